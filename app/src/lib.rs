@@ -1,0 +1,55 @@
+//! The Alfa Kraft web app: pages, components and server functions.
+//!
+//! Built twice from the same source: with `ssr` into the server, which renders every page, and with
+//! `hydrate` into the browser bundle, which takes the rendered page over. Server-only code sits
+//! behind `ssr`, so the bundle never carries it.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Meta, MetaTags, Stylesheet, Title};
+use leptos_router::{
+    components::{Route, Router, Routes},
+    StaticSegment,
+};
+
+pub mod routes;
+
+/// The name the product goes by in titles and headings.
+pub const APP_NAME: &str = "Alfa Kraft";
+
+/// The HTML document around the app, rendered on the server only.
+pub fn shell(options: LeptosOptions) -> impl IntoView {
+    view! {
+        <!DOCTYPE html>
+        <html lang="en">
+            <head>
+                <meta charset="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                <AutoReload options=options.clone() />
+                <HydrationScripts options />
+                <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+                <MetaTags />
+            </head>
+            <body>
+                <App />
+            </body>
+        </html>
+    }
+}
+
+/// The root component: metadata, the stylesheet and the routes.
+#[component]
+pub fn App() -> impl IntoView {
+    provide_meta_context();
+    view! {
+        <Stylesheet id="app-style" href="/pkg/alfakraft.css" />
+        <Title text=APP_NAME />
+        <Meta name="description" content="Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words." />
+        <Router>
+            <Routes fallback=routes::not_found::NotFound>
+                <Route path=StaticSegment("") view=routes::home::HomePage />
+            </Routes>
+        </Router>
+    }
+}

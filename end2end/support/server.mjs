@@ -1,0 +1,44 @@
+// Starts the release server binary on a free port with a fresh SQLite database, for one test file.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Starts the server; resolves to `{ url, stop }` once it prints the address it listens on. */
+export async function startServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'alfakraft-e2e-'));
+  const child = spawn(path.join(root, 'target/release/alfakraft'), ['--addr', '127.0.0.1:0'], {
+    env: {
+      ...process.env,
+      ALFAKRAFT_DATA_DIR: dataDir,
+      LEPTOS_SITE_ROOT: path.join(root, 'target/site'),
+      ALFAKRAFT_LOG: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start; output:\n${out}`)), 20_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/running at (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}; output:\n${out}`)));
+  });
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

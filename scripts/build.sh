@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds what the server serves and the server itself, in release, without cargo-leptos:
+# the wasm bundle (cargo → wasm-bindgen → wasm-opt) with the CSS and public assets into
+# target/site, then the server binary target/release/alfakraft. Run setup.sh first.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+say "building the browser bundle (wasm32, profile wasm-release)"
+cargo build -p frontend --lib --target wasm32-unknown-unknown --profile wasm-release
+wasm_in="target/wasm32-unknown-unknown/wasm-release/frontend.wasm"
+pkg="$SITE_ROOT/pkg"
+mkdir -p "$pkg"
+
+# wasm-bindgen and wasm-opt take a while: redo them only when the compiled module changed.
+stamp="$pkg/.source-sha256"
+source_hash="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${OUTPUT_NAME}_bg.wasm" ]; then
+    wasm-bindgen --target web --no-typescript --out-dir "$pkg" --out-name "$OUTPUT_NAME" "$wasm_in"
+    say "wasm-opt -Oz"
+    wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals \
+        -o "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/${OUTPUT_NAME}_bg.wasm"
+    echo "$source_hash" > "$stamp"
+fi
+cp style/main.css "$pkg/$OUTPUT_NAME.css"
+cp -r public/. "$SITE_ROOT/"
+# Precompressed copies: the server sends them to browsers that accept gzip.
+for f in "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css"; do
+    gzip -9 -n -k -f "$f"
+done
+raw=$(stat -c %s "$pkg/${OUTPUT_NAME}_bg.wasm"); gz=$(stat -c %s "$pkg/${OUTPUT_NAME}_bg.wasm.gz")
+say "bundle: wasm $raw bytes ($gz gzipped), js $(stat -c %s "$pkg/$OUTPUT_NAME.js") bytes"
+
+say "building the server (release)"
+cargo build -p server --release

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sets up what is missing, builds, and runs every test: formatting, the Rust unit and integration
+# tests, the rules crate's wasm32 build, and the browser tests in headless Chromium. Ends with one
+# line "tests: N passed, N failed".
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+bash scripts/setup.sh
+bash scripts/build.sh
+
+log="$(mktemp -d)"
+trap 'rm -rf "$log"' EXIT
+
+if cargo fmt --version >/dev/null 2>&1; then
+    say "cargo fmt --check"
+    cargo fmt --all --check || die "code is not formatted: run cargo fmt --all"
+elif command -v rustup >/dev/null && rustup run stable cargo fmt --version >/dev/null 2>&1; then
+    say "cargo fmt --check (stable's rustfmt)"
+    rustup run stable cargo fmt --all --check || die "code is not formatted: run cargo fmt --all"
+fi
+
+say "rules builds for wasm32"
+cargo build -q -p rules --target wasm32-unknown-unknown
+
+# From here on a failure is counted, not fatal, so the summary line always comes out.
+set +e
+say "cargo test (release; frontend is wasm-only and built above)"
+cargo test --workspace --exclude frontend --release 2>&1 | tee "$log/cargo.txt"
+cargo_status=${PIPESTATUS[0]}
+
+say "browser tests (node --test, playwright-core, Chromium)"
+node --test end2end/ 2>&1 | tee "$log/node.txt"
+node_status=${PIPESTATUS[0]}
+
+passed=$(awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^passed/) s += $i } END { print s + 0 }' "$log/cargo.txt")
+failed=$(awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^failed/) s += $i } END { print s + 0 }' "$log/cargo.txt")
+passed=$((passed + $(awk '/^# pass / { n = $3 } END { print n + 0 }' "$log/node.txt")))
+failed=$((failed + $(awk '/^# fail / { n = $3 } END { print n + 0 }' "$log/node.txt")))
+[ "$cargo_status" = 0 ] || failed=$((failed > 0 ? failed : 1))
+[ "$node_status" = 0 ] || failed=$((failed > 0 ? failed : 1))
+echo "tests: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,53 @@
+//! Settings, from the command line or the environment; `--help` lists them all with their defaults.
+
+use std::{net::SocketAddr, path::PathBuf};
+
+use clap::{Parser, ValueEnum};
+
+/// Alfa Kraft: crossword word games in the browser. One binary with an embedded SQLite database.
+#[derive(Debug, Clone, Parser)]
+#[command(version, about)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "LEPTOS_SITE_ADDR", default_value = "127.0.0.1:3000")]
+    pub addr: SocketAddr,
+
+    /// Folder holding the built browser bundle (pkg/) and the public assets.
+    #[arg(long, env = "LEPTOS_SITE_ROOT", default_value = "target/site")]
+    pub site_root: PathBuf,
+
+    /// Folder for the embedded database and other state; created if missing.
+    #[arg(long, env = "ALFAKRAFT_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+
+    /// Database to use. Default: the SQLite file `alfakraft.db` in the data folder.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+
+    /// Log filter in `tracing` syntax, e.g. `info` or `server=debug,sqlx=warn`.
+    #[arg(long, env = "ALFAKRAFT_LOG", default_value = "info")]
+    pub log: String,
+
+    /// Log line format.
+    #[arg(long, env = "ALFAKRAFT_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines with key=value fields.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+impl Config {
+    /// The database URL in force: the explicit one, or the SQLite file in the data folder.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!("sqlite://{}", self.data_dir.join("alfakraft.db").display()),
+        }
+    }
+}

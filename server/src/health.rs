@@ -1,0 +1,42 @@
+//! `/healthz`: 200 with the version while the database answers, 503 otherwise.
+
+use axum::{extract::State, http::StatusCode, routing::get, Json, Router};
+use serde::Serialize;
+use sqlx::SqlitePool;
+
+use crate::{AppState, VERSION};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/healthz", get(healthz))
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    version: &'static str,
+    database_created_at: Option<String>,
+}
+
+async fn healthz(State(db): State<SqlitePool>) -> (StatusCode, Json<Health>) {
+    match crate::db::created_at(&db).await {
+        Ok(created) => (
+            StatusCode::OK,
+            Json(Health {
+                status: "ok",
+                version: VERSION,
+                database_created_at: Some(created),
+            }),
+        ),
+        Err(error) => {
+            tracing::error!(%error, "health check: database unreachable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(Health {
+                    status: "database unreachable",
+                    version: VERSION,
+                    database_created_at: None,
+                }),
+            )
+        }
+    }
+}

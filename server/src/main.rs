@@ -1,0 +1,83 @@
+//! Starts the server: read the settings, open (or create) the database, serve until told to stop.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use leptos::prelude::LeptosOptions;
+use server::{
+    config::{Config, LogFormat},
+    db, router, AppState,
+};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = Config::parse();
+    init_logging(&config);
+    match run(config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(%error, "server stopped");
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    if config.database_url.is_none() {
+        std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+            format!(
+                "cannot create data folder {}: {e}",
+                config.data_dir.display()
+            )
+        })?;
+    }
+    let database_url = config.database_url();
+    let db = db::connect(&database_url)
+        .await
+        .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
+    let leptos_options = LeptosOptions::builder()
+        .output_name("alfakraft")
+        .site_root(config.site_root.to_string_lossy().as_ref())
+        .site_addr(config.addr)
+        .build();
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let url = format!("http://{}", listener.local_addr()?);
+    tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
+    println!("Alfa Kraft is running at {url}");
+    axum::serve(listener, router(AppState { leptos_options, db }))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+fn init_logging(config: &Config) {
+    let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match config.log_format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut term) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            term.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,85 @@
+//! The server against a real SQLite file: created on first start, migrated, and reported healthy.
+
+use axum::{body::Body, http::Request};
+use http_body_util::BodyExt;
+use leptos::prelude::LeptosOptions;
+use server::{db, router, AppState};
+use tower::ServiceExt;
+
+async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std::path::PathBuf) {
+    let file = dir.path().join("alfakraft.db");
+    let pool = db::connect(&format!("sqlite://{}", file.display()))
+        .await
+        .expect("open database");
+    let leptos_options = LeptosOptions::builder().output_name("alfakraft").build();
+    (
+        router(AppState {
+            leptos_options,
+            db: pool,
+        }),
+        file,
+    )
+}
+
+async fn get(app: axum::Router, uri: &str) -> (u16, String) {
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn first_start_creates_the_sqlite_file_and_healthz_reports_the_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, file) = app_with_fresh_database(&dir).await;
+    assert!(file.exists(), "the database file is created on first start");
+
+    let (status, body) = get(app, "/healthz").await;
+    assert_eq!(status, 200);
+    let health: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["version"], env!("CARGO_PKG_VERSION"));
+    assert!(health["database_created_at"]
+        .as_str()
+        .is_some_and(|at| at.ends_with('Z')));
+}
+
+#[tokio::test]
+async fn a_second_start_keeps_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = app_with_fresh_database(&dir).await;
+    let (_, first) = get(app, "/healthz").await;
+    // Opening again runs the migrations again: they must be recognised as applied, and the data kept.
+    let (app, _) = app_with_fresh_database(&dir).await;
+    let (status, second) = get(app, "/healthz").await;
+    assert_eq!(status, 200);
+    let created = |body: &str| {
+        serde_json::from_str::<serde_json::Value>(body).unwrap()["database_created_at"].clone()
+    };
+    assert_eq!(created(&first), created(&second));
+}
+
+#[tokio::test]
+async fn the_start_page_is_rendered_on_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = app_with_fresh_database(&dir).await;
+    let (status, body) = get(app, "/").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("<h1>Alfa Kraft</h1>"), "{body}");
+    assert!(
+        body.contains("/pkg/alfakraft.js"),
+        "the page loads the bundle to hydrate"
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_path_is_a_404_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = app_with_fresh_database(&dir).await;
+    let (status, body) = get(app, "/no/such/page").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("Page not found"));
+}
