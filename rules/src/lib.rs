@@ -1,17 +1,44 @@
-//! The game's rules: tile sets, boards and scoring for every ruleset.
+//! The game's rules: boards, tiles, the five rulesets, move validation and scoring, and the game as
+//! a fold over its actions with redacted player views.
 //!
 //! Pure and deterministic, with no I/O: the server commits moves with this crate and the browser,
-//! compiled to wasm32, previews them with the very same code.
+//! compiled to wasm32, previews them with the very same code ([`PlayerView::preview`]).
+//!
+//! Map of the crate:
+//! - [`tiles`], [`board`]: letters, tile sets, layouts and the live board; data from `data/`.
+//! - [`ruleset`]: the five rulesets as values of one [`RuleSet`] type.
+//! - [`play`]: [`evaluate`] judges and scores a placement; the one judge for server and browser.
+//! - [`game`]: config + seed + actions → [`GameState`]; [`view`]: what one seat may see.
+//! - [`bag`]: the seeded draw; [`lexicon`]: the dictionary trait; [`notation`]: text formats;
+//!   [`rank`]: Elo.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod board;
-mod tiles;
+pub mod bag;
+pub mod board;
+pub mod error;
+pub mod game;
+pub mod lexicon;
+pub mod notation;
+pub mod play;
+pub mod powers;
+pub mod rank;
+pub mod ruleset;
+pub mod tiles;
+pub mod view;
 
-pub use board::{BoardLayout, Cell};
-pub use tiles::{LetterSpec, TileSet, UnknownLetter};
+pub use board::{Board, BoardLayout, Direction, Pos, Premium, Square};
+pub use error::RuleError;
+pub use game::{Action, Format, GameConfig, GameState, Seat, Status};
+pub use lexicon::{Lexicon, WordList};
+pub use play::{evaluate, NewTile, Placement, Played, ScoredPlay};
+pub use powers::{Power, StagedPower};
+pub use ruleset::{Language, RuleSet, Variant};
+pub use tiles::{HandTile, Letter, TileSet, UnknownLetter};
+pub use view::PlayerView;
 
 mod data {
-    use crate::{BoardLayout, Cell, LetterSpec, TileSet};
+    use crate::board::{BoardLayout, LayoutCell};
+    use crate::tiles::{LetterSpec, TileSet};
     include!(concat!(env!("OUT_DIR"), "/data.rs"));
 }

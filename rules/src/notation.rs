@@ -1,0 +1,492 @@
+//! Plain-text notation: positions in the spirit of CGP, and game records in the spirit of GCG.
+//!
+//! Position: `<rows> <rack>[/<rack>…] [<score>/<score>…] [<scoreless turns>]`, rows top to bottom
+//! separated by `/`, a number for a run of empty cells, an upper-case letter for a tile, lower case
+//! for a blank, `#` for an Alfapet stop; a rack's blank is `?`. Alfa Power and Golden Tiles read
+//! back as ordinary tiles and arrows are not written: the notation carries letters, not history.
+
+use std::fmt::Write as _;
+
+use crate::{
+    board::{Board, BoardTile, Direction, Square, TileKind},
+    game::{Action, EndReason, GameConfig, GameState, Status, TurnEvent},
+    lexicon::Lexicon,
+    play::Played,
+    ruleset::RuleSet,
+    tiles::{HandTile, TileSet},
+    Pos,
+};
+
+/// A board with racks and scores: what the engine's positions files hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    /// The board.
+    pub board: Board,
+    /// Each player's rack, the player to move first.
+    pub racks: Vec<Vec<HandTile>>,
+    /// Each player's score, in rack order.
+    pub scores: Vec<i32>,
+    /// Scoreless turns in a row.
+    pub scoreless_turns: u8,
+}
+
+/// Text that is not a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Wrong number of rows or cells.
+    #[error("expected {height} rows of {width} cells")]
+    Shape {
+        /// Rows expected.
+        height: u8,
+        /// Cells per row expected.
+        width: u8,
+    },
+    /// A character the tile set lacks.
+    #[error("'{0}' is not a tile of this set")]
+    UnknownTile(char),
+    /// A missing or malformed field.
+    #[error("malformed {0}")]
+    Malformed(&'static str),
+}
+
+fn write_tile(out: &mut String, tiles: &TileSet, tile: HandTile) {
+    match tile {
+        HandTile::Letter(l) => out.push(tiles.char_of(l)),
+        HandTile::Blank => out.push('?'),
+        HandTile::Arrow => out.push('>'),
+        HandTile::Stop => out.push('#'),
+    }
+}
+
+/// The board's rows in position notation.
+pub fn board_to_text(board: &Board, tiles: &TileSet) -> String {
+    let mut out = String::new();
+    for row in 0..board.height() {
+        if row > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for col in 0..board.width() {
+            let square = board.square(Pos::new(row, col));
+            if square == Square::Empty {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                write!(out, "{empty}").unwrap();
+                empty = 0;
+            }
+            match square {
+                Square::Tile(t) if t.kind == TileKind::Blank => {
+                    out.extend(tiles.char_of(t.letter).to_lowercase())
+                }
+                Square::Tile(t) => out.push(tiles.char_of(t.letter)),
+                Square::Stop => out.push('#'),
+                Square::Empty => {}
+            }
+        }
+        if empty > 0 {
+            write!(out, "{empty}").unwrap();
+        }
+    }
+    out
+}
+
+impl Position {
+    /// The position in text.
+    pub fn to_text(&self, tiles: &TileSet) -> String {
+        let mut out = board_to_text(&self.board, tiles);
+        out.push(' ');
+        for (i, rack) in self.racks.iter().enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            for &tile in rack {
+                write_tile(&mut out, tiles, tile);
+            }
+        }
+        let scores: Vec<String> = self.scores.iter().map(i32::to_string).collect();
+        write!(out, " {} {}", scores.join("/"), self.scoreless_turns).unwrap();
+        out
+    }
+
+    /// Reads a position for a ruleset's board and tile set. Racks, scores and the scoreless count
+    /// are optional after the board (one empty rack, zeros).
+    pub fn parse(text: &str, rules: &RuleSet) -> Result<Position, NotationError> {
+        let tiles = rules.tiles;
+        let mut fields = text.split_whitespace();
+        let rows_text = fields.next().ok_or(NotationError::Malformed("board"))?;
+        let mut board = Board::new(rules.layout, rules.start_premium);
+        let shape = NotationError::Shape {
+            height: board.height(),
+            width: board.width(),
+        };
+        let rows: Vec<&str> = rows_text.split('/').collect();
+        if rows.len() != usize::from(board.height()) {
+            return Err(shape);
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let mut col = 0usize;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut run = d as usize;
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run * 10 + d as usize;
+                        chars.next();
+                    }
+                    col += run;
+                    continue;
+                }
+                if col >= usize::from(board.width()) {
+                    return Err(shape);
+                }
+                let square = if ch == '#' {
+                    Square::Stop
+                } else {
+                    let letter = tiles.letter(ch).ok_or(NotationError::UnknownTile(ch))?;
+                    let kind = if ch.is_lowercase() {
+                        TileKind::Blank
+                    } else {
+                        TileKind::Normal
+                    };
+                    Square::Tile(BoardTile {
+                        letter,
+                        kind,
+                        arrow: false,
+                        printed: None,
+                    })
+                };
+                board.set(Pos::new(r as u8, col as u8), square);
+                col += 1;
+            }
+            if col != usize::from(board.width()) {
+                return Err(shape);
+            }
+        }
+        let racks = match fields.next() {
+            Some(text) => text
+                .split('/')
+                .map(|rack| parse_rack(rack, tiles))
+                .collect::<Result<_, _>>()?,
+            None => vec![Vec::new()],
+        };
+        let scores = match fields.next() {
+            Some(text) => text
+                .split('/')
+                .map(|s| s.parse().map_err(|_| NotationError::Malformed("scores")))
+                .collect::<Result<_, _>>()?,
+            None => vec![0; usize::max(1, Vec::<Vec<HandTile>>::len(&racks))],
+        };
+        let scoreless_turns = match fields.next() {
+            Some(text) => text
+                .parse()
+                .map_err(|_| NotationError::Malformed("scoreless turns"))?,
+            None => 0,
+        };
+        Ok(Position {
+            board,
+            racks,
+            scores,
+            scoreless_turns,
+        })
+    }
+}
+
+/// A rack: letters, `?` for a blank, `>` arrow, `#` stop.
+pub fn parse_rack(text: &str, tiles: &TileSet) -> Result<Vec<HandTile>, NotationError> {
+    text.chars()
+        .map(|ch| match ch {
+            '?' => Ok(HandTile::Blank),
+            '>' => Ok(HandTile::Arrow),
+            '#' => Ok(HandTile::Stop),
+            _ => tiles
+                .letter(ch)
+                .map(HandTile::Letter)
+                .ok_or(NotationError::UnknownTile(ch)),
+        })
+        .collect()
+}
+
+/// A cell as GCG writes it: row number then column letter for across (`8H`), the reverse for down.
+pub fn coordinate(pos: Pos, dir: Direction) -> String {
+    let col = char::from(b'A' + pos.col);
+    match dir {
+        Direction::Across => format!("{}{col}", pos.row + 1),
+        Direction::Down => format!("{col}{}", pos.row + 1),
+    }
+}
+
+/// The whole game as text in the spirit of GCG: one line per turn with the rack before it, the
+/// play, its points and the running total; then the end-of-game adjustments. Server-side: it shows
+/// every rack.
+pub fn export_game<L: Lexicon + ?Sized>(
+    config: &GameConfig,
+    actions: &[Action],
+    names: &[&str],
+    lexicon: &L,
+) -> Result<String, crate::RuleError> {
+    let mut state = GameState::new(config.clone());
+    let tiles = state.rules().tiles;
+    let mut out = String::new();
+    writeln!(out, "#character-encoding UTF-8").unwrap();
+    writeln!(out, "#ruleset {} {:?}", state.rules().name, config.variant).unwrap();
+    writeln!(out, "#lexicon {}", config.dictionary).unwrap();
+    for seat in 0..config.players {
+        let name = names.get(usize::from(seat)).copied().unwrap_or("player");
+        writeln!(out, "#player{} p{} {name}", seat + 1, seat + 1).unwrap();
+    }
+    for action in actions {
+        let seat = action.seat();
+        let mut rack = String::new();
+        for &tile in state.hand(seat) {
+            write_tile(&mut rack, tiles, tile);
+        }
+        let turns_before = state.history().len();
+        let board_before = state.board().clone();
+        state.apply(action, lexicon)?;
+        for record in &state.history()[turns_before..] {
+            let who = record.seat;
+            let total = record.scores[usize::from(who)];
+            let line = match &record.event {
+                TurnEvent::Play {
+                    tiles: placed,
+                    total: points,
+                    ..
+                } => {
+                    let (start, dir, word) = play_text(&board_before, placed, tiles);
+                    format!("{} {word} +{points} {total}", coordinate(start, dir))
+                }
+                TurnEvent::Pass { .. } | TurnEvent::TurnMissed | TurnEvent::Skipped => {
+                    format!("- +0 {total}")
+                }
+                TurnEvent::Exchange { .. } | TurnEvent::Swap { .. } => {
+                    let mut given = String::new();
+                    if let Action::Exchange { tiles: t, .. } | Action::UseSwap { tiles: t, .. } =
+                        action
+                    {
+                        for &tile in t {
+                            write_tile(&mut given, tiles, tile);
+                        }
+                    }
+                    format!("-{given} +0 {total}")
+                }
+                TurnEvent::Challenge {
+                    challenged,
+                    withdrawn,
+                } => {
+                    let score = record.scores[usize::from(*challenged)];
+                    if *withdrawn {
+                        format!("-- p{} withdrawn {score}", challenged + 1)
+                    } else {
+                        format!("# challenge of p{} failed", challenged + 1)
+                    }
+                }
+                TurnEvent::Resign => format!("# resigns {total}"),
+                TurnEvent::TimedOut => format!("# time ran out {total}"),
+            };
+            let rack = if who == seat { rack.as_str() } else { "" };
+            writeln!(out, ">p{}: {rack} {line}", who + 1).unwrap();
+        }
+    }
+    if let Status::Over(outcome) = state.status() {
+        let reason = match outcome.reason {
+            EndReason::WentOut(s) => format!("p{} went out", s + 1),
+            EndReason::Passes => "pass limit".to_string(),
+            EndReason::Resigned(s) => format!("p{} resigned", s + 1),
+            EndReason::TimedOut(s) => format!("p{} ran out of time", s + 1),
+            EndReason::Strikes(s) => format!("p{} struck out", s + 1),
+        };
+        let finals: Vec<String> = outcome.final_scores.iter().map(i32::to_string).collect();
+        writeln!(out, "#end {reason}; final {}", finals.join("/")).unwrap();
+    }
+    Ok(out)
+}
+
+/// Where a play starts, its direction, and its main word with played-through tiles as `.`.
+fn play_text(
+    before: &Board,
+    placed: &[crate::play::NewTile],
+    tiles: &TileSet,
+) -> (Pos, Direction, String) {
+    let letters: Vec<_> = placed.iter().filter(|t| t.tile != Played::Stop).collect();
+    let Some(first) = letters.iter().map(|t| t.pos).min() else {
+        return (Pos::new(0, 0), Direction::Across, String::from("#"));
+    };
+    let last = letters.iter().map(|t| t.pos).max().unwrap_or(first);
+    let dir = if letters.len() > 1 && first.row != last.row {
+        Direction::Down
+    } else {
+        Direction::Across
+    };
+    let mut word = String::new();
+    let mut pos = first;
+    loop {
+        match placed.iter().find(|t| t.pos == pos) {
+            Some(new) => match new.tile {
+                Played::Blank(l) => word.extend(tiles.char_of(l).to_lowercase()),
+                other => word.push(other.letter().map_or('#', |l| tiles.char_of(l))),
+            },
+            None if before.tile(pos).is_some() => word.push('.'),
+            None => {}
+        }
+        if pos >= last {
+            break;
+        }
+        match pos.step(dir, true) {
+            Some(next) => pos = next,
+            None => break,
+        }
+    }
+    (first, dir, word)
+}
+
+/// Reads a play written as GCG does: a coordinate (`8H` across from row 8, column H; `H8` down)
+/// and the word as it reads, upper case for tiles from the hand, lower case for blanks, `.` or a
+/// letter already there for a cell played through.
+pub fn parse_move(
+    board: &Board,
+    tiles: &TileSet,
+    coordinate: &str,
+    word: &str,
+) -> Result<crate::Placement, NotationError> {
+    let bad = NotationError::Malformed("coordinate");
+    let coordinate = coordinate.trim();
+    let first = coordinate
+        .chars()
+        .next()
+        .ok_or(NotationError::Malformed("coordinate"))?;
+    let (dir, letter_part, number_part) = if first.is_ascii_digit() {
+        let split = coordinate
+            .find(|c: char| !c.is_ascii_digit())
+            .ok_or(NotationError::Malformed("coordinate"))?;
+        (
+            Direction::Across,
+            &coordinate[split..],
+            &coordinate[..split],
+        )
+    } else {
+        (Direction::Down, &coordinate[..1], &coordinate[1..])
+    };
+    let row: u8 = number_part
+        .parse::<u8>()
+        .ok()
+        .and_then(|r| r.checked_sub(1))
+        .ok_or(bad.clone())?;
+    let col_char = letter_part
+        .chars()
+        .next()
+        .filter(|c| c.is_ascii_uppercase())
+        .ok_or(bad)?;
+    let mut pos = Pos::new(row, col_char as u8 - b'A');
+    let mut placement = crate::Placement::default();
+    for ch in word.chars() {
+        if !board.contains(pos) {
+            return Err(NotationError::Malformed("word runs off the board"));
+        }
+        let on_board = board.tile(pos);
+        if let Some(tile) = on_board.filter(|_| ch != '.') {
+            if tiles.letter(ch) != Some(tile.letter) {
+                return Err(NotationError::Malformed(
+                    "a letter differs from the tile already there",
+                ));
+            }
+        }
+        let on_board = on_board.is_some();
+        if ch != '.' && !on_board {
+            let letter = tiles.letter(ch).ok_or(NotationError::UnknownTile(ch))?;
+            let tile = if ch.is_lowercase() {
+                Played::Blank(letter)
+            } else {
+                Played::Letter(letter)
+            };
+            placement.tiles.push(crate::NewTile {
+                pos,
+                tile,
+                arrow: false,
+            });
+        } else if ch == '.' && !on_board {
+            return Err(NotationError::Malformed("'.' on an empty cell"));
+        }
+        match pos.step(dir, true) {
+            Some(next) => pos = next,
+            None => break,
+        }
+    }
+    Ok(placement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Variant, WordList};
+
+    #[test]
+    fn positions_round_trip() {
+        let rules = RuleSet::new(Variant::Classic);
+        let text = "15/15/15/15/15/15/15/5HORn6/15/15/15/15/15/15/15 AEINRS?/QUIZ 14/0 0";
+        let position = Position::parse(text, &rules).unwrap();
+        assert_eq!(position.to_text(rules.tiles), text);
+        assert_eq!(position.racks[0].len(), 7);
+        assert_eq!(
+            position.board.tile(Pos::new(7, 8)).unwrap().kind,
+            TileKind::Blank
+        );
+    }
+
+    #[test]
+    fn malformed_positions_say_why() {
+        let rules = RuleSet::new(Variant::Classic);
+        assert!(matches!(
+            Position::parse("15/15", &rules),
+            Err(NotationError::Shape { .. })
+        ));
+        let wide = "16/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+        assert!(matches!(
+            Position::parse(wide, &rules),
+            Err(NotationError::Shape { .. })
+        ));
+        let text = "15/15/15/15/15/15/15/7Å7/15/15/15/15/15/15/15";
+        assert_eq!(
+            Position::parse(text, &rules),
+            Err(NotationError::UnknownTile('Å'))
+        );
+    }
+
+    #[test]
+    fn moves_read_coordinates_both_ways() {
+        let rules = RuleSet::new(Variant::Classic);
+        let board = Board::new(rules.layout, rules.start_premium);
+        let across = parse_move(&board, rules.tiles, "8F", "HORN").unwrap();
+        assert_eq!(across.tiles[0].pos, Pos::new(7, 5));
+        assert_eq!(across.tiles[3].pos, Pos::new(7, 8));
+        let down = parse_move(&board, rules.tiles, "H6", "FaRM").unwrap();
+        assert_eq!(down.tiles[1].pos, Pos::new(6, 7));
+        assert!(matches!(down.tiles[1].tile, Played::Blank(_)));
+        assert!(parse_move(&board, rules.tiles, "Z99", "A").is_err());
+    }
+
+    #[test]
+    fn export_lists_each_turn_with_rack_and_total() {
+        let config = GameConfig {
+            variant: crate::Variant::Feud {
+                language: crate::Language::English,
+                random_board: false,
+            },
+            dictionary: "test".into(),
+            seed: 9,
+            players: 2,
+            first_seat: 0,
+            format: crate::Format::Casual,
+        };
+        let actions = [
+            Action::Pass { seat: 0 },
+            Action::Pass { seat: 1 },
+            Action::Pass { seat: 0 },
+        ];
+        let text = export_game(&config, &actions, &["Ann", "Bo"], &WordList::new(["aa"])).unwrap();
+        assert!(text.contains("#player1 p1 Ann"));
+        assert_eq!(text.lines().filter(|l| l.starts_with(">p")).count(), 3);
+        assert!(text.contains("#end pass limit"), "{text}");
+    }
+}
