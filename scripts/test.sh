@@ -10,12 +10,20 @@ bash scripts/build.sh
 log="$(mktemp -d)"
 trap 'rm -rf "$log"' EXIT
 
-if cargo fmt --version >/dev/null 2>&1; then
+# Lints need rustfmt and clippy, which Debian's rustc-web lacks: use rustup's stable where the
+# toolchain in force has none.
+lint_toolchain=""
+if ! cargo clippy --version >/dev/null 2>&1 && rustup run stable cargo clippy --version >/dev/null 2>&1; then
+    lint_toolchain="stable"
+fi
+lint() { if [ -n "$lint_toolchain" ]; then RUSTUP_TOOLCHAIN="$lint_toolchain" cargo "$@"; else cargo "$@"; fi; }
+if lint fmt --version >/dev/null 2>&1; then
     say "cargo fmt --check"
-    cargo fmt --all --check || die "code is not formatted: run cargo fmt --all"
-elif command -v rustup >/dev/null && rustup run stable cargo fmt --version >/dev/null 2>&1; then
-    say "cargo fmt --check (stable's rustfmt)"
-    rustup run stable cargo fmt --all --check || die "code is not formatted: run cargo fmt --all"
+    lint fmt --all --check || die "code is not formatted: run cargo fmt --all"
+fi
+if lint clippy --version >/dev/null 2>&1; then
+    say "cargo clippy (native crates, all targets)"
+    lint clippy -q --workspace --exclude frontend --all-targets -- -D warnings || die "clippy found problems"
 fi
 
 say "rules builds for wasm32"

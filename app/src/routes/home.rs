@@ -53,7 +53,6 @@ pub fn HomePage() -> impl IntoView {
                             on:change=move |ev| tile_set.set(event_target_value(&ev))
                         >
                             {TileSet::all()
-                                .into_iter()
                                 .map(|set| view! { <option value=set.id>{tile_set_label(set.id)}</option> })
                                 .collect_view()}
                         </select>
@@ -133,6 +132,8 @@ fn tile_set_label(id: &str) -> &'static str {
         "feud_sv" => "Swedish",
         "feud_da" => "Danish",
         "feud_nb" => "Norwegian",
+        "alfapet_sv_120" => "Alfapet (Swedish)",
+        "longwords_en_100" => "Long words (English)",
         _ => "Other",
     }
 }
