@@ -1,0 +1,169 @@
+//! The dictionaries as the server holds them: read from `fst/` at start, checked against the
+//! manifest, each with the content-hashed URL the browser fetches it from.
+
+use std::{path::Path, sync::Arc};
+
+use sha2::{Digest, Sha256};
+
+use crate::{DictionaryId, DictionaryInfo, FstLexicon, Manifest, ManifestEntry};
+
+/// One loaded dictionary.
+#[derive(Debug, Clone)]
+pub struct LoadedDictionary {
+    /// What the manifest says of it.
+    pub entry: ManifestEntry,
+    /// The words.
+    pub lexicon: Arc<FstLexicon>,
+    /// Where the browser fetches the FST: `/dict/<id>.<hash>.fst`.
+    pub url: String,
+    /// Its licence files: name and text.
+    pub licences: Vec<(String, String)>,
+}
+
+/// Every dictionary, loaded.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// In [`DictionaryId::ALL`] order.
+    pub dictionaries: Vec<LoadedDictionary>,
+}
+
+/// Why the dictionaries could not be loaded.
+#[derive(Debug)]
+pub struct CatalogError(pub String);
+
+impl std::fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+impl Catalog {
+    /// Loads `<dir>/fst/manifest.json`, every FST it lists (refusing one whose SHA-256 differs
+    /// from the manifest's) and the licence texts in `<dir>/licences/`.
+    pub fn load(dir: &Path) -> Result<Catalog, CatalogError> {
+        let err = |what: String| CatalogError(what);
+        let manifest_path = dir.join("fst/manifest.json");
+        let text = std::fs::read_to_string(&manifest_path)
+            .map_err(|e| err(format!("{}: {e}", manifest_path.display())))?;
+        let manifest: Manifest = serde_json::from_str(&text)
+            .map_err(|e| err(format!("{}: {e}", manifest_path.display())))?;
+        let mut dictionaries = Vec::new();
+        for entry in manifest.dictionaries {
+            let path = dir.join("fst").join(format!("{}.fst", entry.id.as_str()));
+            let bytes =
+                std::fs::read(&path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+            let sha256: String = Sha256::digest(&bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            if sha256 != entry.sha256 {
+                return Err(err(format!(
+                    "{}: SHA-256 {sha256} differs from the manifest's {}",
+                    path.display(),
+                    entry.sha256
+                )));
+            }
+            let lexicon = FstLexicon::from_bytes(bytes)
+                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+            let url = format!("/dict/{}.{}.fst", entry.id.as_str(), &sha256[..16]);
+            let mut licences = Vec::new();
+            for file in &entry.licence_files {
+                let path = dir.join("licences").join(file);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| err(format!("{}: {e}", path.display())))?;
+                licences.push((file.clone(), text));
+            }
+            dictionaries.push(LoadedDictionary {
+                entry,
+                lexicon: Arc::new(lexicon),
+                url,
+                licences,
+            });
+        }
+        Ok(Catalog { dictionaries })
+    }
+
+    /// The dictionary with this id, if loaded.
+    pub fn get(&self, id: DictionaryId) -> Option<&LoadedDictionary> {
+        self.dictionaries.iter().find(|d| d.entry.id == id)
+    }
+
+    /// The dictionary served at `path` (`<id>.<hash>.fst`, no leading `/dict/`), if any.
+    pub fn by_file_name(&self, name: &str) -> Option<&LoadedDictionary> {
+        self.dictionaries
+            .iter()
+            .find(|d| d.url.rsplit('/').next() == Some(name))
+    }
+
+    /// What the pages show, with or without the licence texts.
+    pub fn infos(&self, with_licences: bool) -> Vec<DictionaryInfo> {
+        self.dictionaries
+            .iter()
+            .map(|d| DictionaryInfo {
+                id: d.entry.id,
+                name: d.entry.name.clone(),
+                url: d.url.clone(),
+                word_count: d.entry.word_count,
+                fst_bytes: d.entry.fst_bytes,
+                alphabet: d.entry.alphabet.clone(),
+                source: d.entry.source.clone(),
+                source_version: d.entry.source_version.clone(),
+                licence: d.entry.licence.clone(),
+                attribution: d.entry.attribution.clone(),
+                licences: if with_licences {
+                    d.licences.clone()
+                } else {
+                    Vec::new()
+                },
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_the_committed_dictionaries_with_hashed_urls() {
+        let catalog = Catalog::load(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(catalog.dictionaries.len(), 5);
+        let en = catalog.get(DictionaryId::English).unwrap();
+        assert!(en.url.starts_with("/dict/en.") && en.url.ends_with(".fst"));
+        assert_eq!(
+            catalog
+                .by_file_name(en.url.trim_start_matches("/dict/"))
+                .map(|d| d.entry.id),
+            Some(DictionaryId::English)
+        );
+        assert!(catalog.by_file_name("en.0000000000000000.fst").is_none());
+        assert!(en.licences[0].1.contains("Kevin Atkinson"));
+    }
+
+    #[test]
+    fn a_tampered_fst_is_refused() {
+        let dir = std::env::temp_dir().join(format!("dict-tamper-{}", std::process::id()));
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::create_dir_all(dir.join("fst")).unwrap();
+        std::fs::create_dir_all(dir.join("licences")).unwrap();
+        std::fs::copy(src.join("fst/manifest.json"), dir.join("fst/manifest.json")).unwrap();
+        for id in DictionaryId::ALL {
+            let name = format!("{}.fst", id.as_str());
+            std::fs::copy(src.join("fst").join(&name), dir.join("fst").join(&name)).unwrap();
+        }
+        for licence in std::fs::read_dir(src.join("licences")).unwrap() {
+            let path = licence.unwrap().path();
+            std::fs::copy(&path, dir.join("licences").join(path.file_name().unwrap())).unwrap();
+        }
+        let bad = FstLexicon::from_words(["tampered"]);
+        std::fs::write(dir.join("fst/da.fst"), bad.as_bytes()).unwrap();
+        let error = Catalog::load(&dir).unwrap_err();
+        assert!(
+            error.0.contains("da.fst") && error.0.contains("differs"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
