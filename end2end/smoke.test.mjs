@@ -38,24 +38,34 @@ test('an unknown path answers 404 with a page', async () => {
   assert.match(await response.text(), /Page not found/);
 });
 
-test('the page hydrates, scores in the browser and the server agrees', async () => {
+test('the page hydrates, judges in the browser with the dictionary, and the server agrees', async () => {
   const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  const dictionaryFetches = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/dict/')) dictionaryFetches.push(response);
+  });
   await page.goto(server.url);
   await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15_000 });
+  const word = page.getByRole('textbox', { name: 'Word' });
+  const dictionary = page.getByRole('combobox', { name: 'Dictionary' });
+  const verdict = (text) => page.getByTestId('word-check').filter({ hasText: text }).waitFor({ timeout: 10_000 });
 
-  // Typing updates the value with no request: only the hydrated wasm can do that.
-  await page.getByRole('textbox', { name: 'Word' }).fill('why');
-  await assert.doesNotReject(
-    page.getByTestId('local-value').filter({ hasText: '12 points on plain squares' }).waitFor({ timeout: 5_000 }),
-  );
+  // Typing updates the value and the verdict with no request: only the hydrated wasm and the
+  // fetched dictionary can do that.
+  await verdict('The English dictionary is ready.');
+  await word.fill('why');
+  await page.getByTestId('local-value').filter({ hasText: '12 points on plain squares' }).waitFor({ timeout: 5_000 });
+  await verdict('“why” is a word in English.');
   assert.equal(await page.locator('.tiles .tile').count(), 3);
-
+  await word.fill('whyy');
+  await verdict('“whyy” is not in English.');
+  await word.fill('why');
   await page.getByRole('button', { name: 'Ask the server' }).click();
-  await page.getByTestId('server-value').filter({ hasText: 'The server agrees: 12 points' }).waitFor({ timeout: 5_000 });
+  await page.getByTestId('server-value').filter({ hasText: 'The server agrees: 12 points, a word in English' }).waitFor({ timeout: 5_000 });
 
   // A letter the Swedish set lacks: the browser names it, and the server refuses with a clear reason.
-  await page.getByRole('combobox', { name: 'Tile set' }).selectOption('feud_sv');
-  await page.getByRole('textbox', { name: 'Word' }).fill('quiz');
+  await dictionary.selectOption('sv');
+  await word.fill('quiz');
   await page.getByTestId('local-value').filter({ hasText: "'q' is not a letter of this tile set" }).waitFor({ timeout: 5_000 });
   // The earlier answer was about another word, so it is gone.
   assert.equal((await page.getByTestId('server-value').textContent()).trim(), '');
@@ -64,9 +74,35 @@ test('the page hydrates, scores in the browser and the server agrees', async () 
     .getByTestId('server-value')
     .filter({ hasText: "The server says: 'q' is not a letter of this tile set" })
     .waitFor({ timeout: 5_000 });
+  await word.fill('bilarnas');
+  await verdict('“bilarnas” is a word in Swedish.');
 
-  await page.getByRole('textbox', { name: 'Word' }).fill('kraft');
+  // Back to English: the dictionary is already in the page, so nothing is fetched again.
+  await dictionary.selectOption('en');
+  await word.fill('kraft');
+  await verdict('“kraft” is a word in English.');
+  const fetched = dictionaryFetches.map((r) => new URL(r.url()).pathname.split('.')[0]);
+  assert.deepEqual(fetched.sort(), ['/dict/en', '/dict/sv']);
+  for (const response of dictionaryFetches) {
+    assert.equal(response.headers()['cache-control'], 'public, max-age=31536000, immutable');
+  }
+
   await page.screenshot({ path: path.join(artifacts, 'home-desktop.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the About page lists every dictionary with its licence', async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(`${server.url}/about/dictionaries`);
+  await page.getByRole('heading', { name: 'About the dictionaries' }).waitFor();
+  for (const name of ['English', 'Swedish', 'Swedish (strict)', 'Danish', 'Norwegian']) {
+    await page.getByRole('heading', { name, exact: true }).waitFor();
+  }
+  await page.locator('#en summary').first().click();
+  await page.locator('#en pre').filter({ hasText: 'Kevin Atkinson' }).waitFor();
+  assert.match(await page.locator('#sv-strict').textContent(), /Svenska Akademien/);
+  await page.screenshot({ path: path.join(artifacts, 'about-dictionaries.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });

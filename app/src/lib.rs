@@ -13,6 +13,7 @@ use leptos_router::{
     StaticSegment,
 };
 
+pub mod dictionary;
 pub mod routes;
 
 /// The name the product goes by in titles and headings.
@@ -42,6 +43,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    dictionary::Lexicons::provide();
     view! {
         <Stylesheet id="app-style" href="/pkg/alfakraft.css" />
         <Title text=APP_NAME />
@@ -49,6 +51,10 @@ pub fn App() -> impl IntoView {
         <Router>
             <Routes fallback=routes::not_found::NotFound>
                 <Route path=StaticSegment("") view=routes::home::HomePage />
+                <Route
+                    path=(StaticSegment("about"), StaticSegment("dictionaries"))
+                    view=routes::about_dictionaries::AboutDictionaries
+                />
             </Routes>
         </Router>
     }

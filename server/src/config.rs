@@ -20,6 +20,14 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
+    /// Folder holding the dictionaries: `fst/` with `manifest.json`, and `licences/`.
+    #[arg(
+        long,
+        env = "ALFAKRAFT_DICTIONARIES_DIR",
+        default_value = "dictionaries"
+    )]
+    pub dictionaries_dir: PathBuf,
+
     /// Database to use. Default: the SQLite file `alfakraft.db` in the data folder.
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<String>,

@@ -3,11 +3,15 @@
 
 pub mod config;
 pub mod db;
+mod dictionary_files;
 mod health;
+
+use std::sync::Arc;
 
 use app::{shell, App};
 use axum::{extract::FromRef, Router};
-use leptos::prelude::LeptosOptions;
+use dictionaries::catalog::Catalog;
+use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use sqlx::SqlitePool;
 use tower_http::{compression::CompressionLayer, trace::TraceLayer};
@@ -19,14 +23,22 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     /// The database.
     pub db: SqlitePool,
+    /// The dictionaries, loaded at start.
+    pub catalog: Arc<Catalog>,
 }
 
 /// The whole HTTP surface, ready to serve or to call in tests with `oneshot`.
 pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(App);
+    // Pages and server functions reach the dictionaries through Leptos' context.
+    let context = {
+        let catalog = state.catalog.clone();
+        move || provide_context(catalog.clone())
+    };
     Router::new()
         .merge(health::router())
-        .leptos_routes(&state, routes, {
+        .merge(dictionary_files::router())
+        .leptos_routes_with_context(&state, routes, context, {
             let options = state.leptos_options.clone();
             move || shell(options.clone())
         })

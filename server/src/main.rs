@@ -37,6 +37,11 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let db = db::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
+    let catalog = dictionaries::catalog::Catalog::load(&config.dictionaries_dir)
+        .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
+    for d in &catalog.dictionaries {
+        tracing::info!(dictionary = d.entry.id.as_str(), words = d.entry.word_count, url = %d.url, "dictionary loaded");
+    }
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")
         .site_root(config.site_root.to_string_lossy().as_ref())
@@ -48,7 +53,12 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let url = format!("http://{}", listener.local_addr()?);
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
-    axum::serve(listener, router(AppState { leptos_options, db }))
+    let state = AppState {
+        leptos_options,
+        db,
+        catalog: std::sync::Arc::new(catalog),
+    };
+    axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     Ok(())

@@ -6,6 +6,17 @@ use leptos::prelude::LeptosOptions;
 use server::{db, router, AppState};
 use tower::ServiceExt;
 
+async fn get_with_headers(app: axum::Router, uri: &str) -> (u16, axum::http::HeaderMap, Vec<u8>) {
+    let response = app
+        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, headers, body.to_vec())
+}
+
 async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std::path::PathBuf) {
     let file = dir.path().join("alfakraft.db");
     let pool = db::connect(&format!("sqlite://{}", file.display()))
@@ -16,9 +27,15 @@ async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std:
         router(AppState {
             leptos_options,
             db: pool,
+            catalog: std::sync::Arc::new(catalog()),
         }),
         file,
     )
+}
+
+fn catalog() -> dictionaries::catalog::Catalog {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
+    dictionaries::catalog::Catalog::load(&dir).expect("the committed dictionaries load")
 }
 
 async fn get(app: axum::Router, uri: &str) -> (u16, String) {
@@ -82,4 +99,21 @@ async fn an_unknown_path_is_a_404_page() {
     let (status, body) = get(app, "/no/such/page").await;
     assert_eq!(status, 404);
     assert!(body.contains("Page not found"));
+}
+
+#[tokio::test]
+async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _) = app_with_fresh_database(&dir).await;
+    let catalog = catalog();
+    let en = catalog.get(dictionaries::DictionaryId::English).unwrap();
+    let (status, headers, body) = get_with_headers(app.clone(), &en.url).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(body.len() as u64, en.entry.fst_bytes);
+    let (status, _, _) = get_with_headers(app, "/dict/en.0123456789abcdef.fst").await;
+    assert_eq!(status, 404, "a stale or made-up hash is not served");
 }

@@ -1,31 +1,49 @@
-//! The start page: what the product is, and a word-value calculator that shows the rules crate
-//! running in the browser and on the server with the same answer.
+//! The start page: what the product is, and a word checker that runs the rules crate and the
+//! dictionary in the browser, then asks the server, which must agree.
 
+use dictionaries::DictionaryId;
 use leptos::prelude::*;
-use rules::TileSet;
+use rules::Lexicon;
 
-/// Longest word the calculator takes: the longest a 15-cell board can hold.
+use crate::dictionary::{LexiconState, Lexicons};
+
+/// Longest word the checker takes: the longest a 15-cell board can hold.
 const MAX_WORD_LEN: usize = 15;
 
 /// The start page.
 #[component]
 pub fn HomePage() -> impl IntoView {
     // Effects run only in the browser, so this turns true once the page is hydrated; the browser
-    // tests wait for it, and the calculator below only reacts from then on.
+    // tests wait for it, and the checker below only reacts from then on.
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
 
-    let tile_set = RwSignal::new(String::from("feud_en"));
+    let lexicons = Lexicons::expect();
+    let dictionary = RwSignal::new(DictionaryId::English);
     let word = RwSignal::new(String::new());
-    let local_value = Memo::new(move |_| {
-        let set = TileSet::by_id(&tile_set.get())?;
-        Some(set.face_value(&word.get()))
-    });
+    let local_value = Memo::new(move |_| dictionary.get().tile_set().face_value(&word.get()));
     let server_check = ServerAction::<WordValue>::new();
-    // The question the last answer belongs to: once the word or tile set changes, the answer is
+    // The question the last answer belongs to: once the word or dictionary changes, the answer is
     // about something else and is hidden.
-    let asked = RwSignal::new(None::<(String, String)>);
-    let answer_is_current = move || asked.get() == Some((tile_set.get(), word.get()));
+    let asked = RwSignal::new(None::<(DictionaryId, String)>);
+    let answer_is_current = move || asked.get() == Some((dictionary.get(), word.get()));
+
+    let word_check = move || {
+        let (id, word) = (dictionary.get(), word.get().to_lowercase());
+        match lexicons.state(id) {
+            LexiconState::Loading => format!("Loading the {} dictionary…", id.name()),
+            LexiconState::Failed(error) => {
+                format!("The {} dictionary did not load: {error}", id.name())
+            }
+            LexiconState::Ready(_) if word.is_empty() => {
+                format!("The {} dictionary is ready.", id.name())
+            }
+            LexiconState::Ready(lexicon) if lexicon.contains(&word) => {
+                format!("“{word}” is a word in {}.", id.name())
+            }
+            LexiconState::Ready(_) => format!("“{word}” is not in {}.", id.name()),
+        }
+    };
 
     view! {
         <main class="page" data-hydrated=move || hydrated.get().to_string()>
@@ -39,21 +57,26 @@ pub fn HomePage() -> impl IntoView {
             </header>
 
             <section class="calculator" aria-labelledby="calc-title">
-                <h2 id="calc-title">"What is a word worth?"</h2>
+                <h2 id="calc-title">"Is it a word, and what is it worth?"</h2>
                 <p class="hint">
-                    "Type a word: its tiles and face value appear as you type, computed in your browser by "
-                    "the same rules code the server uses to score every move."
+                    "Type a word: its tiles, face value and verdict appear as you type, computed in your "
+                    "browser by the same rules code and dictionary the server uses to judge every move."
                 </p>
                 <div class="calc-inputs">
                     <label>
-                        "Tile set "
+                        "Dictionary "
                         <select
-                            name="tile_set"
-                            prop:value=move || tile_set.get()
-                            on:change=move |ev| tile_set.set(event_target_value(&ev))
+                            name="dictionary"
+                            prop:value=move || dictionary.get().as_str()
+                            on:change=move |ev| {
+                                if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) {
+                                    dictionary.set(id);
+                                }
+                            }
                         >
-                            {TileSet::all()
-                                .map(|set| view! { <option value=set.id>{tile_set_label(set.id)}</option> })
+                            {DictionaryId::ALL
+                                .into_iter()
+                                .map(|id| view! { <option value=id.as_str()>{id.name()}</option> })
                                 .collect_view()}
                         </select>
                     </label>
@@ -70,20 +93,20 @@ pub fn HomePage() -> impl IntoView {
                         />
                     </label>
                 </div>
-                <WordTiles tile_set word />
+                <WordTiles dictionary word />
                 <p class="local-value" data-testid="local-value">
                     {move || match local_value.get() {
-                        Some(Ok(points)) => format!("{points} points on plain squares"),
-                        Some(Err(unknown)) => unknown.to_string(),
-                        None => String::from("Unknown tile set"),
+                        Ok(points) => format!("{points} points on plain squares"),
+                        Err(unknown) => unknown.to_string(),
                     }}
                 </p>
+                <p class="word-check" data-testid="word-check" aria-live="polite">{word_check}</p>
                 <button
                     class="primary"
                     on:click=move |_| {
-                        let (tile_set, word) = (tile_set.get_untracked(), word.get_untracked());
-                        asked.set(Some((tile_set.clone(), word.clone())));
-                        server_check.dispatch(WordValue { tile_set, word });
+                        let (dictionary, word) = (dictionary.get_untracked(), word.get_untracked());
+                        asked.set(Some((dictionary, word.clone())));
+                        server_check.dispatch(WordValue { dictionary: dictionary.as_str().to_string(), word });
                     }
                 >
                     "Ask the server"
@@ -92,25 +115,31 @@ pub fn HomePage() -> impl IntoView {
                     {move || match server_check.value().get().filter(|_| answer_is_current()) {
                         None if server_check.pending().get() => String::from("Asking…"),
                         None => String::new(),
-                        Some(Ok(Ok(points))) => format!("The server agrees: {points} points"),
+                        Some(Ok(Ok(answer))) => {
+                            let verdict = if answer.is_word { "a word" } else { "not a word" };
+                            format!("The server agrees: {} points, {verdict} in {}", answer.points, dictionary.get().name())
+                        }
                         Some(Ok(Err(refusal))) => format!("The server says: {refusal}"),
                         Some(Err(error)) => format!("The server could not be reached: {error}"),
                     }}
                 </p>
             </section>
+            <footer class="page-footer">
+                <a href="/about/dictionaries">"About the dictionaries"</a>
+            </footer>
         </main>
     }
 }
 
 /// The word as a row of tiles, each with its face value.
 #[component]
-fn WordTiles(tile_set: RwSignal<String>, word: RwSignal<String>) -> impl IntoView {
+fn WordTiles(dictionary: RwSignal<DictionaryId>, word: RwSignal<String>) -> impl IntoView {
     let tiles = move || {
-        let set = TileSet::by_id(&tile_set.get());
+        let set = dictionary.get().tile_set();
         word.get()
             .chars()
             .map(|ch| {
-                let points = set.and_then(|set| set.points(ch));
+                let points = set.points(ch);
                 let class = if points.is_some() { "tile" } else { "tile unknown" };
                 let letter = ch.to_uppercase().to_string();
                 view! {
@@ -125,26 +154,22 @@ fn WordTiles(tile_set: RwSignal<String>, word: RwSignal<String>) -> impl IntoVie
     view! { <div class="tiles" aria-hidden="true">{tiles}</div> }
 }
 
-fn tile_set_label(id: &str) -> &'static str {
-    match id {
-        "classic_en_100" => "Classic (English)",
-        "feud_en" => "English",
-        "feud_sv" => "Swedish",
-        "feud_da" => "Danish",
-        "feud_nb" => "Norwegian",
-        "alfapet_sv_120" => "Alfapet (Swedish)",
-        "longwords_en_100" => "Long words (English)",
-        _ => "Other",
-    }
+/// The server's answer about a word.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WordAnswer {
+    /// Face value in the dictionary's tile set.
+    pub points: u32,
+    /// Whether the dictionary has it.
+    pub is_word: bool,
 }
 
-/// Why the server would not value a word. An expected answer, not a failure: it travels inside a
+/// Why the server would not judge a word. An expected answer, not a failure: it travels inside a
 /// successful response, so the browser shows it without logging an HTTP error.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
 pub enum WordValueRefusal {
-    /// No tile set has that name.
-    #[error("there is no tile set called '{0}'")]
-    UnknownTileSet(String),
+    /// No dictionary has that id.
+    #[error("there is no dictionary called '{0}'")]
+    UnknownDictionary(String),
     /// The word is longer than a board row.
     #[error("a word has at most {MAX_WORD_LEN} letters")]
     TooLong,
@@ -153,22 +178,29 @@ pub enum WordValueRefusal {
     UnknownLetter(char),
 }
 
-/// The face value of `word` in `tile_set`, computed on the server. The start page compares it with
-/// the browser's own answer.
+/// The face value of `word` in the dictionary's tile set and whether the dictionary has it,
+/// judged on the server. The start page compares it with the browser's own answer.
 // The macro's generated argument struct has fields that cannot carry doc comments.
 #[allow(missing_docs)]
 #[server]
 pub async fn word_value(
-    tile_set: String,
+    dictionary: String,
     word: String,
-) -> Result<Result<u32, WordValueRefusal>, ServerFnError> {
-    let Some(set) = TileSet::by_id(&tile_set) else {
-        return Ok(Err(WordValueRefusal::UnknownTileSet(tile_set)));
+) -> Result<Result<WordAnswer, WordValueRefusal>, ServerFnError> {
+    let Some(id) = DictionaryId::parse(&dictionary) else {
+        return Ok(Err(WordValueRefusal::UnknownDictionary(dictionary)));
     };
     if word.chars().count() > MAX_WORD_LEN {
         return Ok(Err(WordValueRefusal::TooLong));
     }
-    Ok(set
-        .face_value(&word)
-        .map_err(|unknown| WordValueRefusal::UnknownLetter(unknown.0)))
+    let points = match id.tile_set().face_value(&word) {
+        Ok(points) => points,
+        Err(unknown) => return Ok(Err(WordValueRefusal::UnknownLetter(unknown.0))),
+    };
+    let catalog = use_context::<std::sync::Arc<dictionaries::catalog::Catalog>>()
+        .ok_or_else(|| ServerFnError::new("the dictionaries are not loaded"))?;
+    let is_word = catalog
+        .get(id)
+        .is_some_and(|d| d.lexicon.contains(&word.to_lowercase()));
+    Ok(Ok(WordAnswer { points, is_word }))
 }
