@@ -1,5 +1,16 @@
 //! Move generation and bots, built on the `rules` crate.
 //!
-//! The generator and the bot levels arrive with their own issue; this crate exists now so that the
-//! workspace has its final shape and the server can depend on it from the start.
+//! - [`trie`]: the word list as a flat letter trie.
+//! - [`movegen`]: every legal move of a rack, scored exactly as `rules::evaluate` scores it.
+//! - [`bot`]: players of several levels that see only their own view.
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod bot;
+pub mod movegen;
+pub mod selfplay;
+pub mod trie;
+
+pub use bot::{Bot, Level};
+pub use movegen::{Generator, Move, Rack};
+pub use trie::Trie;

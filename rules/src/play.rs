@@ -16,7 +16,7 @@ use crate::{
 };
 
 /// What goes onto a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Played {
     /// A letter tile from the hand.
     Letter(Letter),
@@ -642,6 +642,17 @@ fn ends_a_word(board: &Board, pos: Pos) -> bool {
     })
 }
 
+/// What a tile on the board is worth in a word, before premiums: its face value; 0 for a blank;
+/// twice its letter's face value for an Alfa Power Tile.
+pub fn tile_points(tiles: &TileSet, tile: BoardTile) -> i32 {
+    let face = i32::from(tiles.value(tile.letter));
+    match tile.kind {
+        TileKind::Normal | TileKind::Golden => face,
+        TileKind::Blank => 0,
+        TileKind::AlfaPower => 2 * face,
+    }
+}
+
 struct Scorer<'a, L: ?Sized> {
     rules: &'a RuleSet,
     board: &'a Board,
@@ -665,12 +676,7 @@ impl<L: Lexicon + ?Sized> Scorer<'_, L> {
                 continue;
             };
             spelled.push(tile.letter);
-            let face = i32::from(tiles.value(tile.letter));
-            let mut value = match tile.kind {
-                TileKind::Normal | TileKind::Golden => face,
-                TileKind::Blank => 0,
-                TileKind::AlfaPower => 2 * face,
-            };
+            let mut value = tile_points(tiles, tile);
             if let Some(&(_, premium)) = self.premiums.iter().find(|(p, _)| *p == pos) {
                 for (_, factor) in self.factors.iter().filter(|(p, _)| *p == pos) {
                     value *= factor;

@@ -278,7 +278,7 @@ impl RuleSet {
     }
 
     /// The bonus from a `(at least, bonus)` table, highest threshold first.
-    pub(crate) fn bonus_for(table: &[(u8, i32)], count: usize) -> i32 {
+    pub fn bonus_for(table: &[(u8, i32)], count: usize) -> i32 {
         table
             .iter()
             .find(|(min, _)| count >= usize::from(*min))

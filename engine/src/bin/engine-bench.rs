@@ -1,0 +1,232 @@
+//! Move-generation speed on a file of positions, against the crates.io `scrabble` crate on the same
+//! positions and word list.
+//!
+//! `engine-bench [--positions FILE] [--fst FILE] [--runs N] [--quiet]`
+//!
+//! A position line is CGP-like: rows separated by `/`, digits for runs of empty cells, upper case
+//! for tiles, lower case for blanks, then the rack (`?` a blank). Positions use the Classic board
+//! and tile values, which are the `scrabble` crate's standard ones. Prints one line per position,
+//! then a JSON summary line.
+
+use std::{path::PathBuf, process::ExitCode, time::Instant};
+
+use dictionaries::FstLexicon;
+use engine::{selfplay, Generator, Level, Trie};
+use rules::{notation::Position, Board, RuleSet, Square, Variant};
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[v.len() / 2]
+}
+
+fn percentile(v: &mut [f64], p: f64) -> f64 {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return 0.0;
+    }
+    v[((v.len() as f64 - 1.0) * p).round() as usize]
+}
+
+/// The board in the `scrabble` crate's text form: a row per line, `.` for empty.
+fn scrabble_board_text(board: &Board, rules: &RuleSet) -> String {
+    let mut out = String::new();
+    for row in 0..board.height() {
+        for col in 0..board.width() {
+            match board.square(rules::Pos::new(row, col)) {
+                Square::Tile(t) if t.kind == rules::board::TileKind::Blank => {
+                    out.extend(rules.tiles.char_of(t.letter).to_lowercase())
+                }
+                Square::Tile(t) => out.push(rules.tiles.char_of(t.letter)),
+                _ => out.push('.'),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Times `f` `runs` times and returns the median in microseconds.
+fn time_us(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut samples: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    median(&mut samples)
+}
+
+fn main() -> ExitCode {
+    let mut positions_path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp"));
+    let mut fst = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../dictionaries/fst/en.fst"
+    ));
+    let mut runs = 7usize;
+    let mut quiet = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--positions" => positions_path = PathBuf::from(args.next().unwrap_or_default()),
+            "--fst" => fst = PathBuf::from(args.next().unwrap_or_default()),
+            "--runs" => {
+                runs = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(runs)
+                    .max(1)
+            }
+            "--quiet" => quiet = true,
+            _ => {
+                eprintln!(
+                    "usage: engine-bench [--positions FILE] [--fst FILE] [--runs N] [--quiet]"
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let lexicon = match std::fs::read(&fst)
+        .map_err(|e| e.to_string())
+        .and_then(|b| FstLexicon::from_bytes(b).map_err(|e| e.to_string()))
+    {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{}: {e}", fst.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = match std::fs::read_to_string(&positions_path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", positions_path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let rules = RuleSet::new(Variant::Classic);
+    let words = lexicon.words();
+    let started = Instant::now();
+    let trie = Trie::new(words.iter().map(String::as_str), rules.tiles);
+    let trie_ms = started.elapsed().as_secs_f64() * 1e3;
+
+    let config = scrabble::rules::GameConfig::standard();
+    let started = Instant::now();
+    let their_lexicon = match scrabble::lexicon::Lexicon::from_words(
+        &config.alphabet,
+        words.iter().map(|w| w.to_uppercase()),
+    ) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("scrabble lexicon: {e:?}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let their_build_ms = started.elapsed().as_secs_f64() * 1e3;
+    let mut their_generator = scrabble::movegen::MoveGenerator::new(&config);
+
+    let mut generator = Generator::new(&trie, &rules);
+    let mut moves = Vec::new();
+    let (mut all_us, mut best_us, mut their_us) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut moves_total, mut mismatches, mut positions) = (0usize, 0usize, 0usize);
+    if !quiet {
+        println!(
+            "{:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>7}  rack",
+            "#", "moves", "theirs", "all_us", "best_us", "their_us", "agree"
+        );
+    }
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let position = match Position::parse(line, &rules) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("skipping a malformed position ({e}): {line}");
+                continue;
+            }
+        };
+        let hand = position.racks.first().cloned().unwrap_or_default();
+        let all = time_us(runs, || {
+            generator.generate(&position.board, &hand, &mut moves)
+        });
+        let count = moves.len();
+        let best = time_us(runs, || {
+            let _ = generator.best(&position.board, &hand, &mut moves);
+        });
+        let board = match scrabble::board::Board::parse(
+            &config.layout,
+            &config.alphabet,
+            &scrabble_board_text(&position.board, &rules),
+        ) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("scrabble board: {e:?}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let rack_text: String = hand
+            .iter()
+            .map(|t| match t {
+                rules::HandTile::Letter(l) => rules.tiles.char_of(*l),
+                _ => '?',
+            })
+            .collect();
+        let Ok(rack) = scrabble::rack::Rack::parse(&config.alphabet, &rack_text) else {
+            eprintln!("scrabble rack: {rack_text}");
+            return ExitCode::FAILURE;
+        };
+        let mut their_count = 0;
+        let theirs = time_us(runs, || {
+            their_count = their_generator
+                .generate(&board, &rack, &their_lexicon)
+                .len()
+        });
+        positions += 1;
+        moves_total += count;
+        if count != their_count {
+            mismatches += 1;
+        }
+        all_us.push(all);
+        best_us.push(best);
+        their_us.push(theirs);
+        if !quiet {
+            println!(
+                "{positions:>4} {count:>7} {their_count:>7} {all:>9.1} {best:>9.1} {theirs:>9.1} {:>7}  {rack_text}",
+                if count == their_count { "yes" } else { "NO" }
+            );
+        }
+    }
+
+    // Self-play throughput: club bots (full generation every move) on Classic.
+    let started = Instant::now();
+    let mut turns = 0u64;
+    for seed in 0..10 {
+        turns += u64::from(
+            selfplay::play_game(
+                Variant::Classic,
+                [Level::Club, Level::Club],
+                &trie,
+                &lexicon,
+                seed,
+            )
+            .turns,
+        );
+    }
+    let selfplay_rate = turns as f64 / started.elapsed().as_secs_f64();
+
+    println!(
+        "{{\"positions\":{positions},\"moves_total\":{moves_total},\"all_moves_median_us\":{:.1},\"all_moves_p95_us\":{:.1},\"best_move_median_us\":{:.1},\"best_move_p95_us\":{:.1},\"selfplay_positions_per_s\":{:.0},\"scrabble_crate_all_moves_median_us\":{:.1},\"scrabble_crate_all_moves_p95_us\":{:.1},\"move_count_mismatches\":{mismatches},\"trie_build_ms\":{trie_ms:.0},\"scrabble_crate_lexicon_build_ms\":{their_build_ms:.0}}}",
+        median(&mut all_us.clone()),
+        percentile(&mut all_us, 0.95),
+        median(&mut best_us.clone()),
+        percentile(&mut best_us, 0.95),
+        selfplay_rate,
+        median(&mut their_us.clone()),
+        percentile(&mut their_us, 0.95),
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,139 @@
+//! Bots against each other: win rates and average scores, and positions for the bench.
+//!
+//! `selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S]
+//!           [--dump-positions FILE] [LEVEL LEVEL]`
+//!
+//! With no levels it plays each level against the one below it.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use dictionaries::FstLexicon;
+use engine::{selfplay, Level, Trie};
+use rules::{Language, RuleSet, Variant};
+
+fn main() -> ExitCode {
+    let mut games = 200u32;
+    let mut seed = 1u64;
+    let mut variant = Variant::Feud {
+        language: Language::English,
+        random_board: false,
+    };
+    let mut dump: Option<PathBuf> = None;
+    let mut levels = Vec::new();
+    let mut fst = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../dictionaries/fst/en.fst"
+    ));
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_default();
+        match arg.as_str() {
+            "--games" => games = value().parse().unwrap_or(games),
+            "--seed" => seed = value().parse().unwrap_or(seed),
+            "--fst" => fst = PathBuf::from(value()),
+            "--dump-positions" => dump = Some(PathBuf::from(value())),
+            "--variant" => {
+                variant = match value().as_str() {
+                    "classic" => Variant::Classic,
+                    "alfakraft" => Variant::AlfaKraft {
+                        language: Language::English,
+                    },
+                    "longwords" => Variant::LongWords { hard_mode: false },
+                    _ => Variant::Feud {
+                        language: Language::English,
+                        random_board: false,
+                    },
+                }
+            }
+            "--help" | "-h" => {
+                eprintln!("usage: selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S] [--dump-positions FILE] [--fst FILE] [LEVEL LEVEL]");
+                return ExitCode::SUCCESS;
+            }
+            name => {
+                match Level::parse(name) {
+                    Some(level) => levels.push(level),
+                    None => {
+                        eprintln!("unknown level or option: {name} (levels: Beginner, Casual, Club, Expert)");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+        }
+    }
+    let lexicon = match std::fs::read(&fst)
+        .map_err(|e| e.to_string())
+        .and_then(|b| FstLexicon::from_bytes(b).map_err(|e| e.to_string()))
+    {
+        Ok(lexicon) => lexicon,
+        Err(e) => {
+            eprintln!("{}: {e}", fst.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let rules = RuleSet::new(variant);
+    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+
+    if let Some(path) = dump {
+        // Positions from games between every pair of levels, every stage of each game.
+        let mut lines = Vec::new();
+        for g in 0..u64::from(games) {
+            let pair = [
+                Level::ALL[(g % 4) as usize],
+                Level::ALL[((g + 1) % 4) as usize],
+            ];
+            lines.extend(selfplay::play_game(variant, pair, &trie, &lexicon, seed + g).positions);
+        }
+        let text = lines.join("\n") + "\n";
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("{}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "{} positions from {games} games written to {}",
+            lines.len(),
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+
+    let pairs: Vec<[Level; 2]> = match levels.as_slice() {
+        [a, b] => vec![[*a, *b]],
+        [] => Level::ALL.windows(2).map(|w| [w[1], w[0]]).collect(),
+        _ => {
+            eprintln!("give two levels, or none for the ladder");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{} games per match, {}", games, rules.name);
+    println!(
+        "{:<10} {:<10} {:>8} {:>8} {:>6} {:>9} {:>9} {:>10}",
+        "level", "vs", "wins", "losses", "draws", "avg", "avg vs", "slowest"
+    );
+    for [a, b] in pairs {
+        let r = selfplay::play_match(variant, [a, b], &trie, &lexicon, games, seed);
+        let avg = |i: usize| r.points[i] as f64 / f64::from(r.games.max(1));
+        println!(
+            "{:<10} {:<10} {:>8} {:>8} {:>6} {:>9.1} {:>9.1} {:>8.1}ms",
+            format!("{} ({})", a.name(), a.rank()),
+            b.name(),
+            r.wins[0],
+            r.wins[1],
+            r.draws,
+            avg(0),
+            avg(1),
+            r.slowest.as_secs_f64() * 1000.0
+        );
+        println!(
+            "{{\"level\":\"{}\",\"vs\":\"{}\",\"games\":{},\"win_rate\":{:.3},\"avg_score\":{:.1},\"avg_score_vs\":{:.1},\"slowest_move_ms\":{:.1},\"positions_per_s\":{:.0}}}",
+            a.name(),
+            b.name(),
+            r.games,
+            r.first_win_rate(),
+            avg(0),
+            avg(1),
+            r.slowest.as_secs_f64() * 1000.0,
+            r.turns as f64 / r.elapsed.as_secs_f64()
+        );
+    }
+    ExitCode::SUCCESS
+}

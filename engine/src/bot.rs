@@ -1,0 +1,317 @@
+//! Bots: four levels, each with a displayed rank, from a beginner who plays short words to an
+//! expert that weighs the tiles it keeps and looks one reply ahead. A bot decides from its own
+//! [`PlayerView`] alone: the board, its hand, the bag's size and the public history.
+
+use std::time::{Duration, Instant};
+
+use rules::{
+    bag::Rng, board::Square, ruleset::SwapRule, Action, HandTile, Letter, PlayerView, RuleSet, Seat,
+};
+
+use crate::{movegen::Move, Generator, Trie};
+
+/// How strong a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Short words, rarely the best one.
+    Beginner,
+    /// A fair move, not the best.
+    Casual,
+    /// The highest score every turn.
+    Club,
+    /// Score plus the value of the tiles kept, checked against the opponent's best reply.
+    Expert,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Club, Level::Expert];
+
+    /// The fixed rank shown for the bot (Elo scale; players start at 1200).
+    pub fn rank(self) -> i32 {
+        match self {
+            Level::Beginner => 800,
+            Level::Casual => 1050,
+            Level::Club => 1350,
+            Level::Expert => 1650,
+        }
+    }
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Casual => "Casual",
+            Level::Club => "Club",
+            Level::Expert => "Expert",
+        }
+    }
+
+    /// The level with this name (any case).
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// How much of the opponent's expected best reply counts against a candidate.
+const REPLY_WEIGHT: f64 = 0.5;
+/// How much the heuristic worth of the kept tiles counts.
+const LEAVE_WEIGHT: f64 = 1.0;
+
+/// Most time a bot may think about one move.
+pub const TIME_BUDGET: Duration = Duration::from_millis(1000);
+
+/// A bot for one game's ruleset and dictionary.
+pub struct Bot<'a> {
+    level: Level,
+    rules: &'a RuleSet,
+    generator: Generator<'a>,
+    reply_generator: Generator<'a>,
+    rng: Rng,
+    moves: Vec<Move>,
+    replies: Vec<Move>,
+}
+
+impl<'a> Bot<'a> {
+    /// A bot of `level`; `seed` makes its choices reproducible.
+    pub fn new(level: Level, trie: &'a Trie, rules: &'a RuleSet, seed: u64) -> Bot<'a> {
+        Bot {
+            level,
+            rules,
+            generator: Generator::new(trie, rules),
+            reply_generator: Generator::new(trie, rules),
+            rng: Rng::new(seed),
+            moves: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+
+    /// Its level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The bot's action for its turn in `view` (its own view).
+    pub fn decide(&mut self, view: &PlayerView) -> Action {
+        let started = Instant::now();
+        let seat = view.seat;
+        // Classic: after an opponent goes out, the next player accepts by passing (the bot's own
+        // moves are always valid, so it has no reason to challenge).
+        let someone_out = view
+            .hand_sizes
+            .iter()
+            .enumerate()
+            .any(|(s, &n)| s != usize::from(seat) && n == 0);
+        if view.bag_size == 0 && someone_out {
+            return Action::Pass { seat };
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        self.generator.generate(&view.board, &view.hand, &mut moves);
+        let chosen = match self.level {
+            Level::Beginner => self.pick_short(&mut moves),
+            Level::Casual => self.pick_fair(&mut moves),
+            Level::Club => moves
+                .iter()
+                .copied()
+                .max_by_key(|m| (m.score, std::cmp::Reverse(m.tile_count()))),
+            Level::Expert => self.pick_expert(view, &moves, started),
+        };
+        self.moves = moves;
+        match chosen {
+            Some(m) => Action::Play {
+                seat,
+                placement: m.placement(),
+            },
+            None => self.no_move(view, seat),
+        }
+    }
+
+    fn pick_short(&mut self, moves: &mut [Move]) -> Option<Move> {
+        moves.sort_by_key(|m| m.score);
+        let short: Vec<Move> = moves.iter().copied().filter(|m| m.main_len <= 4).collect();
+        let pool = if short.is_empty() {
+            moves.to_vec()
+        } else {
+            short
+        };
+        // The lower 60% by score.
+        let cut = (pool.len() * 3).div_ceil(5).max(1).min(pool.len());
+        (!pool.is_empty()).then(|| pool[self.rng.below(cut)])
+    }
+
+    fn pick_fair(&mut self, moves: &mut [Move]) -> Option<Move> {
+        if moves.is_empty() {
+            return None;
+        }
+        moves.sort_by_key(|m| m.score);
+        // Between the 40th and the 85th percentile.
+        let lo = moves.len() * 2 / 5;
+        let hi = (moves.len() * 17 / 20).max(lo + 1).min(moves.len());
+        Some(moves[lo + self.rng.below(hi - lo)])
+    }
+
+    fn pick_expert(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> Option<Move> {
+        if moves.is_empty() {
+            return None;
+        }
+        let unseen = unseen_tiles(self.rules, view);
+        let mut ranked: Vec<(f64, Move)> = moves
+            .iter()
+            .map(|m| {
+                (
+                    f64::from(m.score)
+                        + LEAVE_WEIGHT * leave_value(self.rules, &leave(&view.hand, m)),
+                    *m,
+                )
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.truncate(8);
+        // Look one reply ahead while the budget lasts: the opponent's best score on sampled racks.
+        let samples = if view.bag_size > 0 { 4 } else { 1 };
+        let rack_size = usize::from(self.rules.hand_size).min(unseen.len());
+        let mut best = ranked[0];
+        let mut best_value = f64::NEG_INFINITY;
+        for (equity, m) in ranked {
+            if started.elapsed() > TIME_BUDGET / 2 {
+                break;
+            }
+            let mut board = view.board.clone();
+            for t in m.tiles() {
+                board.set(t.pos, square_of(&t));
+            }
+            let mut reply_total = 0i32;
+            for _ in 0..samples {
+                let rack = sample(&unseen, rack_size, &mut self.rng);
+                let mut replies = std::mem::take(&mut self.replies);
+                let reply = self
+                    .reply_generator
+                    .best(&board, &rack, &mut replies)
+                    .map_or(0, |r| r.score);
+                self.replies = replies;
+                reply_total += reply;
+            }
+            let value = equity - REPLY_WEIGHT * f64::from(reply_total) / f64::from(samples);
+            if value > best_value {
+                best_value = value;
+                best = (equity, m);
+            }
+        }
+        Some(best.1)
+    }
+
+    fn no_move(&mut self, view: &PlayerView, seat: Seat) -> Action {
+        let can_exchange = match self.rules.swap {
+            SwapRule::Never => false,
+            SwapRule::WhileBagHolds(n) => view.bag_size >= u32::from(n),
+            SwapRule::WhileBagHasEnough => view.bag_size as usize >= view.hand.len(),
+        };
+        if can_exchange && !view.hand.is_empty() {
+            // Keep blanks; give back the rest.
+            let tiles: Vec<HandTile> = view
+                .hand
+                .iter()
+                .copied()
+                .filter(|t| *t != HandTile::Blank)
+                .collect();
+            if !tiles.is_empty()
+                && (self.rules.swap != SwapRule::WhileBagHasEnough
+                    || view.bag_size as usize >= tiles.len())
+            {
+                return Action::Exchange { seat, tiles };
+            }
+        }
+        Action::Pass { seat }
+    }
+}
+
+fn square_of(t: &rules::NewTile) -> Square {
+    use rules::board::{BoardTile, TileKind};
+    let (letter, kind) = match t.tile {
+        rules::Played::Blank(l) => (l, TileKind::Blank),
+        other => (other.letter().unwrap_or(Letter(0)), TileKind::Normal),
+    };
+    Square::Tile(BoardTile {
+        letter,
+        kind,
+        arrow: false,
+        printed: None,
+    })
+}
+
+/// The hand without the tiles the move uses.
+fn leave(hand: &[HandTile], m: &Move) -> Vec<HandTile> {
+    let mut left = hand.to_vec();
+    for used in m.hand_tiles() {
+        if let Some(i) = left.iter().position(|t| *t == used) {
+            left.remove(i);
+        }
+    }
+    left
+}
+
+/// A rough worth of the tiles kept: blanks and (in English) S help, high letters and duplicates
+/// hurt, and a balance of vowels and consonants helps.
+pub fn leave_value(rules: &RuleSet, left: &[HandTile]) -> f64 {
+    let tiles = rules.tiles;
+    let mut value = 0.0;
+    let mut vowels = 0.0;
+    let mut seen: Vec<HandTile> = Vec::new();
+    for &tile in left {
+        match tile {
+            HandTile::Blank => value += 20.0,
+            HandTile::Letter(l) => {
+                let ch = tiles.char_of(l);
+                let face = f64::from(tiles.value(l));
+                value -= 0.8 * (face - 2.0).max(0.0);
+                if ch == 'S' {
+                    value += 6.0;
+                }
+                if "AEIOUYÅÄÖÆØ".contains(ch) {
+                    vowels += 1.0;
+                }
+                if seen.contains(&tile) {
+                    value -= 4.0;
+                }
+            }
+            HandTile::Arrow | HandTile::Stop => {}
+        }
+        seen.push(tile);
+    }
+    let n = left.len() as f64;
+    value - 3.0 * (vowels - 0.4 * n).abs()
+}
+
+/// Tiles the bot cannot see: the full bag less the board and its own hand.
+pub fn unseen_tiles(rules: &RuleSet, view: &PlayerView) -> Vec<HandTile> {
+    let mut pool: Vec<HandTile> = rules::bag::Bag::full(rules.tiles, 0).tiles().to_vec();
+    let mut take = |tile: HandTile| {
+        if let Some(i) = pool.iter().position(|t| *t == tile) {
+            pool.swap_remove(i);
+        }
+    };
+    for (_, square) in view.board.cells() {
+        if let Square::Tile(t) = square {
+            match t.kind {
+                rules::board::TileKind::Blank => take(HandTile::Blank),
+                rules::board::TileKind::Normal => {
+                    take(HandTile::Letter(t.printed.unwrap_or(t.letter)))
+                }
+                _ => {}
+            }
+        }
+    }
+    for &tile in &view.hand {
+        take(tile);
+    }
+    pool
+}
+
+fn sample(pool: &[HandTile], n: usize, rng: &mut Rng) -> Vec<HandTile> {
+    let mut pool = pool.to_vec();
+    (0..n.min(pool.len()))
+        .map(|_| pool.swap_remove(rng.below(pool.len())))
+        .collect()
+}

@@ -1,0 +1,176 @@
+//! Bots playing each other: match results for the strength table, and positions for the bench.
+
+use std::time::{Duration, Instant};
+
+use rules::{
+    game::{GameConfig, Status},
+    notation::board_to_text,
+    Format, GameState, HandTile, Lexicon, RuleSet, Variant,
+};
+
+use crate::{Bot, Level, Trie};
+
+/// One finished game between two bots.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// Final scores, by level order of the match (first level, second level).
+    pub scores: [i32; 2],
+    /// Actions taken.
+    pub turns: u32,
+    /// The slowest decision.
+    pub slowest: Duration,
+    /// Every position a bot moved from: board, then the mover's rack (CGP style).
+    pub positions: Vec<String>,
+    /// Bot actions the rules refused (always 0 unless the generator is wrong).
+    pub refused: u32,
+    /// Whether the game reached its end.
+    pub finished: bool,
+}
+
+/// Plays one game of `variant` between bots of `levels`; `seed` fixes the bag and the bots' choices.
+/// The first level sits in seat `seed % 2`, so matches alternate who starts.
+pub fn play_game<L: Lexicon + ?Sized>(
+    variant: Variant,
+    levels: [Level; 2],
+    trie: &Trie,
+    lexicon: &L,
+    seed: u64,
+) -> GameRecord {
+    let rules = RuleSet::new(variant);
+    let config = GameConfig {
+        variant,
+        dictionary: "en".into(),
+        seed,
+        players: 2,
+        first_seat: 0,
+        format: Format::Casual,
+    };
+    let first_level_seat = (seed % 2) as usize;
+    let mut state = GameState::new(config);
+    let seat_levels = if first_level_seat == 0 {
+        levels
+    } else {
+        [levels[1], levels[0]]
+    };
+    let mut bots = [
+        Bot::new(seat_levels[0], trie, &rules, seed.wrapping_mul(31)),
+        Bot::new(
+            seat_levels[1],
+            trie,
+            &rules,
+            seed.wrapping_mul(37).wrapping_add(1),
+        ),
+    ];
+    let mut turns = 0;
+    let mut slowest = Duration::ZERO;
+    let mut positions = Vec::new();
+    let mut refused = 0;
+    while *state.status() == Status::Playing && turns < 400 {
+        let seat = state.to_move();
+        let view = state.view(seat);
+        positions.push(format!(
+            "{} {}",
+            board_to_text(&view.board, rules.tiles),
+            rack_text(&view.hand, &rules)
+        ));
+        let started = Instant::now();
+        let action = bots[usize::from(seat)].decide(&view);
+        slowest = slowest.max(started.elapsed());
+        if let Err(error) = state.apply(&action, lexicon) {
+            // A bot's move is always legal; if not, say so and pass to keep the game going.
+            eprintln!("refused bot action {action:?}: {error}");
+            refused += 1;
+            let _ = state.apply(&rules::Action::Pass { seat }, lexicon);
+        }
+        turns += 1;
+    }
+    let finished = *state.status() != Status::Playing;
+    let finals = match state.status() {
+        Status::Over(outcome) => outcome.final_scores.clone(),
+        Status::Playing => state.scores().to_vec(),
+    };
+    let scores = if first_level_seat == 0 {
+        [finals[0], finals[1]]
+    } else {
+        [finals[1], finals[0]]
+    };
+    GameRecord {
+        scores,
+        turns,
+        slowest,
+        positions,
+        refused,
+        finished,
+    }
+}
+
+fn rack_text(hand: &[HandTile], rules: &RuleSet) -> String {
+    hand.iter()
+        .map(|t| match t {
+            HandTile::Letter(l) => rules.tiles.char_of(*l),
+            HandTile::Blank => '?',
+            HandTile::Arrow => '>',
+            HandTile::Stop => '#',
+        })
+        .collect()
+}
+
+/// A match's totals.
+#[derive(Debug, Clone, Default)]
+pub struct MatchResult {
+    /// Games played.
+    pub games: u32,
+    /// Wins of the first and the second level.
+    pub wins: [u32; 2],
+    /// Drawn games.
+    pub draws: u32,
+    /// Sum of final scores per level.
+    pub points: [i64; 2],
+    /// Bot decisions made.
+    pub turns: u64,
+    /// The slowest single decision.
+    pub slowest: Duration,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl MatchResult {
+    /// The first level's share of the points for wins (draws count half).
+    pub fn first_win_rate(&self) -> f64 {
+        (f64::from(self.wins[0]) + 0.5 * f64::from(self.draws)) / f64::from(self.games.max(1))
+    }
+}
+
+/// Plays `games` games between the two levels, alternating who starts.
+pub fn play_match<L: Lexicon + ?Sized>(
+    variant: Variant,
+    levels: [Level; 2],
+    trie: &Trie,
+    lexicon: &L,
+    games: u32,
+    seed: u64,
+) -> MatchResult {
+    let started = Instant::now();
+    let mut result = MatchResult::default();
+    for g in 0..games {
+        let record = play_game(
+            variant,
+            levels,
+            trie,
+            lexicon,
+            seed.wrapping_add(u64::from(g)),
+        );
+        result.games += 1;
+        match record.scores[0].cmp(&record.scores[1]) {
+            std::cmp::Ordering::Greater => result.wins[0] += 1,
+            std::cmp::Ordering::Less => result.wins[1] += 1,
+            std::cmp::Ordering::Equal => result.draws += 1,
+        }
+        result.points[0] += i64::from(record.scores[0]);
+        result.points[1] += i64::from(record.scores[1]);
+        result.turns += u64::from(record.turns);
+        result.slowest = result.slowest.max(record.slowest);
+    }
+    result.elapsed = started.elapsed();
+    result
+}

@@ -1,0 +1,131 @@
+//! The word list as a letter trie laid out breadth-first in two flat arrays: a node's children sit
+//! side by side, so stepping by a letter is one bit test and one popcount, with no search.
+
+use rules::{Letter, TileSet};
+
+/// Bit 31 of a node's mask: the path to it spells a word. Alphabets have at most 31 letters.
+const TERMINAL: u32 = 1 << 31;
+
+/// A node: an index into [`Trie`]'s arrays. The root is 0.
+pub type Node = u32;
+
+/// A trie over a tile set's letters, built once per dictionary and shared by every search.
+#[derive(Debug, Clone)]
+pub struct Trie {
+    /// Per node, side by side so one cache line serves a step: the mask (bit `l` set when a child
+    /// with letter `l` exists; [`TERMINAL`] when a word ends) and the index of its first child
+    /// (children are contiguous, in letter order).
+    nodes: Vec<[u32; 2]>,
+}
+
+impl Trie {
+    /// Builds the trie of `words` (lower case, any order), keeping those spelled entirely in the
+    /// tile set's letters.
+    pub fn new<'a>(words: impl IntoIterator<Item = &'a str>, tiles: &TileSet) -> Trie {
+        let mut spelled: Vec<Vec<u8>> = words
+            .into_iter()
+            .filter_map(|w| tiles.parse_word(w).ok())
+            .map(|letters| letters.into_iter().map(|l| l.0).collect())
+            .filter(|w: &Vec<u8>| !w.is_empty())
+            .collect();
+        spelled.sort_unstable();
+        spelled.dedup();
+        Trie::from_sorted(&spelled)
+    }
+
+    fn from_sorted(words: &[Vec<u8>]) -> Trie {
+        let mut first = vec![0u32];
+        let mut mask = vec![0u32];
+        let mut queue = std::collections::VecDeque::from([(0usize, 0usize, words.len(), 0usize)]);
+        while let Some((node, lo, hi, depth)) = queue.pop_front() {
+            let mut i = lo;
+            // Sorted: a word that ends here comes before every longer word sharing its prefix.
+            if i < hi && words[i].len() == depth {
+                mask[node] |= TERMINAL;
+                i += 1;
+            }
+            first[node] = first.len() as u32;
+            while i < hi {
+                let letter = words[i][depth];
+                let mut j = i;
+                while j < hi && words[j][depth] == letter {
+                    j += 1;
+                }
+                let child = first.len();
+                first.push(0);
+                mask.push(0);
+                mask[node] |= 1 << letter;
+                queue.push_back((child, i, j, depth + 1));
+                i = j;
+            }
+        }
+        Trie {
+            nodes: mask.into_iter().zip(first).map(|(m, f)| [m, f]).collect(),
+        }
+    }
+
+    /// The root: the empty prefix.
+    pub const ROOT: Node = 0;
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the trie has only its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The letters that extend `node`, as a bitset.
+    #[inline]
+    pub fn children(&self, node: Node) -> u32 {
+        self.nodes[node as usize][0] & !TERMINAL
+    }
+
+    /// The node one letter further, if any word continues so.
+    #[inline]
+    pub fn child(&self, node: Node, letter: u8) -> Option<Node> {
+        let [mask, first] = self.nodes[node as usize];
+        let bit = 1u32 << letter;
+        (mask & bit != 0).then(|| first + (mask & (bit - 1)).count_ones())
+    }
+
+    /// Whether the path to `node` spells a word.
+    #[inline]
+    pub fn is_word(&self, node: Node) -> bool {
+        self.nodes[node as usize][0] & TERMINAL != 0
+    }
+
+    /// Whether the letters spell a word.
+    pub fn contains(&self, letters: &[Letter]) -> bool {
+        let mut node = Self::ROOT;
+        for l in letters {
+            match self.child(node, l.0) {
+                Some(next) => node = next,
+                None => return false,
+            }
+        }
+        self.is_word(node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_exactly_its_words() {
+        let tiles = TileSet::by_id("feud_en").unwrap();
+        let trie = Trie::new(["cat", "cats", "at", "ca"], tiles);
+        let w = |s: &str| tiles.parse_word(s).unwrap();
+        for word in ["cat", "cats", "at", "ca"] {
+            assert!(trie.contains(&w(word)), "{word}");
+        }
+        for word in ["c", "catss", "ta", "a"] {
+            assert!(!trie.contains(&w(word)), "{word}");
+        }
+        let c = trie.child(Trie::ROOT, w("c")[0].0).unwrap();
+        assert_eq!(trie.children(c), 1 << w("a")[0].0);
+    }
+}
