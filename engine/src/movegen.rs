@@ -143,6 +143,32 @@ impl Rack {
     }
 }
 
+/// The perpendicular word a tile on an empty square would form, seen from the main word's
+/// direction. One struct per square, so the search reads one cache line for it.
+#[derive(Debug, Clone, Copy)]
+struct Cross {
+    /// Letters that make it a word (all letters when no such word forms).
+    allowed: u32,
+    /// Points of its existing tiles.
+    sum: i32,
+    /// Letters of its existing tiles.
+    len: u8,
+    /// Whether such a word forms at all.
+    present: bool,
+    /// Whether the square ends it (no tile after).
+    ends: bool,
+}
+
+impl Cross {
+    const NONE: Cross = Cross {
+        allowed: u32::MAX,
+        sum: 0,
+        len: 0,
+        present: false,
+        ends: false,
+    };
+}
+
 /// What the search needs to know about each square, computed once per position.
 #[derive(Debug, Clone, Default)]
 struct Analysis {
@@ -157,16 +183,8 @@ struct Analysis {
     word_factor: Vec<i32>,
     /// Row-major: empty and next to a tile (or the start on an empty board).
     anchor: Vec<bool>,
-    /// Per direction of the main word, row-major: letters allowed by the perpendicular word.
-    cross: [Vec<u32>; 2],
-    /// Per direction: whether a perpendicular word forms at all.
-    has_cross: [Vec<bool>; 2],
-    /// Per direction: points of the perpendicular word's existing tiles.
-    cross_sum: [Vec<i32>; 2],
-    /// Per direction: letters of the perpendicular word's existing tiles.
-    cross_len: [Vec<u8>; 2],
-    /// Per direction: the square ends its perpendicular word (nothing after it).
-    cross_ends: [Vec<bool>; 2],
+    /// Per direction of the main word, row-major: the perpendicular word through each square.
+    cross: [Vec<Cross>; 2],
 }
 
 fn dir_index(dir: Direction) -> usize {
@@ -186,7 +204,7 @@ impl Analysis {
         self.value.clear();
         self.letter_factor.clear();
         self.word_factor.clear();
-        for (_, square) in board.cells() {
+        for &square in board.squares() {
             let (letter, value) = match square {
                 Square::Empty => (EMPTY, 0),
                 Square::Stop => (BLOCKED, 0),
@@ -228,15 +246,7 @@ impl Analysis {
         for dir in [Direction::Across, Direction::Down] {
             let d = dir_index(dir);
             self.cross[d].clear();
-            self.cross[d].resize(n, u32::MAX);
-            self.has_cross[d].clear();
-            self.has_cross[d].resize(n, false);
-            self.cross_sum[d].clear();
-            self.cross_sum[d].resize(n, 0);
-            self.cross_len[d].clear();
-            self.cross_len[d].resize(n, 0);
-            self.cross_ends[d].clear();
-            self.cross_ends[d].resize(n, false);
+            self.cross[d].resize(n, Cross::NONE);
             // The perpendicular word runs along the other direction: step ±w for a main word
             // across, ±1 for a main word down.
             let step = if dir == Direction::Across {
@@ -248,29 +258,32 @@ impl Analysis {
                 if self.letter[i] != EMPTY {
                     continue;
                 }
+                // The perpendicular line through the square: its cells are `line_start + k·step`
+                // for k in 0..line_len, and the square is at `pos`.
                 let (r, c) = (i / w, i % w);
-                let in_line = |j: isize| -> bool {
-                    if j < 0 || j >= n as isize {
-                        return false;
-                    }
-                    let j = j as usize;
-                    // Down-direction cross runs along the row: stay in it.
-                    dir == Direction::Across || j / w == r
+                let (pos, line_len) = if dir == Direction::Across {
+                    (r, h)
+                } else {
+                    (c, w)
                 };
-                let _ = c;
-                let mut start = i as isize;
-                while in_line(start - step) && is_letter(self.letter[(start - step) as usize]) {
-                    start -= step;
-                }
-                let mut end = i as isize;
-                while in_line(end + step) && is_letter(self.letter[(end + step) as usize]) {
-                    end += step;
-                }
-                if start == i as isize && end == i as isize {
+                let before = pos > 0 && is_letter(self.letter[i - step as usize]);
+                let after = pos + 1 < line_len && is_letter(self.letter[i + step as usize]);
+                if !before && !after {
                     continue;
                 }
-                self.has_cross[d][i] = true;
-                self.cross_ends[d][i] = end == i as isize;
+                let mut first = pos;
+                while first > 0 && is_letter(self.letter[i - (pos - first + 1) * step as usize]) {
+                    first -= 1;
+                }
+                let mut last = pos;
+                while last + 1 < line_len
+                    && is_letter(self.letter[i + (last - pos + 1) * step as usize])
+                {
+                    last += 1;
+                }
+                let start = i as isize - ((pos - first) as isize) * step;
+                let end = i as isize + ((last - pos) as isize) * step;
+                let ends = end == i as isize;
                 let mut sum = 0;
                 let mut len = 0u8;
                 let mut node = Trie::ROOT;
@@ -286,7 +299,12 @@ impl Analysis {
                     j += step;
                 }
                 let mut mask = 0u32;
-                if alive {
+                if start == i as isize {
+                    // Only tiles after the square: one walk of the reversed trie answers it.
+                    let suffix = (1..=((end - i as isize) / step))
+                        .map(|k| self.letter[(i as isize + k * step) as usize]);
+                    mask = trie.letters_before(suffix);
+                } else if alive {
                     let mut letters = trie.children(node);
                     while letters != 0 {
                         let l = letters.trailing_zeros() as u8;
@@ -317,12 +335,29 @@ impl Analysis {
                     len += 1;
                     k += step;
                 }
-                self.cross[d][i] = mask;
-                self.cross_sum[d][i] = sum;
-                self.cross_len[d][i] = len;
+                self.cross[d][i] = Cross {
+                    allowed: mask,
+                    sum,
+                    len,
+                    present: true,
+                    ends,
+                };
             }
         }
     }
+}
+
+/// A left part the rack can spell: its trie node, its letters (with [`BLANK_BIT`] for blanks) and
+/// the rack left after it.
+#[derive(Debug, Clone, Copy)]
+struct Prefix {
+    node: Node,
+    /// The letters that may follow it (the node's children), kept here so scanning the list at
+    /// each anchor never touches the trie.
+    children: u32,
+    len: u8,
+    letters: [u8; MAX_TILES],
+    rack: Rack,
 }
 
 /// Generates moves for one ruleset and dictionary. Reusable across positions; keeps its scratch
@@ -336,6 +371,9 @@ pub struct Generator<'a> {
     /// Letters that trigger Long words' hook damping: S caps at 3 halves, D at 4.
     hook_caps: Vec<u8>,
     analysis: Analysis,
+    /// Every left part the current rack can spell, shortest first: computed once per call, then
+    /// scanned at each anchor instead of walking the trie again.
+    prefixes: Vec<Prefix>,
 }
 
 /// Points gathered along the search: the main word's letters and factor, the cross-words, and
@@ -400,6 +438,7 @@ impl<'a> Generator<'a> {
             values,
             hook_caps,
             analysis: Analysis::default(),
+            prefixes: Vec::new(),
         }
     }
 
@@ -413,6 +452,29 @@ impl<'a> Generator<'a> {
         let mut analysis = std::mem::take(&mut self.analysis);
         analysis.rebuild(board, self.rules, self.trie);
         self.analysis = analysis;
+        let mut prefixes = std::mem::take(&mut self.prefixes);
+        prefixes.clear();
+        // A left part leaves at least one tile for the anchor and fits before it on the board.
+        let longest = (rack.len() - 1)
+            .min(MAX_TILES - 1)
+            .min(self.analysis.width.max(self.analysis.height) - 1);
+        prefixes.push(Prefix {
+            node: Trie::ROOT,
+            children: self.trie.children(Trie::ROOT),
+            len: 0,
+            letters: [0; MAX_TILES],
+            rack,
+        });
+        // Level by level, so the list comes out shortest first with no sort.
+        let mut level = 0..1;
+        for _ in 0..longest {
+            let next_start = prefixes.len();
+            for k in level.clone() {
+                extend_prefix(self.trie, prefixes[k], &mut prefixes);
+            }
+            level = next_start..prefixes.len();
+        }
+        self.prefixes = prefixes;
         for dir in [Direction::Across, Direction::Down] {
             let (lanes, lane_len) = match dir {
                 Direction::Across => (self.analysis.height, self.analysis.width),
@@ -499,110 +561,73 @@ impl Search<'_, '_> {
                     limit += 1;
                     k -= 1;
                 }
-                let limit = limit.min(self.rack.len().saturating_sub(1));
-                self.left_part(Trie::ROOT, off, limit, 0);
+                self.left_parts(off, limit);
             }
             last_anchor = off as isize;
         }
     }
 
-    /// Builds left parts of up to `limit` letters before `anchor`, each then extended right.
-    fn left_part(&mut self, node: Node, anchor: usize, limit: usize, built: usize) {
-        let trie = self.gen.trie;
-        // Most left parts cannot go on at the anchor: check that before setting anything up.
-        let at_anchor = self.gen.analysis.cross[self.d][self.idx(anchor)];
-        if trie.children(node) & at_anchor & self.rack.letters_mask() != 0
-            && self.nplaced < MAX_TILES
-        {
-            // The left part's tiles sit at anchor - built .. anchor: shift them into place first.
-            let acc = self.place_left(anchor, built);
-            self.extend_right(node, anchor, anchor, anchor - built, acc);
-            self.unplace_left(anchor, built);
-        }
-        if built == limit {
-            return;
-        }
-        let mut letters = trie.children(node) & self.rack.letters_mask();
-        while letters != 0 {
-            let l = letters.trailing_zeros() as u8;
-            letters &= letters - 1;
-            let Some(next) = trie.child(node, l) else {
+    /// Tries every left part of up to `limit` letters before `anchor`, each then extended right.
+    fn left_parts(&mut self, anchor: usize, limit: usize) {
+        let gen = self.gen;
+        let an = &gen.analysis;
+        let at_anchor = an.cross[self.d][self.idx(anchor)].allowed;
+        let full = self.rack;
+        for prefix in &gen.prefixes {
+            let len = usize::from(prefix.len);
+            if len > limit {
+                break;
+            }
+            // Most left parts cannot go on at the anchor: check that before setting anything up.
+            if prefix.children & at_anchor & prefix.rack.letters_mask() == 0 {
                 continue;
-            };
-            if self.rack.counts[usize::from(l)] > 0 {
-                self.rack.take(l);
-                self.push_left(l, false);
-                self.left_part(next, anchor, limit, built + 1);
-                self.pop_left();
-                self.rack.put(l);
             }
-            if self.rack.blanks > 0 {
-                self.rack.blanks -= 1;
-                self.push_left(l, true);
-                self.left_part(next, anchor, limit, built + 1);
-                self.pop_left();
-                self.rack.blanks += 1;
+            // Its tiles sit at anchor - len .. anchor; no cross-word touches those squares.
+            let mut acc = Acc::START;
+            for (k, &code) in prefix.letters[..len].iter().enumerate() {
+                let off = anchor - len + k;
+                let (letter, blank) = (code & !BLANK_BIT, code & BLANK_BIT != 0);
+                self.placed[k] = (off as u8, letter, blank);
+                self.new_at[off] = k as u8;
+                let i = self.idx(off);
+                acc.main += if blank {
+                    0
+                } else {
+                    gen.values[usize::from(letter)]
+                } * an.letter_factor[i];
+                acc.factor *= an.word_factor[i];
             }
+            self.nplaced = len;
+            self.rack = prefix.rack;
+            self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
+            for off in anchor - len..anchor {
+                self.new_at[off] = 255;
+            }
+            self.nplaced = 0;
         }
-    }
-
-    // While a left part is being built its tiles have no offsets yet (placed[..built], in order);
-    // place_left gives them their offsets for the extension and unplace_left takes them back.
-    fn push_left(&mut self, letter: u8, blank: bool) {
-        self.placed[self.nplaced] = (0, letter, blank);
-        self.nplaced += 1;
-    }
-
-    fn pop_left(&mut self) {
-        self.nplaced -= 1;
-    }
-
-    /// Gives the left part's tiles their offsets; returns their points (no cross-words touch
-    /// left-part squares).
-    fn place_left(&mut self, anchor: usize, built: usize) -> Acc {
-        let an = &self.gen.analysis;
-        let mut acc = Acc::START;
-        for k in 0..built {
-            let off = anchor - built + k;
-            self.placed[k].0 = off as u8;
-            self.new_at[off] = k as u8;
-            let (_, letter, blank) = self.placed[k];
-            let i = self.idx(off);
-            acc.main += if blank {
-                0
-            } else {
-                self.gen.values[usize::from(letter)]
-            } * an.letter_factor[i];
-            acc.factor *= an.word_factor[i];
-        }
-        acc
-    }
-
-    fn unplace_left(&mut self, anchor: usize, built: usize) {
-        for i in 0..built {
-            self.new_at[anchor - built + i] = 255;
-        }
+        self.rack = full;
     }
 
     fn extend_right(&mut self, node: Node, off: usize, anchor: usize, word_start: usize, acc: Acc) {
         let trie = self.gen.trie;
         let an = &self.gen.analysis;
-        if off >= self.lane_len {
-            if off > anchor && trie.is_word(node) {
+        // One load of the node serves the word test, the children and every child's index.
+        let (mask, first) = trie.node(node);
+        let ends_word = off > anchor && Trie::is_word_mask(mask);
+        let square = if off < self.lane_len {
+            an.letter[self.idx(off)]
+        } else {
+            BLOCKED
+        };
+        if square == BLOCKED {
+            if ends_word {
                 self.record(word_start, off, acc);
             }
             return;
         }
         let i = self.idx(off);
-        let square = an.letter[i];
-        if square == BLOCKED {
-            if off > anchor && trie.is_word(node) {
-                self.record(word_start, off, acc);
-            }
-            return;
-        }
         if square != EMPTY {
-            if let Some(next) = trie.child(node, square) {
+            if let Some(next) = Trie::child_of(mask, first, square) {
                 let acc = Acc {
                     main: acc.main + an.value[i],
                     ..acc
@@ -611,43 +636,41 @@ impl Search<'_, '_> {
             }
             return;
         }
-        if off > anchor && trie.is_word(node) {
+        if ends_word {
             self.record(word_start, off, acc);
         }
-        let (letter_factor, word_factor) = (an.letter_factor[i], an.word_factor[i]);
-        let has_cross = an.has_cross[self.d][i];
-        let (cross_sum, cross_halves) = (
-            an.cross_sum[self.d][i],
-            i32::from((an.cross_len[self.d][i] + 1).min(17)),
-        );
-        let long_words = self.gen.rules.scoring == Scoring::LengthMultiplier;
         if self.nplaced == MAX_TILES {
             return;
         }
-        let mut letters = trie.children(node) & an.cross[self.d][i] & self.rack.letters_mask();
-        while letters != 0 {
-            let l = letters.trailing_zeros() as u8;
-            letters &= letters - 1;
-            let Some(next) = trie.child(node, l) else {
-                continue;
+        let cross = an.cross[self.d][i];
+        let letters = Trie::children_mask(mask) & cross.allowed & self.rack.letters_mask();
+        if letters == 0 {
+            return;
+        }
+        let (letter_factor, word_factor) = (an.letter_factor[i], an.word_factor[i]);
+        let (has_cross, cross_sum) = (cross.present, cross.sum);
+        let cross_halves = i32::from((cross.len + 1).min(17));
+        let long_words = self.gen.rules.scoring == Scoring::LengthMultiplier;
+        for blank in [false, true] {
+            if blank && self.rack.blanks == 0 {
+                break;
+            }
+            let mut candidates = if blank {
+                letters
+            } else {
+                letters & self.rack.present
             };
-            for blank in [false, true] {
-                let available = if blank {
-                    self.rack.blanks > 0
-                } else {
-                    self.rack.counts[usize::from(l)] > 0
-                };
-                if !available {
+            while candidates != 0 {
+                let l = candidates.trailing_zeros() as u8;
+                candidates &= candidates - 1;
+                let Some(next) = Trie::child_of(mask, first, l) else {
                     continue;
-                }
+                };
                 if blank {
                     self.rack.blanks -= 1;
                 } else {
                     self.rack.take(l);
                 }
-                self.placed[self.nplaced] = (off as u8, l, blank);
-                self.new_at[off] = self.nplaced as u8;
-                self.nplaced += 1;
                 let value = if blank {
                     0
                 } else {
@@ -667,6 +690,9 @@ impl Search<'_, '_> {
                         cross
                     };
                 }
+                self.placed[self.nplaced] = (off as u8, l, blank);
+                self.new_at[off] = self.nplaced as u8;
+                self.nplaced += 1;
                 self.extend_right(next, off + 1, anchor, word_start, next_acc);
                 self.nplaced -= 1;
                 self.new_at[off] = 255;
@@ -703,11 +729,12 @@ impl Search<'_, '_> {
             } * an.letter_factor[i];
             main += value;
             main_factor *= an.word_factor[i];
-            if an.has_cross[self.d][i] {
+            let info = an.cross[self.d][i];
+            if info.present {
                 words += 1;
-                let cross = (an.cross_sum[self.d][i] + value) * an.word_factor[i];
-                let mut halves = (an.cross_len[self.d][i] + 1).min(17);
-                if an.cross_ends[self.d][i] && an.cross_len[self.d][i] >= 2 {
+                let cross = (info.sum + value) * an.word_factor[i];
+                let mut halves = (info.len + 1).min(17);
+                if info.ends && info.len >= 2 {
                     halves = halves.min(cap);
                 }
                 cross_total += (cross * i32::from(halves) + 1).div_euclid(2);
@@ -778,5 +805,34 @@ impl Search<'_, '_> {
             words,
             main_len: len as u8,
         });
+    }
+}
+
+/// Appends every one-letter extension of `at` that the rack can spell and some word starts with.
+fn extend_prefix(trie: &Trie, at: Prefix, out: &mut Vec<Prefix>) {
+    let mut letters = trie.children(at.node) & at.rack.letters_mask();
+    while letters != 0 {
+        let l = letters.trailing_zeros() as u8;
+        letters &= letters - 1;
+        let Some(node) = trie.child(at.node, l) else {
+            continue;
+        };
+        let mut next = Prefix {
+            node,
+            children: trie.children(node),
+            len: at.len + 1,
+            ..at
+        };
+        if at.rack.counts[usize::from(l)] > 0 {
+            next.rack.take(l);
+            next.letters[usize::from(at.len)] = l;
+            out.push(next);
+            next.rack = at.rack;
+        }
+        if at.rack.blanks > 0 {
+            next.rack.blanks -= 1;
+            next.letters[usize::from(at.len)] = l | BLANK_BIT;
+            out.push(next);
+        }
     }
 }

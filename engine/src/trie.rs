@@ -16,6 +16,8 @@ pub struct Trie {
     /// with letter `l` exists; [`TERMINAL`] when a word ends) and the index of its first child
     /// (children are contiguous, in letter order).
     nodes: Vec<[u32; 2]>,
+    /// The same for every word spelled backwards: which letters may go before a run of tiles.
+    reversed: Vec<[u32; 2]>,
 }
 
 impl Trie {
@@ -30,10 +32,17 @@ impl Trie {
             .collect();
         spelled.sort_unstable();
         spelled.dedup();
-        Trie::from_sorted(&spelled)
+        let nodes = minimise(&Trie::layout(&spelled));
+        for word in &mut spelled {
+            word.reverse();
+        }
+        spelled.sort_unstable();
+        let reversed = minimise(&Trie::layout(&spelled));
+        Trie { nodes, reversed }
     }
 
-    fn from_sorted(words: &[Vec<u8>]) -> Trie {
+    /// Lays out the trie of sorted, unique words breadth-first.
+    fn layout(words: &[Vec<u8>]) -> Vec<[u32; 2]> {
         let mut first = vec![0u32];
         let mut mask = vec![0u32];
         let mut queue = std::collections::VecDeque::from([(0usize, 0usize, words.len(), 0usize)]);
@@ -59,9 +68,7 @@ impl Trie {
                 i = j;
             }
         }
-        Trie {
-            nodes: mask.into_iter().zip(first).map(|(m, f)| [m, f]).collect(),
-        }
+        mask.into_iter().zip(first).map(|(m, f)| [m, f]).collect()
     }
 
     /// The root: the empty prefix.
@@ -75,6 +82,32 @@ impl Trie {
     /// Whether the trie has only its root.
     pub fn is_empty(&self) -> bool {
         self.nodes.len() <= 1
+    }
+
+    /// A node's mask and first child, for callers that step from one node several times.
+    #[inline]
+    pub fn node(&self, node: Node) -> (u32, u32) {
+        let [mask, first] = self.nodes[node as usize];
+        (mask, first)
+    }
+
+    /// From [`Trie::node`]'s mask: whether the node ends a word.
+    #[inline]
+    pub fn is_word_mask(mask: u32) -> bool {
+        mask & TERMINAL != 0
+    }
+
+    /// From [`Trie::node`]'s mask: the letters that extend the node.
+    #[inline]
+    pub fn children_mask(mask: u32) -> u32 {
+        mask & !TERMINAL
+    }
+
+    /// From [`Trie::node`]'s mask and first child: the child for `letter`, if any.
+    #[inline]
+    pub fn child_of(mask: u32, first: u32, letter: u8) -> Option<Node> {
+        let bit = 1u32 << letter;
+        (mask & bit != 0).then(|| first + (mask & (bit - 1)).count_ones())
     }
 
     /// The letters that extend `node`, as a bitset.
@@ -97,6 +130,33 @@ impl Trie {
         self.nodes[node as usize][0] & TERMINAL != 0
     }
 
+    /// The letters that can go right before `letters` to make a word (`letters` non-empty): read
+    /// from the reversed trie in one walk.
+    pub fn letters_before(&self, letters: impl DoubleEndedIterator<Item = u8>) -> u32 {
+        let mut node = 0u32;
+        for l in letters.rev() {
+            let [mask, first] = self.reversed[node as usize];
+            let bit = 1u32 << l;
+            if mask & bit == 0 {
+                return 0;
+            }
+            node = first + (mask & (bit - 1)).count_ones();
+        }
+        let [mask, first] = self.reversed[node as usize];
+        let mut allowed = 0;
+        let mut letters = mask & !TERMINAL;
+        let mut child = first;
+        while letters != 0 {
+            let l = letters.trailing_zeros();
+            letters &= letters - 1;
+            if self.reversed[child as usize][0] & TERMINAL != 0 {
+                allowed |= 1 << l;
+            }
+            child += 1;
+        }
+        allowed
+    }
+
     /// Whether the letters spell a word.
     pub fn contains(&self, letters: &[Letter]) -> bool {
         let mut node = Self::ROOT;
@@ -108,6 +168,38 @@ impl Trie {
         }
         self.is_word(node)
     }
+}
+
+/// Shares identical subtrees (a DAWG): a node's children form one block, and parents whose
+/// blocks would be equal point at the same one. The walk is unchanged; the arrays shrink several
+/// times over, so more of them stays in cache.
+fn minimise(tree: &[[u32; 2]]) -> Vec<[u32; 2]> {
+    let mut out: Vec<[u32; 2]> = vec![[0, 0]];
+    let mut blocks: std::collections::HashMap<Vec<[u32; 2]>, u32> =
+        std::collections::HashMap::new();
+    let mut canonical = vec![[0u32; 2]; tree.len()];
+    // Breadth-first order puts children after their parent: walk backwards, children first.
+    for x in (0..tree.len()).rev() {
+        let [mask, first] = tree[x];
+        let count = (mask & !TERMINAL).count_ones() as usize;
+        let start = if count == 0 {
+            0
+        } else {
+            let block: Vec<[u32; 2]> = canonical[first as usize..first as usize + count].to_vec();
+            match blocks.get(&block) {
+                Some(&start) => start,
+                None => {
+                    let start = out.len() as u32;
+                    out.extend_from_slice(&block);
+                    blocks.insert(block, start);
+                    start
+                }
+            }
+        };
+        canonical[x] = [mask, start];
+    }
+    out[0] = canonical[0];
+    out
 }
 
 #[cfg(test)]
@@ -127,5 +219,11 @@ mod tests {
         }
         let c = trie.child(Trie::ROOT, w("c")[0].0).unwrap();
         assert_eq!(trie.children(c), 1 << w("a")[0].0);
+        // Before "at": c makes "cat"; nothing else does.
+        assert_eq!(
+            trie.letters_before(w("at").iter().map(|l| l.0)),
+            1 << w("c")[0].0
+        );
+        assert_eq!(trie.letters_before(w("ts").iter().map(|l| l.0)), 0);
     }
 }

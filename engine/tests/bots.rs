@@ -18,9 +18,14 @@ fn english() -> FstLexicon {
 fn every_level_plays_legal_moves_to_the_end_in_every_english_ruleset() {
     let lexicon = english();
     let variants = [
-        Variant::Feud { language: Language::English, random_board: true },
+        Variant::Feud {
+            language: Language::English,
+            random_board: true,
+        },
         Variant::Classic,
-        Variant::AlfaKraft { language: Language::English },
+        Variant::AlfaKraft {
+            language: Language::English,
+        },
         Variant::LongWords { hard_mode: true },
     ];
     for variant in variants {
@@ -29,7 +34,11 @@ fn every_level_plays_legal_moves_to_the_end_in_every_english_ruleset() {
         for (i, pair) in Level::ALL.windows(2).enumerate() {
             let record = play_game(variant, [pair[0], pair[1]], &trie, &lexicon, 40 + i as u64);
             assert_eq!(record.refused, 0, "{variant:?} {pair:?}");
-            assert!(record.finished, "{variant:?} {pair:?} did not finish in {} turns", record.turns);
+            assert!(
+                record.finished,
+                "{variant:?} {pair:?} did not finish in {} turns",
+                record.turns
+            );
             assert!(record.scores.iter().any(|&s| s > 0));
         }
     }
@@ -44,30 +53,67 @@ fn levels_have_increasing_ranks() {
 #[test]
 fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
     let lexicon = english();
-    for variant in [Variant::AlfaKraft { language: Language::English }, Variant::Alfapet { hand_size: 7, special_tiles: true }] {
+    for variant in [
+        Variant::AlfaKraft {
+            language: Language::English,
+        },
+        Variant::Alfapet {
+            hand_size: 7,
+            special_tiles: true,
+        },
+    ] {
         let rules = RuleSet::new(variant);
         let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
         let mut board = Board::new(rules.layout, rules.start_premium);
         let l = |c| rules.tiles.letter(c).unwrap_or(Letter(0));
         let start = board.start();
         // CAT through the start with its A an Alfa Power Tile, a stop after it, a golden S below.
-        for (dc, c, kind) in [(0u8, 'c', TileKind::Normal), (1, 'a', TileKind::AlfaPower), (2, 't', TileKind::Normal)] {
+        for (dc, c, kind) in [
+            (0u8, 'c', TileKind::Normal),
+            (1, 'a', TileKind::AlfaPower),
+            (2, 't', TileKind::Normal),
+        ] {
             let pos = Pos::new(start.row, start.col + dc);
-            board.set(pos, Square::Tile(BoardTile { letter: l(c), kind, arrow: dc == 1, printed: None }));
+            board.set(
+                pos,
+                Square::Tile(BoardTile {
+                    letter: l(c),
+                    kind,
+                    arrow: dc == 1,
+                    printed: None,
+                }),
+            );
         }
         board.set(Pos::new(start.row, start.col + 3), Square::Stop);
-        board.set(Pos::new(start.row + 1, start.col), Square::Tile(BoardTile { letter: l('o'), kind: TileKind::Golden, arrow: false, printed: None }));
+        board.set(
+            Pos::new(start.row + 1, start.col),
+            Square::Tile(BoardTile {
+                letter: l('o'),
+                kind: TileKind::Golden,
+                arrow: false,
+                printed: None,
+            }),
+        );
         let hand = rules::notation::parse_rack("SEATRON", rules.tiles).unwrap();
         let mut generator = Generator::new(&trie, &rules);
         let mut moves = Vec::new();
         generator.generate(&board, &hand, &mut moves);
         assert!(!moves.is_empty(), "{}", rules.name);
         for m in &moves {
-            let at = Situation { rules: &rules, board: &board, hand: &hand, bar: &[] };
+            let at = Situation {
+                rules: &rules,
+                board: &board,
+                hand: &hand,
+                bar: &[],
+            };
             let scored = evaluate(at, &m.placement(), &lexicon, &mut || 1).unwrap();
             assert!(scored.invalid_words().is_empty());
             assert_eq!(scored.total, m.score);
-            assert!(m.tiles().all(|t| t.pos != Pos::new(start.row, start.col + 3)), "nothing goes on the stop");
+            assert!(
+                m.tiles()
+                    .all(|t| t.pos != Pos::new(start.row, start.col + 3)),
+                "nothing goes on the stop"
+            );
         }
     }
 }

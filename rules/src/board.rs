@@ -326,6 +326,11 @@ impl Board {
         &self.premiums
     }
 
+    /// Every square, row-major.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
     /// Whether no tile or stop lies anywhere.
     pub fn is_empty(&self) -> bool {
         self.squares.iter().all(|s| *s == Square::Empty)
