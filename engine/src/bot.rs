@@ -5,7 +5,13 @@
 use std::time::{Duration, Instant};
 
 use rules::{
-    bag::Rng, board::Square, ruleset::SwapRule, Action, HandTile, Letter, PlayerView, RuleSet, Seat,
+    bag::Rng,
+    board::Square,
+    play::{evaluate, Situation},
+    powers::POWER_BAR_SLOTS,
+    ruleset::SwapRule,
+    Action, HandTile, Letter, Lexicon, Placement, Played, PlayerView, Power, RuleSet, Seat,
+    StagedPower,
 };
 
 use crate::{movegen::Move, Generator, Trie};
@@ -93,7 +99,75 @@ impl<'a> Bot<'a> {
         self.level
     }
 
-    /// The bot's action for its turn in `view` (its own view).
+    /// The bot's turn in `view` (its own view): in Alfa Kraft, buying a Charge first when putting
+    /// it on the move's best tile earns more than the coins cost; then the turn's action.
+    pub fn decide_turn(&mut self, view: &PlayerView) -> Vec<Action> {
+        let action = self.decide(view);
+        let Action::Play { seat, placement } = &action else {
+            return vec![action];
+        };
+        if !self.rules.economy || self.level < Level::Club || !placement.powers.is_empty() {
+            return vec![action];
+        }
+        let price = Power::Charge.price().unwrap_or(i32::MAX);
+        let owned = view.power_bar.contains(&Power::Charge);
+        let coins = view.coins[usize::from(*seat)];
+        if !owned && (coins < price || view.power_bar.len() >= POWER_BAR_SLOTS) {
+            return vec![action];
+        }
+        let Some((charged, gain)) = self.best_charge(view, placement) else {
+            return vec![action];
+        };
+        // Coins are worth a point each at the end, and a play earns a tenth of its score in coins:
+        // buying pays when the gain beats the price.
+        let cost = if owned { 0 } else { price };
+        if gain <= cost + 2 {
+            return vec![action];
+        }
+        let play = Action::Play {
+            seat: *seat,
+            placement: charged,
+        };
+        if owned {
+            vec![play]
+        } else {
+            vec![
+                Action::Buy {
+                    seat: *seat,
+                    power: Power::Charge,
+                },
+                play,
+            ]
+        }
+    }
+
+    /// The placement with a Charge on its most rewarding tile, and the points it adds.
+    fn best_charge(&self, view: &PlayerView, placement: &Placement) -> Option<(Placement, i32)> {
+        let mut bar = view.power_bar.clone();
+        if !bar.contains(&Power::Charge) {
+            bar.push(Power::Charge);
+        }
+        let at = Situation {
+            rules: self.rules,
+            board: &view.board,
+            hand: &view.hand,
+            bar: &bar,
+        };
+        let base = evaluate(at, placement, &AnyWord, &mut || 1).ok()?.total;
+        placement
+            .tiles
+            .iter()
+            .filter(|t| matches!(t.tile, Played::Letter(_)))
+            .filter_map(|t| {
+                let mut charged = placement.clone();
+                charged.powers.push(StagedPower::Charge(t.pos));
+                let total = evaluate(at, &charged, &AnyWord, &mut || 1).ok()?.total;
+                Some((charged, total - base))
+            })
+            .max_by_key(|(_, gain)| *gain)
+    }
+
+    /// The bot's action for its turn in `view` (its own view), without shopping.
     pub fn decide(&mut self, view: &PlayerView) -> Action {
         let started = Instant::now();
         let seat = view.seat;
@@ -314,4 +388,18 @@ fn sample(pool: &[HandTile], n: usize, rng: &mut Rng) -> Vec<HandTile> {
     (0..n.min(pool.len()))
         .map(|_| pool.swap_remove(rng.below(pool.len())))
         .collect()
+}
+
+/// The generator only makes valid words, so re-scoring its moves need not look them up again.
+struct AnyWord;
+
+impl Lexicon for AnyWord {
+    type Node = ();
+    fn root(&self) {}
+    fn step(&self, _: (), _: u8) -> Option<()> {
+        Some(())
+    }
+    fn is_word(&self, _: ()) -> bool {
+        true
+    }
 }

@@ -25,6 +25,8 @@ pub struct GameRecord {
     pub refused: u32,
     /// Whether the game reached its end.
     pub finished: bool,
+    /// Powers the bots bought.
+    pub purchases: u32,
 }
 
 /// Plays one game of `variant` between bots of `levels`; `seed` fixes the bag and the bots' choices.
@@ -65,6 +67,7 @@ pub fn play_game<L: Lexicon + ?Sized>(
     let mut slowest = Duration::ZERO;
     let mut positions = Vec::new();
     let mut refused = 0;
+    let mut purchases = 0;
     while *state.status() == Status::Playing && turns < 400 {
         let seat = state.to_move();
         let view = state.view(seat);
@@ -74,13 +77,19 @@ pub fn play_game<L: Lexicon + ?Sized>(
             rack_text(&view.hand, &rules)
         ));
         let started = Instant::now();
-        let action = bots[usize::from(seat)].decide(&view);
+        let actions = bots[usize::from(seat)].decide_turn(&view);
         slowest = slowest.max(started.elapsed());
-        if let Err(error) = state.apply(&action, lexicon) {
-            // A bot's move is always legal; if not, say so and pass to keep the game going.
-            eprintln!("refused bot action {action:?}: {error}");
-            refused += 1;
-            let _ = state.apply(&rules::Action::Pass { seat }, lexicon);
+        for action in actions {
+            if matches!(action, rules::Action::Buy { .. }) {
+                purchases += 1;
+            }
+            if let Err(error) = state.apply(&action, lexicon) {
+                // A bot's move is always legal; if not, say so and pass to keep the game going.
+                eprintln!("refused bot action {action:?}: {error}");
+                refused += 1;
+                let _ = state.apply(&rules::Action::Pass { seat }, lexicon);
+                break;
+            }
         }
         turns += 1;
     }
@@ -101,6 +110,7 @@ pub fn play_game<L: Lexicon + ?Sized>(
         positions,
         refused,
         finished,
+        purchases,
     }
 }
 

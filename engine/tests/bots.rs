@@ -117,3 +117,20 @@ fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
         }
     }
 }
+
+#[test]
+fn alfa_kraft_bots_buy_and_use_charge_when_it_pays() {
+    let lexicon = english();
+    let variant = Variant::AlfaKraft {
+        language: Language::English,
+    };
+    let rules = RuleSet::new(variant);
+    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    let mut purchases = 0;
+    for seed in 0..4 {
+        let record = play_game(variant, [Level::Expert, Level::Club], &trie, &lexicon, seed);
+        assert_eq!(record.refused, 0);
+        purchases += record.purchases;
+    }
+    assert!(purchases > 0, "no Charge bought in four games");
+}
