@@ -77,6 +77,12 @@ test('the page hydrates, judges in the browser with the dictionary, and the serv
   await word.fill('bilarnas');
   await verdict('“bilarnas” is a word in Swedish.');
 
+  // The seeded bag draws the same tiles in wasm as on the server.
+  const drawCheck = page.getByTestId('draw-check');
+  const serverDraw = await drawCheck.getAttribute('data-server');
+  assert.match(serverDraw, /^[A-Z?]{20}$/);
+  assert.equal(await drawCheck.getAttribute('data-browser'), serverDraw);
+
   // Back to English: the dictionary is already in the page, so nothing is fetched again.
   await dictionary.selectOption('en');
   await word.fill('kraft');

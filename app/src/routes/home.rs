@@ -17,6 +17,11 @@ pub fn HomePage() -> impl IntoView {
     // tests wait for it, and the checker below only reacts from then on.
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
+    // The same seeded draw, once on the server (rendered into the page) and once in the browser:
+    // the browser tests compare them, proving the bag draws alike on native and wasm.
+    let server_draw = draw_fingerprint();
+    let browser_draw = RwSignal::new(String::new());
+    Effect::new(move |_| browser_draw.set(draw_fingerprint()));
 
     let lexicons = Lexicons::expect();
     let dictionary = RwSignal::new(DictionaryId::English);
@@ -124,11 +129,26 @@ pub fn HomePage() -> impl IntoView {
                     }}
                 </p>
             </section>
+            <p hidden data-testid="draw-check" data-server=server_draw data-browser=move || browser_draw.get()></p>
             <footer class="page-footer">
                 <a href="/about/dictionaries">"About the dictionaries"</a>
             </footer>
         </main>
     }
+}
+
+/// Twenty tiles drawn from a full English bag with a fixed seed, as text.
+fn draw_fingerprint() -> String {
+    let tiles = rules::TileSet::by_id("feud_en").expect("feud_en is in the data");
+    let mut bag = rules::bag::Bag::full(tiles, 0);
+    let mut rng = rules::bag::Rng::new(0x005E_ED0F_A1FA);
+    bag.draw(20, &mut rng)
+        .into_iter()
+        .map(|t| match t {
+            rules::HandTile::Letter(l) => tiles.char_of(l),
+            _ => '?',
+        })
+        .collect()
 }
 
 /// The word as a row of tiles, each with its face value.
