@@ -29,6 +29,10 @@ fi
 say "rules builds for wasm32"
 cargo build -q -p rules --target wasm32-unknown-unknown
 
+say "Postgres for the database tests"
+ALFAKRAFT_TEST_POSTGRES_URL="$(bash scripts/postgres.sh)" || die "Postgres could not be started"
+export ALFAKRAFT_TEST_POSTGRES_URL
+
 # From here on a failure is counted, not fatal, so the summary line always comes out.
 set +e
 say "cargo test (release; frontend is wasm-only and built above)"

@@ -1,25 +1,86 @@
-//! The database: connecting, creating the SQLite file on first start, and migrating.
+//! The database: SQLite (the embedded default, a file created on first start, WAL) or Postgres
+//! (`DATABASE_URL=postgres://…`), behind one `AnyPool` so every query is written once. Queries use
+//! `$1`-style parameters, which both accept.
 
-use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::{
+    any::{install_default_drivers, AnyPoolOptions},
+    AnyPool, Executor,
+};
 
-/// Opens the SQLite database at `url` (creating the file if it is missing) and applies every
-/// migration not yet applied.
-pub async fn connect(url: &str) -> Result<SqlitePool, sqlx::Error> {
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        // WAL lets readers proceed while a move commits.
-        .journal_mode(SqliteJournalMode::Wal)
-        .foreign_keys(true);
-    let pool = SqlitePoolOptions::new().connect_with(options).await?;
-    sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-    Ok(pool)
+/// Which database a pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file.
+    Sqlite,
+    /// A Postgres server.
+    Postgres,
 }
 
-/// When this database was created, as recorded by the first migration.
-pub async fn created_at(pool: &SqlitePool) -> Result<String, sqlx::Error> {
-    sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'created_at'")
-        .fetch_one(pool)
-        .await
+/// A connection pool and what it is connected to.
+#[derive(Debug, Clone)]
+pub struct Database {
+    /// The pool.
+    pub pool: AnyPool,
+    /// The backend.
+    pub backend: Backend,
+}
+
+impl Database {
+    /// Connects (creating a SQLite file if it is missing) and applies every migration not yet
+    /// applied.
+    pub async fn connect(url: &str) -> Result<Database, sqlx::Error> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
+        let mut url = url.to_string();
+        if backend == Backend::Sqlite && !url.contains("mode=") {
+            url.push_str(if url.contains('?') {
+                "&mode=rwc"
+            } else {
+                "?mode=rwc"
+            });
+        }
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // Writers wait for each other instead of failing at once.
+                        conn.execute("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        match backend {
+            Backend::Sqlite => {
+                // WAL lets readers proceed while a move commits; the setting stays with the file.
+                pool.execute("PRAGMA journal_mode = WAL").await?;
+                sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+            }
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
+        }
+        Ok(Database { pool, backend })
+    }
+
+    /// When this database was created, as recorded by the first migration.
+    pub async fn created_at(&self) -> Result<String, sqlx::Error> {
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'created_at'")
+            .fetch_one(&self.pool)
+            .await
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }

@@ -1,10 +1,8 @@
 //! `/healthz`: 200 with the version while the database answers, 503 otherwise.
 
+use crate::{db::Database, AppState, VERSION};
 use axum::{extract::State, http::StatusCode, routing::get, Json, Router};
 use serde::Serialize;
-use sqlx::SqlitePool;
-
-use crate::{AppState, VERSION};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/healthz", get(healthz))
@@ -17,8 +15,8 @@ struct Health {
     database_created_at: Option<String>,
 }
 
-async fn healthz(State(db): State<SqlitePool>) -> (StatusCode, Json<Health>) {
-    match crate::db::created_at(&db).await {
+async fn healthz(State(db): State<Database>) -> (StatusCode, Json<Health>) {
+    match db.created_at().await {
         Ok(created) => (
             StatusCode::OK,
             Json(Health {

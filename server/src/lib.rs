@@ -4,6 +4,7 @@
 pub mod config;
 pub mod db;
 mod dictionary_files;
+pub mod games;
 mod health;
 
 use std::sync::Arc;
@@ -13,7 +14,6 @@ use axum::{extract::FromRef, Router};
 use dictionaries::catalog::Catalog;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
-use sqlx::SqlitePool;
 use tower_http::{compression::CompressionLayer, trace::TraceLayer};
 
 /// What every request handler can reach.
@@ -22,7 +22,7 @@ pub struct AppState {
     /// Leptos' settings: where the bundle lives, the output name.
     pub leptos_options: LeptosOptions,
     /// The database.
-    pub db: SqlitePool,
+    pub db: db::Database,
     /// The dictionaries, loaded at start.
     pub catalog: Arc<Catalog>,
 }

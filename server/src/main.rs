@@ -34,7 +34,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         })?;
     }
     let database_url = config.database_url();
-    let db = db::connect(&database_url)
+    let db = db::Database::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
     let catalog = dictionaries::catalog::Catalog::load(&config.dictionaries_dir)

@@ -19,7 +19,7 @@ async fn get_with_headers(app: axum::Router, uri: &str) -> (u16, axum::http::Hea
 
 async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std::path::PathBuf) {
     let file = dir.path().join("alfakraft.db");
-    let pool = db::connect(&format!("sqlite://{}", file.display()))
+    let pool = db::Database::connect(&format!("sqlite://{}", file.display()))
         .await
         .expect("open database");
     let leptos_options = LeptosOptions::builder().output_name("alfakraft").build();

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs (if missing) and starts a local Postgres for the test suite, with a role and database
+# for it, and prints the URL to use. Idempotent. Needs root for apt-get and for su postgres.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+    command -v apt-get >/dev/null || die "Postgres is missing and apt-get is not here: install it by hand"
+    say "apt-get install postgresql" >&2
+    apt-get update -q >/dev/null || die "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >/dev/null \
+        || die "apt-get install postgresql failed"
+fi
+version="$(ls /usr/lib/postgresql | sort -n | tail -1)"
+if ! pg_lsclusters -h 2>/dev/null | grep -q "^$version main"; then
+    pg_createcluster "$version" main >/dev/null || die "pg_createcluster failed"
+fi
+if ! pg_lsclusters -h | grep -q "^$version main .* online"; then
+    say "starting Postgres $version" >&2
+    pg_ctlcluster "$version" main start || die "Postgres did not start"
+fi
+port="$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { print $3 }')"
+psql_admin() { su postgres -c "psql -p $port -qtAX -c \"$1\""; }
+if [ "$(psql_admin "SELECT 1 FROM pg_roles WHERE rolname = 'alfakraft'")" != 1 ]; then
+    psql_admin "CREATE ROLE alfakraft LOGIN PASSWORD 'alfakraft' CREATEDB" || die "creating the role failed"
+fi
+if [ "$(psql_admin "SELECT 1 FROM pg_database WHERE datname = 'alfakraft_test'")" != 1 ]; then
+    psql_admin "CREATE DATABASE alfakraft_test OWNER alfakraft" || die "creating the database failed"
+fi
+echo "postgres://alfakraft:alfakraft@127.0.0.1:$port/alfakraft_test"

@@ -1,0 +1,173 @@
+//! The game store against real databases: a SQLite file always, and the Postgres server named by
+//! `ALFAKRAFT_TEST_POSTGRES_URL` (`scripts/test.sh` starts one; CI must have it).
+
+use rules::{Action, Format, GameConfig, Language, RuleError, Variant, WordList};
+use server::{
+    db::Database,
+    games::{self, GameError},
+};
+
+fn config(seed: u64) -> GameConfig {
+    GameConfig {
+        variant: Variant::Feud {
+            language: Language::English,
+            random_board: false,
+        },
+        dictionary: "en".into(),
+        seed,
+        players: 2,
+        first_seat: 0,
+        format: Format::Casual,
+    }
+}
+
+fn words() -> WordList {
+    WordList::new(["aa"])
+}
+
+/// Every database the suite runs against, each fresh enough for unique game ids.
+async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Database::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("games.db").display()
+    ))
+    .await
+    .unwrap();
+    let mut all = vec![("sqlite", sqlite, Some(dir))];
+    match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
+        Ok(url) => all.push((
+            "postgres",
+            Database::connect(&url).await.expect("connect to Postgres"),
+            None,
+        )),
+        Err(_) if std::env::var_os("CI").is_some() => {
+            panic!("CI must test Postgres: set ALFAKRAFT_TEST_POSTGRES_URL")
+        }
+        Err(_) => eprintln!("ALFAKRAFT_TEST_POSTGRES_URL is not set: Postgres skipped in this run"),
+    }
+    all
+}
+
+async fn action_count(db: &Database, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM game_actions WHERE game_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_commit_appends_and_the_log_replays_to_the_same_state() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(1)).await.unwrap();
+        let state = games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
+            .await
+            .unwrap();
+        assert_eq!(state.version(), 1, "{name}");
+        let loaded = games::load(&db, &id, &words()).await.unwrap();
+        assert_eq!(loaded, state, "{name}");
+        assert_eq!(action_count(&db, &id).await, 1, "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_concurrent_commits_of_the_same_move_leave_exactly_one() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(2)).await.unwrap();
+        let attempts: Vec<_> = (0..6)
+            .map(|_| {
+                let (db, id) = (db.clone(), id.clone());
+                tokio::spawn(async move {
+                    games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words()).await
+                })
+            })
+            .collect();
+        let mut committed = 0;
+        for attempt in attempts {
+            match attempt.await.unwrap() {
+                Ok(_) => committed += 1,
+                Err(GameError::MovedOn { current }) => assert_eq!(current, 1, "{name}"),
+                Err(other) => panic!("{name}: {other}"),
+            }
+        }
+        assert_eq!(committed, 1, "{name}");
+        assert_eq!(action_count(&db, &id).await, 1, "{name}");
+        assert_eq!(
+            games::load(&db, &id, &words()).await.unwrap().version(),
+            1,
+            "{name}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_stale_or_forged_action_is_refused_and_changes_nothing() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(3)).await.unwrap();
+        games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
+            .await
+            .unwrap();
+        let before = games::load(&db, &id, &words()).await.unwrap();
+        // The seat whose turn it is not, a seat that does not exist, and an old version.
+        let refused = [
+            (1, Action::Pass { seat: 0 }),
+            (1, Action::Pass { seat: 7 }),
+            (0, Action::Pass { seat: 1 }),
+        ];
+        for (version, action) in refused {
+            let error = games::commit(&db, &id, version, &action, &words())
+                .await
+                .unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    GameError::Rules(RuleError::NotYourTurn | RuleError::NoSuchSeat(_))
+                        | GameError::MovedOn { current: 1 }
+                ),
+                "{name}: {error}"
+            );
+        }
+        assert_eq!(
+            games::load(&db, &id, &words()).await.unwrap(),
+            before,
+            "{name}"
+        );
+        assert_eq!(action_count(&db, &id).await, 1, "{name}");
+        assert!(
+            matches!(
+                games::load(&db, "no-such-game", &words()).await,
+                Err(GameError::NotFound)
+            ),
+            "{name}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_commit_cut_off_midway_leaves_the_game_as_it_was() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(4)).await.unwrap();
+        {
+            // What a crash between the insert and the commit leaves: a transaction never committed.
+            use sqlx::Executor;
+            let mut conn = db.pool.acquire().await.unwrap();
+            conn.execute("BEGIN").await.unwrap();
+            sqlx::query(
+                "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, 0, $2, 0)",
+            )
+            .bind(&id)
+            .bind(serde_json::to_string(&Action::Pass { seat: 0 }).unwrap())
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+            conn.close_on_drop();
+        }
+        let state = games::load(&db, &id, &words()).await.unwrap();
+        assert_eq!(state.version(), 0, "{name}");
+        assert_eq!(action_count(&db, &id).await, 0, "{name}");
+        games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
+            .await
+            .unwrap();
+    }
+}
