@@ -202,6 +202,12 @@ impl FstLexicon {
         })
     }
 
+    /// Reads an FST file; the error names the file and says what went wrong.
+    pub fn read(path: &std::path::Path) -> Result<FstLexicon, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        FstLexicon::from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Builds one from words (any order; duplicates allowed). For tests and small lists.
     pub fn from_words<I, S>(words: I) -> FstLexicon
     where

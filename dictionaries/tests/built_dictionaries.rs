@@ -11,8 +11,7 @@ fn dir() -> PathBuf {
 
 fn load(id: DictionaryId) -> FstLexicon {
     let path = dir().join("fst").join(format!("{}.fst", id.as_str()));
-    FstLexicon::from_bytes(std::fs::read(&path).expect("the FST is committed"))
-        .expect("a valid FST")
+    FstLexicon::read(&path).expect("the FST is committed and valid")
 }
 
 fn manifest() -> Manifest {

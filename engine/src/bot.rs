@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 use rules::{
     bag::Rng,
     board::Square,
+    lexicon::AcceptAll,
     play::{evaluate, Situation},
     powers::POWER_BAR_SLOTS,
     ruleset::SwapRule,
-    Action, HandTile, Letter, Lexicon, Placement, Played, PlayerView, Power, RuleSet, Seat,
-    StagedPower,
+    Action, HandTile, Letter, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
 
 use crate::{movegen::Move, Generator, Trie};
@@ -153,7 +153,7 @@ impl<'a> Bot<'a> {
             hand: &view.hand,
             bar: &bar,
         };
-        let base = evaluate(at, placement, &AnyWord, &mut || 1).ok()?.total;
+        let base = evaluate(at, placement, &AcceptAll, &mut || 1).ok()?.total;
         placement
             .tiles
             .iter()
@@ -161,7 +161,7 @@ impl<'a> Bot<'a> {
             .filter_map(|t| {
                 let mut charged = placement.clone();
                 charged.powers.push(StagedPower::Charge(t.pos));
-                let total = evaluate(at, &charged, &AnyWord, &mut || 1).ok()?.total;
+                let total = evaluate(at, &charged, &AcceptAll, &mut || 1).ok()?.total;
                 Some((charged, total - base))
             })
             .max_by_key(|(_, gain)| *gain)
@@ -388,18 +388,4 @@ fn sample(pool: &[HandTile], n: usize, rng: &mut Rng) -> Vec<HandTile> {
     (0..n.min(pool.len()))
         .map(|_| pool.swap_remove(rng.below(pool.len())))
         .collect()
-}
-
-/// The generator only makes valid words, so re-scoring its moves need not look them up again.
-struct AnyWord;
-
-impl Lexicon for AnyWord {
-    type Node = ();
-    fn root(&self) {}
-    fn step(&self, _: (), _: u8) -> Option<()> {
-        Some(())
-    }
-    fn is_word(&self, _: ()) -> bool {
-        true
-    }
 }

@@ -11,7 +11,7 @@ use rules::{
 
 fn english() -> FstLexicon {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    FstLexicon::from_bytes(std::fs::read(path).unwrap()).unwrap()
+    FstLexicon::read(&path).unwrap()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use dictionaries::{DictionaryId, FstLexicon};
+use dictionaries::FstLexicon;
 use engine::{Generator, Trie};
 use rules::{
     board::{BoardLayout, LayoutCell},
@@ -73,16 +73,18 @@ static SMALL: BoardLayout = BoardLayout {
     },
 };
 
-fn words() -> WordList {
-    // Real English words over a few letters, 2–5 long: dense enough for many plays.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    let english = FstLexicon::from_bytes(std::fs::read(dir).unwrap()).unwrap();
-    WordList::new(
-        english
-            .words()
-            .into_iter()
-            .filter(|w| w.len() <= 5 && w.chars().all(|c| "aeiorstnlsd".contains(c))),
-    )
+fn english() -> FstLexicon {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
+    FstLexicon::read(&path).unwrap()
+}
+
+/// Real English words over a few letters, 2–5 long: dense enough for many plays on a small board.
+fn small_words() -> Vec<String> {
+    english()
+        .words()
+        .into_iter()
+        .filter(|w| w.len() <= 5 && w.chars().all(|c| "aeiorstnlsd".contains(c)))
+        .collect()
 }
 
 fn rulesets() -> Vec<RuleSet> {
@@ -247,13 +249,14 @@ impl Lcg {
 
 #[test]
 fn differential_generator_vs_brute_force_on_small_boards() {
-    let words = words();
+    let small = small_words();
+    let words = WordList::new(&small);
     let pool: Vec<char> = "AEIORSTNLD".chars().collect();
     let mut lcg = Lcg(7);
     let mut positions = 0;
     let mut moves_checked = 0;
     for rules in rulesets() {
-        let trie = Trie::new(words_iter(&words).iter().map(String::as_str), rules.tiles);
+        let trie = Trie::new(small.iter().map(String::as_str), rules.tiles);
         for game in 0..6 {
             let mut board = Board::new(rules.layout, rules.start_premium);
             for turn in 0..6 {
@@ -307,23 +310,9 @@ fn differential_generator_vs_brute_force_on_small_boards() {
     assert!(moves_checked >= 1000, "only {moves_checked} moves compared");
 }
 
-fn words_iter(words: &WordList) -> Vec<String> {
-    // WordList has no iterator; walk it through the Lexicon trait is overkill here, so rebuild
-    // the same filter from the FST.
-    let _ = words;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    let english = FstLexicon::from_bytes(std::fs::read(dir).unwrap()).unwrap();
-    english
-        .words()
-        .into_iter()
-        .filter(|w| w.len() <= 5 && w.chars().all(|c| "aeiorstnlsd".contains(c)))
-        .collect()
-}
-
 #[test]
 fn generator_is_exact_on_the_real_board_and_dictionary() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    let english = FstLexicon::from_bytes(std::fs::read(dir).unwrap()).unwrap();
+    let english = english();
     let rules = RuleSet::new(Variant::Classic);
     let trie = Trie::new(english.words().iter().map(String::as_str), rules.tiles);
     let mut board = Board::new(rules.layout, rules.start_premium);
@@ -364,5 +353,4 @@ fn generator_is_exact_on_the_real_board_and_dictionary() {
                 .board;
         }
     }
-    let _ = DictionaryId::English;
 }

@@ -31,6 +31,25 @@ pub trait Lexicon {
     }
 }
 
+/// Accepts every word. For re-scoring plays already known to be valid (a move generator's), and
+/// for tests that exercise placement rules without a dictionary.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AcceptAll;
+
+impl Lexicon for AcceptAll {
+    type Node = ();
+
+    fn root(&self) {}
+
+    fn step(&self, _: (), _: u8) -> Option<()> {
+        Some(())
+    }
+
+    fn is_word(&self, _: ()) -> bool {
+        true
+    }
+}
+
 /// A small in-memory word list: tests, examples, and anywhere a few words will do.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WordList {

@@ -7,23 +7,12 @@ use proptest::prelude::*;
 use rules::{
     board::{Square, TileKind},
     game::TurnEvent,
-    Action, Direction, GameConfig, GameState, HandTile, Language, Letter, Lexicon, NewTile,
-    Placement, Played, Pos, Power, StagedPower, Variant,
+    Action, Direction, GameConfig, GameState, HandTile, Language, Letter, NewTile, Placement,
+    Played, Pos, Power, StagedPower, Variant,
 };
 
-/// Accepts every word, so random placements that obey the geometry rules get played.
-struct EveryWord;
-
-impl Lexicon for EveryWord {
-    type Node = ();
-    fn root(&self) {}
-    fn step(&self, _: (), _: u8) -> Option<()> {
-        Some(())
-    }
-    fn is_word(&self, _: ()) -> bool {
-        true
-    }
-}
+/// Every word is accepted, so random placements that obey the geometry rules get played.
+use rules::lexicon::AcceptAll as EveryWord;
 
 fn variant_strategy() -> impl Strategy<Value = Variant> {
     let language = prop_oneof![

@@ -60,13 +60,10 @@ fn main() -> ExitCode {
             }
         }
     }
-    let lexicon = match std::fs::read(&fst)
-        .map_err(|e| e.to_string())
-        .and_then(|b| FstLexicon::from_bytes(b).map_err(|e| e.to_string()))
-    {
+    let lexicon = match FstLexicon::read(&fst) {
         Ok(lexicon) => lexicon,
         Err(e) => {
-            eprintln!("{}: {e}", fst.display());
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
