@@ -2,7 +2,7 @@
 
 use std::{net::SocketAddr, path::PathBuf};
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 /// Alfa Kraft: crossword word games in the browser. One binary with an embedded SQLite database.
 #[derive(Debug, Clone, Parser)]
@@ -39,6 +39,22 @@ pub struct Config {
     /// Log line format.
     #[arg(long, env = "ALFAKRAFT_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+
+    /// What to do; serving is the default.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// What the binary does besides serving.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Serve the app (the default).
+    Serve,
+    /// Give an existing account the admin role, then exit: how the first admin is made.
+    MakeAdmin {
+        /// The account's name.
+        name: String,
+    },
 }
 
 /// How log lines are written.

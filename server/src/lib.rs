@@ -1,6 +1,7 @@
 //! The Alfa Kraft server: serves the app (rendered on the server, hydrated in the browser), its
 //! server functions, static assets and `/healthz`.
 
+pub mod accounts;
 pub mod config;
 pub mod db;
 mod dictionary_files;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use leptos::prelude::LeptosOptions;
 use server::{
-    config::{Config, LogFormat},
+    config::{Command, Config, LogFormat},
     db, router, AppState,
 };
 use tracing_subscriber::EnvFilter;
@@ -37,6 +37,15 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let db = db::Database::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
+    if let Some(Command::MakeAdmin { name }) = &config.command {
+        return match server::accounts::make_admin(&db, name).await? {
+            true => {
+                println!("{name} is now an admin");
+                Ok(())
+            }
+            false => Err(format!("there is no account called {name}").into()),
+        };
+    }
     let catalog = dictionaries::catalog::Catalog::load(&config.dictionaries_dir)
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
     for d in &catalog.dictionaries {

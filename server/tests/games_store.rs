@@ -6,6 +6,9 @@ use server::{
     db::Database,
     games::{self, GameError},
 };
+use support::databases;
+
+mod support;
 
 fn config(seed: u64) -> GameConfig {
     GameConfig {
@@ -23,30 +26,6 @@ fn config(seed: u64) -> GameConfig {
 
 fn words() -> WordList {
     WordList::new(["aa"])
-}
-
-/// Every database the suite runs against, each fresh enough for unique game ids.
-async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
-    let dir = tempfile::tempdir().unwrap();
-    let sqlite = Database::connect(&format!(
-        "sqlite://{}",
-        dir.path().join("games.db").display()
-    ))
-    .await
-    .unwrap();
-    let mut all = vec![("sqlite", sqlite, Some(dir))];
-    match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
-        Ok(url) => all.push((
-            "postgres",
-            Database::connect(&url).await.expect("connect to Postgres"),
-            None,
-        )),
-        Err(_) if std::env::var_os("CI").is_some() => {
-            panic!("CI must test Postgres: set ALFAKRAFT_TEST_POSTGRES_URL")
-        }
-        Err(_) => eprintln!("ALFAKRAFT_TEST_POSTGRES_URL is not set: Postgres skipped in this run"),
-    }
-    all
 }
 
 async fn action_count(db: &Database, id: &str) -> i64 {

@@ -117,3 +117,40 @@ async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers(
     let (status, _, _) = get_with_headers(app, "/dict/en.0123456789abcdef.fst").await;
     assert_eq!(status, 404, "a stale or made-up hash is not served");
 }
+
+#[tokio::test]
+async fn the_make_admin_command_promotes_an_existing_account() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
+    let db = db::Database::connect(&url).await.unwrap();
+    server::accounts::sign_up(&db, "first_admin", "a good password")
+        .await
+        .unwrap();
+    let run = |name: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_alfakraft"))
+            .args([
+                "--data-dir",
+                dir.path().to_str().unwrap(),
+                "--log",
+                "warn",
+                "make-admin",
+                name,
+            ])
+            .output()
+            .unwrap()
+    };
+    let promoted = run("first_admin");
+    assert!(
+        promoted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&promoted.stderr)
+    );
+    let user = server::accounts::sign_in(&db, "first_admin", "a good password")
+        .await
+        .unwrap();
+    assert_eq!(user.role, server::accounts::Role::Admin);
+    let missing = run("nobody_at_all");
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr)
+        .contains("there is no account called nobody_at_all"));
+}

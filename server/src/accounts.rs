@@ -1,0 +1,185 @@
+//! Accounts: sign-up and sign-in with argon2id password hashes, and roles.
+//!
+//! Hash parameters (OWASP's recommendation for argon2id): 19 MiB of memory, 2 passes, 1 lane,
+//! 16-byte random salt, 32-byte hash, stored as a PHC string so the parameters travel with it.
+
+use argon2::{
+    password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString},
+    Algorithm, Argon2, Params, Version,
+};
+use sqlx::Row;
+
+use crate::db::{now_ms, Database};
+
+/// What a user may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Plays games.
+    Player,
+    /// Also manages dictionaries.
+    Admin,
+}
+
+impl Role {
+    fn as_str(self) -> &'static str {
+        match self {
+            Role::Player => "player",
+            Role::Admin => "admin",
+        }
+    }
+
+    fn parse(text: &str) -> Role {
+        if text == "admin" {
+            Role::Admin
+        } else {
+            Role::Player
+        }
+    }
+}
+
+/// A signed-up user. Deliberately without the password hash, and not serialisable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    /// Database id.
+    pub id: i64,
+    /// Unique name, lower case.
+    pub name: String,
+    /// Player or admin.
+    pub role: Role,
+}
+
+/// Why an account action failed. The messages are safe to show.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// The name breaks the rules for names.
+    #[error("a name has 3 to 20 letters, digits or underscores")]
+    BadName,
+    /// The password is too short or too long.
+    #[error("a password has 8 to 200 characters")]
+    BadPassword,
+    /// Someone has the name already.
+    #[error("that name is taken")]
+    NameTaken,
+    /// Wrong name or password; which one is not said.
+    #[error("wrong name or password")]
+    WrongCredentials,
+    /// The database failed.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// Hashing failed (should not happen with valid parameters).
+    #[error("password hashing: {0}")]
+    Hash(String),
+}
+
+/// A well-formed hash to verify against when the name is unknown, so that case costs the same time
+/// as a wrong password.
+const DUMMY: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Ip3ykGCyqvIGkXbQTCcNm3tf4eq5pz0JMzQ4P8W5mCc";
+
+fn hasher() -> Argon2<'static> {
+    let params = Params::new(19 * 1024, 2, 1, Some(32)).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// Normalises and checks a name: lower case ASCII letters, digits and underscores, 3–20 long.
+pub fn normalise_name(name: &str) -> Result<String, AccountError> {
+    let name = name.trim().to_ascii_lowercase();
+    let ok = (3..=20).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    ok.then_some(name).ok_or(AccountError::BadName)
+}
+
+fn check_password(password: &str) -> Result<(), AccountError> {
+    (8..=200)
+        .contains(&password.chars().count())
+        .then_some(())
+        .ok_or(AccountError::BadPassword)
+}
+
+/// Hashes a password with a fresh salt, as a PHC string.
+pub fn hash_password(password: &str) -> Result<String, AccountError> {
+    let salt = SaltString::generate(&mut OsRng);
+    hasher()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| AccountError::Hash(e.to_string()))
+}
+
+fn verify(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored)
+        .is_ok_and(|hash| hasher().verify_password(password.as_bytes(), &hash).is_ok())
+}
+
+/// Creates a player account.
+pub async fn sign_up(db: &Database, name: &str, password: &str) -> Result<User, AccountError> {
+    let name = normalise_name(name)?;
+    check_password(password)?;
+    let hash = hash_password(password)?;
+    let inserted = sqlx::query("INSERT INTO users (name, password_hash, role, created_at) VALUES ($1, $2, 'player', $3) RETURNING id")
+        .bind(&name)
+        .bind(&hash)
+        .bind(now_ms())
+        .fetch_one(&db.pool)
+        .await;
+    match inserted {
+        Ok(row) => Ok(User {
+            id: row.try_get(0)?,
+            name,
+            role: Role::Player,
+        }),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AccountError::NameTaken),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Checks a name and password; the same work is done whether or not the name exists, so the
+/// answer's timing does not tell.
+pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, AccountError> {
+    let name = normalise_name(name).map_err(|_| AccountError::WrongCredentials)?;
+    let row = sqlx::query("SELECT id, password_hash, role FROM users WHERE name = $1")
+        .bind(&name)
+        .fetch_optional(&db.pool)
+        .await?;
+    let stored: String = match &row {
+        Some(row) => row.try_get(1)?,
+        None => DUMMY.to_string(),
+    };
+    if !verify(password, &stored) {
+        return Err(AccountError::WrongCredentials);
+    }
+    let row = row.ok_or(AccountError::WrongCredentials)?;
+    Ok(User {
+        id: row.try_get(0)?,
+        name,
+        role: Role::parse(&row.try_get::<String, _>(2)?),
+    })
+}
+
+/// Gives a user the admin role (the first admin is made this way, from the command line).
+pub async fn make_admin(db: &Database, name: &str) -> Result<bool, AccountError> {
+    let name = normalise_name(name)?;
+    let updated = sqlx::query("UPDATE users SET role = $1 WHERE name = $2")
+        .bind(Role::Admin.as_str())
+        .bind(&name)
+        .execute(&db.pool)
+        .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dummy_hash_parses_so_unknown_names_cost_a_full_verification() {
+        assert!(PasswordHash::new(DUMMY).is_ok());
+        assert!(!verify("anything", DUMMY));
+    }
+
+    #[test]
+    fn names_are_lowered_and_checked() {
+        assert_eq!(normalise_name("  Ann_99 ").unwrap(), "ann_99");
+        assert!(normalise_name("a-b").is_err());
+    }
+}

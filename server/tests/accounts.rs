@@ -1,0 +1,108 @@
+//! Accounts against real databases: argon2id hashes, unique names, sign-in that does not say
+//! which half was wrong, and the admin role.
+
+use server::accounts::{self, AccountError, Role};
+use support::{databases, unique_name};
+
+mod support;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_up_then_sign_in_and_only_with_the_right_password() {
+    for (db_name, db, _dir) in databases().await {
+        let name = unique_name("ann");
+        let user = accounts::sign_up(&db, &name.to_uppercase(), "correct horse")
+            .await
+            .unwrap();
+        assert_eq!(
+            (user.name.as_str(), user.role),
+            (name.as_str(), Role::Player),
+            "{db_name}"
+        );
+        let signed_in = accounts::sign_in(&db, &name, "correct horse")
+            .await
+            .unwrap();
+        assert_eq!(signed_in, user, "{db_name}");
+        for (who, password) in [
+            (name.as_str(), "wrong horse"),
+            ("nobody_here", "correct horse"),
+            ("x", "correct horse"),
+        ] {
+            assert!(
+                matches!(
+                    accounts::sign_in(&db, who, password).await,
+                    Err(AccountError::WrongCredentials)
+                ),
+                "{db_name}: {who}"
+            );
+        }
+        assert!(
+            matches!(
+                accounts::sign_up(&db, &name, "another one").await,
+                Err(AccountError::NameTaken)
+            ),
+            "{db_name}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn passwords_are_stored_as_argon2id_with_the_stated_parameters() {
+    for (db_name, db, _dir) in databases().await {
+        let name = unique_name("bo");
+        accounts::sign_up(&db, &name, "a long passphrase")
+            .await
+            .unwrap();
+        let stored: String = sqlx::query_scalar("SELECT password_hash FROM users WHERE name = $1")
+            .bind(&name)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert!(
+            stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{db_name}: {stored}"
+        );
+        assert!(!stored.contains("a long passphrase"));
+    }
+}
+
+#[tokio::test]
+async fn bad_names_and_passwords_are_refused_with_a_reason() {
+    for (_, db, _dir) in databases().await {
+        for name in ["ab", "has space", "émile", "a_name_that_is_far_too_long"] {
+            assert!(
+                matches!(
+                    accounts::sign_up(&db, name, "long enough").await,
+                    Err(AccountError::BadName)
+                ),
+                "{name}"
+            );
+        }
+        assert!(matches!(
+            accounts::sign_up(&db, &unique_name("c"), "short").await,
+            Err(AccountError::BadPassword)
+        ));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_admin_is_made_by_name() {
+    for (db_name, db, _dir) in databases().await {
+        let name = unique_name("admin");
+        accounts::sign_up(&db, &name, "administrator")
+            .await
+            .unwrap();
+        assert!(accounts::make_admin(&db, &name).await.unwrap(), "{db_name}");
+        assert_eq!(
+            accounts::sign_in(&db, &name, "administrator")
+                .await
+                .unwrap()
+                .role,
+            Role::Admin,
+            "{db_name}"
+        );
+        assert!(
+            !accounts::make_admin(&db, "no_such_user").await.unwrap(),
+            "{db_name}"
+        );
+    }
+}
