@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs (if missing) and starts a local Postgres for the test suite, with a role and database
-# for it, and prints the URL to use. Idempotent. Needs root for apt-get and for su postgres.
+# Installs (if missing) and starts a local Postgres for the test suite, with a role and a fresh
+# database for it, and prints the URL to use. Needs root for apt-get and for su postgres.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -24,7 +24,8 @@ psql_admin() { su postgres -c "psql -p $port -qtAX -c \"$1\""; }
 if [ "$(psql_admin "SELECT 1 FROM pg_roles WHERE rolname = 'alfakraft'")" != 1 ]; then
     psql_admin "CREATE ROLE alfakraft LOGIN PASSWORD 'alfakraft' CREATEDB" || die "creating the role failed"
 fi
-if [ "$(psql_admin "SELECT 1 FROM pg_database WHERE datname = 'alfakraft_test'")" != 1 ]; then
-    psql_admin "CREATE DATABASE alfakraft_test OWNER alfakraft" || die "creating the database failed"
-fi
+# A fresh database every run: a database left by an earlier checkout (with migrations this one
+# does not know) must not decide the result.
+psql_admin "DROP DATABASE IF EXISTS alfakraft_test WITH (FORCE)" || die "dropping the old test database failed"
+psql_admin "CREATE DATABASE alfakraft_test OWNER alfakraft" || die "creating the database failed"
 echo "postgres://alfakraft:alfakraft@127.0.0.1:$port/alfakraft_test"
