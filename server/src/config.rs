@@ -32,6 +32,10 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL")]
     pub database_url: Option<String>,
 
+    /// Mark session cookies Secure; turn on when the site is served over HTTPS.
+    #[arg(long, env = "ALFAKRAFT_SECURE_COOKIES", default_value_t = false)]
+    pub secure_cookies: bool,
+
     /// Log filter in `tracing` syntax, e.g. `info` or `server=debug,sqlx=warn`.
     #[arg(long, env = "ALFAKRAFT_LOG", default_value = "info")]
     pub log: String,

@@ -7,6 +7,7 @@ pub mod db;
 mod dictionary_files;
 pub mod games;
 mod health;
+pub mod sessions;
 
 use std::sync::Arc;
 
@@ -26,6 +27,8 @@ pub struct AppState {
     pub db: db::Database,
     /// The dictionaries, loaded at start.
     pub catalog: Arc<Catalog>,
+    /// Whether session cookies carry the Secure flag (behind HTTPS).
+    pub secure_cookies: bool,
 }
 
 /// The whole HTTP surface, ready to serve or to call in tests with `oneshot`.
@@ -36,6 +39,15 @@ pub fn router(state: AppState) -> Router {
         let catalog = state.catalog.clone();
         move || provide_context(catalog.clone())
     };
+    // Sessions live in the database; the cookie is HttpOnly, SameSite=Lax and, behind HTTPS, Secure.
+    let sessions =
+        tower_sessions::SessionManagerLayer::new(sessions::DbSessionStore::new(state.db.clone()))
+            .with_secure(state.secure_cookies)
+            .with_http_only(true)
+            .with_same_site(tower_sessions::cookie::SameSite::Lax)
+            .with_expiry(tower_sessions::Expiry::OnInactivity(
+                tower_sessions::cookie::time::Duration::days(30),
+            ));
     Router::new()
         .merge(health::router())
         .merge(dictionary_files::router())
@@ -44,6 +56,7 @@ pub fn router(state: AppState) -> Router {
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(sessions)
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)

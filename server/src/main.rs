@@ -62,10 +62,24 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let url = format!("http://{}", listener.local_addr()?);
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
+    // Expired sessions are swept hourly; loading one already ignores it.
+    let sweeper = server::sessions::DbSessionStore::new(db.clone());
+    tokio::spawn(async move {
+        let mut hourly = tokio::time::interval(std::time::Duration::from_secs(3600));
+        loop {
+            hourly.tick().await;
+            match sweeper.delete_expired().await {
+                Ok(n) if n > 0 => tracing::info!(sessions = n, "expired sessions removed"),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "sweeping expired sessions failed"),
+            }
+        }
+    });
     let state = AppState {
         leptos_options,
         db,
         catalog: std::sync::Arc::new(catalog),
+        secure_cookies: config.secure_cookies,
     };
     axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown_signal())

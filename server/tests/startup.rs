@@ -28,6 +28,7 @@ async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std:
             leptos_options,
             db: pool,
             catalog: std::sync::Arc::new(catalog()),
+            secure_cookies: false,
         }),
         file,
     )

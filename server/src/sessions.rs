@@ -1,0 +1,79 @@
+//! Sessions in the database: a tower-sessions store over the same pool as everything else, so a
+//! session survives a restart and is shared by every instance on one Postgres.
+
+use async_trait::async_trait;
+use tower_sessions::{
+    session::{Id, Record},
+    session_store::{Error, Result},
+    SessionStore,
+};
+
+use crate::db::Database;
+
+/// The session store.
+#[derive(Debug, Clone)]
+pub struct DbSessionStore {
+    db: Database,
+}
+
+impl DbSessionStore {
+    /// A store on `db`.
+    pub fn new(db: Database) -> DbSessionStore {
+        DbSessionStore { db }
+    }
+
+    /// Removes every expired session; returns how many.
+    pub async fn delete_expired(&self) -> Result<u64> {
+        let now = crate::db::now_ms() / 1000;
+        let deleted = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+            .bind(now)
+            .execute(&self.db.pool)
+            .await
+            .map_err(backend)?;
+        Ok(deleted.rows_affected())
+    }
+}
+
+fn backend(error: sqlx::Error) -> Error {
+    Error::Backend(error.to_string())
+}
+
+#[async_trait]
+impl SessionStore for DbSessionStore {
+    async fn save(&self, record: &Record) -> Result<()> {
+        let data = serde_json::to_string(record).map_err(|e| Error::Encode(e.to_string()))?;
+        sqlx::query(
+            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+        )
+        .bind(record.id.to_string())
+        .bind(data)
+        .bind(record.expiry_date.unix_timestamp())
+        .execute(&self.db.pool)
+        .await
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn load(&self, id: &Id) -> Result<Option<Record>> {
+        let now = crate::db::now_ms() / 1000;
+        let data: Option<String> =
+            sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expires_at > $2")
+                .bind(id.to_string())
+                .bind(now)
+                .fetch_optional(&self.db.pool)
+                .await
+                .map_err(backend)?;
+        data.map(|d| serde_json::from_str(&d).map_err(|e| Error::Decode(e.to_string())))
+            .transpose()
+    }
+
+    async fn delete(&self, id: &Id) -> Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE id = $1")
+            .bind(id.to_string())
+            .execute(&self.db.pool)
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,54 @@
+//! The session store against real databases: records round-trip, update in place, expire and
+//! disappear on delete.
+
+use server::sessions::DbSessionStore;
+use support::databases;
+use tower_sessions::{
+    cookie::time::{Duration, OffsetDateTime},
+    session::{Id, Record},
+    SessionStore,
+};
+
+mod support;
+
+fn record(expires_in: Duration) -> Record {
+    let mut data = std::collections::HashMap::new();
+    data.insert("user_id".to_string(), serde_json::json!(42));
+    Record {
+        id: Id::default(),
+        data,
+        expiry_date: OffsetDateTime::now_utc() + expires_in,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_round_trip_update_and_delete() {
+    for (name, db, _dir) in databases().await {
+        let store = DbSessionStore::new(db);
+        let mut rec = record(Duration::days(1));
+        store.save(&rec).await.unwrap();
+        let loaded = store.load(&rec.id).await.unwrap().expect("saved");
+        assert_eq!(loaded.data, rec.data, "{name}");
+        rec.data
+            .insert("theme".to_string(), serde_json::json!("dark"));
+        store.save(&rec).await.unwrap();
+        assert_eq!(
+            store.load(&rec.id).await.unwrap().unwrap().data.len(),
+            2,
+            "{name}: updated in place"
+        );
+        store.delete(&rec.id).await.unwrap();
+        assert!(store.load(&rec.id).await.unwrap().is_none(), "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expired_sessions_do_not_load_and_are_swept() {
+    for (name, db, _dir) in databases().await {
+        let store = DbSessionStore::new(db);
+        let old = record(Duration::seconds(-5));
+        store.save(&old).await.unwrap();
+        assert!(store.load(&old.id).await.unwrap().is_none(), "{name}");
+        assert!(store.delete_expired().await.unwrap() >= 1, "{name}");
+    }
+}
