@@ -17,7 +17,12 @@ if ! pg_lsclusters -h 2>/dev/null | grep -q "^$version main"; then
 fi
 if ! pg_lsclusters -h | grep -q "^$version main .* online"; then
     say "starting Postgres $version" >&2
-    pg_ctlcluster "$version" main start || die "Postgres did not start"
+    if ! pg_ctlcluster "$version" main start 2>/dev/null; then
+        # A server killed moments ago may leave backends holding its lock for a while: wait for
+        # them to go, then try once more.
+        for _ in $(seq 20); do pgrep -u postgres -x postgres >/dev/null || break; sleep 0.5; done
+        pg_ctlcluster "$version" main start || die "Postgres did not start (see /var/log/postgresql/)"
+    fi
 fi
 port="$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" { print $3 }')"
 psql_admin() { su postgres -c "psql -p $port -qtAX -c \"$1\""; }
