@@ -8,10 +8,10 @@ use rules::{
     bag::Rng,
     board::Square,
     lexicon::AcceptAll,
-    play::{evaluate, Situation},
+    play::{evaluate, square_of, Situation},
     powers::POWER_BAR_SLOTS,
     ruleset::SwapRule,
-    Action, HandTile, Letter, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
+    Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
 
 use crate::{movegen::Move, Generator, Trie};
@@ -254,7 +254,7 @@ impl<'a> Bot<'a> {
             }
             let mut board = view.board.clone();
             for t in m.tiles() {
-                board.set(t.pos, square_of(&t));
+                board.set(t.pos, square_of(t));
             }
             let mut reply_total = 0i32;
             for _ in 0..samples {
@@ -299,20 +299,6 @@ impl<'a> Bot<'a> {
         }
         Action::Pass { seat }
     }
-}
-
-fn square_of(t: &rules::NewTile) -> Square {
-    use rules::board::{BoardTile, TileKind};
-    let (letter, kind) = match t.tile {
-        rules::Played::Blank(l) => (l, TileKind::Blank),
-        other => (other.letter().unwrap_or(Letter(0)), TileKind::Normal),
-    };
-    Square::Tile(BoardTile {
-        letter,
-        kind,
-        arrow: false,
-        printed: None,
-    })
 }
 
 /// The hand without the tiles the move uses.

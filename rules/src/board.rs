@@ -194,6 +194,20 @@ pub struct BoardTile {
 }
 
 impl BoardTile {
+    /// The tile after Alfa Morf names `letter` for it: it shows and scores the new letter; a blank
+    /// stays a blank (worth 0), and a letter tile remembers what it was printed as, for the bag.
+    pub fn morphed(self, letter: Letter) -> BoardTile {
+        let printed = match self.kind {
+            TileKind::Blank => None,
+            _ => self.printed.or(Some(self.letter)),
+        };
+        BoardTile {
+            letter,
+            printed,
+            ..self
+        }
+    }
+
     /// Alfa Power and Golden Tiles cannot be targeted by any power.
     pub fn is_immune(self) -> bool {
         matches!(self.kind, TileKind::AlfaPower | TileKind::Golden)

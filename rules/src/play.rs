@@ -335,7 +335,7 @@ pub fn evaluate<L: Lexicon + ?Sized>(
 }
 
 /// The square a new tile makes.
-pub(crate) fn square_of(new: NewTile) -> Square {
+pub fn square_of(new: NewTile) -> Square {
     let (letter, kind) = match new.tile {
         Played::Letter(l) => (l, TileKind::Normal),
         Played::Blank(l) => (l, TileKind::Blank),
@@ -472,19 +472,7 @@ fn apply_board_powers(
             match board.square(pos) {
                 Square::Tile(tile) if tile.is_immune() => return Err(RuleError::Immune(pos)),
                 Square::Tile(tile) => {
-                    // A blank stays a blank (worth 0); a letter tile remembers what it was printed as.
-                    let printed = match tile.kind {
-                        TileKind::Blank => None,
-                        _ => tile.printed.or(Some(tile.letter)),
-                    };
-                    board.set(
-                        pos,
-                        Square::Tile(BoardTile {
-                            letter,
-                            printed,
-                            ..tile
-                        }),
-                    );
+                    board.set(pos, Square::Tile(tile.morphed(letter)));
                     morphed.push(pos);
                 }
                 _ => return Err(RuleError::NoTarget(pos)),

@@ -144,18 +144,7 @@ pub fn boards_after_each_turn(initial: &Board, history: &[TurnRecord]) -> Vec<Bo
                         }
                         StagedPower::AlfaMorf(pos, letter) => {
                             if let Some(tile) = board.tile(pos) {
-                                let printed = match tile.kind {
-                                    crate::board::TileKind::Blank => None,
-                                    _ => tile.printed.or(Some(tile.letter)),
-                                };
-                                board.set(
-                                    pos,
-                                    Square::Tile(crate::board::BoardTile {
-                                        letter,
-                                        printed,
-                                        ..tile
-                                    }),
-                                );
+                                board.set(pos, Square::Tile(tile.morphed(letter)));
                             }
                         }
                         StagedPower::Charge(_) | StagedPower::Dice(_) => {}
