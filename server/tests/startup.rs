@@ -49,8 +49,7 @@ async fn get(app: axum::Router, uri: &str) -> (u16, String) {
     (status, String::from_utf8(body.to_vec()).unwrap())
 }
 
-#[tokio::test]
-async fn first_start_creates_the_sqlite_file_and_healthz_reports_the_version() {
+async fn first_start_creates_the_sqlite_file_and_healthz_reports_the_version_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, file) = app_with_fresh_database(&dir).await;
     assert!(file.exists(), "the database file is created on first start");
@@ -65,8 +64,7 @@ async fn first_start_creates_the_sqlite_file_and_healthz_reports_the_version() {
         .is_some_and(|at| at.ends_with('Z')));
 }
 
-#[tokio::test]
-async fn a_second_start_keeps_the_database() {
+async fn a_second_start_keeps_the_database_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_with_fresh_database(&dir).await;
     let (_, first) = get(app, "/healthz").await;
@@ -80,8 +78,7 @@ async fn a_second_start_keeps_the_database() {
     assert_eq!(created(&first), created(&second));
 }
 
-#[tokio::test]
-async fn the_start_page_is_rendered_on_the_server() {
+async fn the_start_page_is_rendered_on_the_server_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_with_fresh_database(&dir).await;
     let (status, body) = get(app, "/").await;
@@ -93,8 +90,7 @@ async fn the_start_page_is_rendered_on_the_server() {
     );
 }
 
-#[tokio::test]
-async fn an_unknown_path_is_a_404_page() {
+async fn an_unknown_path_is_a_404_page_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_with_fresh_database(&dir).await;
     let (status, body) = get(app, "/no/such/page").await;
@@ -102,8 +98,7 @@ async fn an_unknown_path_is_a_404_page() {
     assert!(body.contains("Page not found"));
 }
 
-#[tokio::test]
-async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers() {
+async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_with_fresh_database(&dir).await;
     let catalog = catalog();
@@ -119,8 +114,7 @@ async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers(
     assert_eq!(status, 404, "a stale or made-up hash is not served");
 }
 
-#[tokio::test]
-async fn the_make_admin_command_promotes_an_existing_account() {
+async fn the_make_admin_command_promotes_an_existing_account_body() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
     let db = db::Database::connect(&url).await.unwrap();
@@ -154,4 +148,49 @@ async fn the_make_admin_command_promotes_an_existing_account() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr)
         .contains("there is no account called nobody_at_all"));
+}
+
+/// One runtime for every test here: Leptos spawns rendering work on the runtime it runs in, and a
+/// test's own runtime dropped while another test's page still waits on such work hung about one
+/// run in a hundred.
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
+
+#[test]
+fn first_start_creates_the_sqlite_file_and_healthz_reports_the_version() {
+    runtime().block_on(first_start_creates_the_sqlite_file_and_healthz_reports_the_version_body());
+}
+
+#[test]
+fn a_second_start_keeps_the_database() {
+    runtime().block_on(a_second_start_keeps_the_database_body());
+}
+
+#[test]
+fn the_start_page_is_rendered_on_the_server() {
+    runtime().block_on(the_start_page_is_rendered_on_the_server_body());
+}
+
+#[test]
+fn an_unknown_path_is_a_404_page() {
+    runtime().block_on(an_unknown_path_is_a_404_page_body());
+}
+
+#[test]
+fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers() {
+    runtime()
+        .block_on(dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers_body());
+}
+
+#[test]
+fn the_make_admin_command_promotes_an_existing_account() {
+    runtime().block_on(the_make_admin_command_promotes_an_existing_account_body());
 }
