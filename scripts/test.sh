@@ -31,12 +31,15 @@ cargo build -q -p rules --target wasm32-unknown-unknown
 
 say "Postgres for the database tests"
 ALFAKRAFT_TEST_POSTGRES_URL="$(bash scripts/postgres.sh)" || die "Postgres could not be started"
-export ALFAKRAFT_TEST_POSTGRES_URL
+case "$ALFAKRAFT_TEST_POSTGRES_URL" in
+    postgres://*) export ALFAKRAFT_TEST_POSTGRES_URL ;;
+    *) die "scripts/postgres.sh printed no URL but: $ALFAKRAFT_TEST_POSTGRES_URL" ;;
+esac
 
 # From here on a failure is counted, not fatal, so the summary line always comes out.
 set +e
 say "cargo test (release; frontend is wasm-only and built above)"
-cargo test --workspace --exclude frontend --release 2>&1 | tee "$log/cargo.txt"
+cargo test --workspace --exclude frontend --release --no-fail-fast 2>&1 | tee "$log/cargo.txt"
 cargo_status=${PIPESTATUS[0]}
 
 say "browser tests (node --test, playwright-core, Chromium)"
