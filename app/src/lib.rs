@@ -13,8 +13,11 @@ use leptos_router::{
     StaticSegment,
 };
 
+pub mod api;
 pub mod dictionary;
 pub mod routes;
+#[cfg(feature = "ssr")]
+pub mod store;
 
 /// The name the product goes by in titles and headings.
 pub const APP_NAME: &str = "Alfa Kraft";

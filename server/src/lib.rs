@@ -1,18 +1,23 @@
 //! The Alfa Kraft server: serves the app (rendered on the server, hydrated in the browser), its
 //! server functions, static assets and `/healthz`.
 
-pub mod accounts;
+pub mod bots;
 pub mod config;
-pub mod db;
+mod csrf;
 mod dictionary_files;
-pub mod games;
 mod health;
-pub mod sessions;
+
+pub use app::store::{accounts, db, games, seating, sessions, Services};
 
 use std::sync::Arc;
 
 use app::{shell, App};
-use axum::{extract::FromRef, Router};
+use axum::{
+    extract::{ConnectInfo, FromRef, Request},
+    middleware::{self, Next},
+    response::Response,
+    Router,
+};
 use dictionaries::catalog::Catalog;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
@@ -29,6 +34,26 @@ pub struct AppState {
     pub catalog: Arc<Catalog>,
     /// Whether session cookies carry the Secure flag (behind HTTPS).
     pub secure_cookies: bool,
+    /// What the server functions use: database, dictionaries, bot wake-up, sign-in limit.
+    pub services: Services,
+}
+
+impl AppState {
+    /// The state for serving `db` and `catalog`.
+    pub fn new(
+        leptos_options: LeptosOptions,
+        db: db::Database,
+        catalog: Arc<Catalog>,
+        secure_cookies: bool,
+    ) -> AppState {
+        AppState {
+            services: Services::new(db.clone(), catalog.clone()),
+            leptos_options,
+            db,
+            catalog,
+            secure_cookies,
+        }
+    }
 }
 
 /// The whole HTTP surface, ready to serve or to call in tests with `oneshot`.
@@ -36,8 +61,11 @@ pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(App);
     // Pages and server functions reach the dictionaries through Leptos' context.
     let context = {
-        let catalog = state.catalog.clone();
-        move || provide_context(catalog.clone())
+        let (catalog, services) = (state.catalog.clone(), state.services.clone());
+        move || {
+            provide_context(catalog.clone());
+            provide_context(services.clone());
+        }
     };
     // Sessions live in the database; the cookie is HttpOnly, SameSite=Lax and, behind HTTPS, Secure.
     let sessions =
@@ -57,9 +85,26 @@ pub fn router(state: AppState) -> Router {
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(sessions)
+        .layer(middleware::from_fn(csrf::same_origin_only))
+        .layer(middleware::from_fn(client_addr))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Records the peer's address for the sign-in limit (served with connect info; tests without it
+/// simply have no address).
+async fn client_addr(mut request: Request, next: Next) -> Response {
+    if let Some(ConnectInfo(addr)) = request
+        .extensions()
+        .get::<ConnectInfo<std::net::SocketAddr>>()
+        .copied()
+    {
+        request
+            .extensions_mut()
+            .insert(app::store::ClientAddr(addr.ip()));
+    }
+    next.run(request).await
 }
 
 /// The version this binary was built from.

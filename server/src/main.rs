@@ -62,28 +62,38 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let url = format!("http://{}", listener.local_addr()?);
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
-    // Expired sessions are swept hourly; loading one already ignores it.
+    // Expired sessions and invites are swept every minute; reading either already ignores expiry.
     let sweeper = server::sessions::DbSessionStore::new(db.clone());
+    let sweeper_db = db.clone();
     tokio::spawn(async move {
-        let mut hourly = tokio::time::interval(std::time::Duration::from_secs(3600));
+        let mut every_minute = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
-            hourly.tick().await;
+            every_minute.tick().await;
             match sweeper.delete_expired().await {
                 Ok(n) if n > 0 => tracing::info!(sessions = n, "expired sessions removed"),
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "sweeping expired sessions failed"),
             }
+            match server::seating::expire_invites(&sweeper_db).await {
+                Ok(n) if n > 0 => tracing::info!(games = n, "expired invites called off"),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "expiring invites failed"),
+            }
         }
     });
-    let state = AppState {
+    let state = AppState::new(
         leptos_options,
         db,
-        catalog: std::sync::Arc::new(catalog),
-        secure_cookies: config.secure_cookies,
-    };
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+        std::sync::Arc::new(catalog),
+        config.secure_cookies,
+    );
+    tokio::spawn(server::bots::run(state.services.clone()));
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     Ok(())
 }
 

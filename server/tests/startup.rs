@@ -24,12 +24,12 @@ async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std:
         .expect("open database");
     let leptos_options = LeptosOptions::builder().output_name("alfakraft").build();
     (
-        router(AppState {
+        router(AppState::new(
             leptos_options,
-            db: pool,
-            catalog: std::sync::Arc::new(catalog()),
-            secure_cookies: false,
-        }),
+            pool,
+            std::sync::Arc::new(catalog()),
+            false,
+        )),
         file,
     )
 }

@@ -8,7 +8,7 @@ use tower_sessions::{
     SessionStore,
 };
 
-use crate::db::Database;
+use super::db::Database;
 
 /// The session store.
 #[derive(Debug, Clone)]
@@ -24,7 +24,7 @@ impl DbSessionStore {
 
     /// Removes every expired session; returns how many.
     pub async fn delete_expired(&self) -> Result<u64> {
-        let now = crate::db::now_ms() / 1000;
+        let now = super::db::now_ms() / 1000;
         let deleted = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
             .bind(now)
             .execute(&self.db.pool)
@@ -56,7 +56,7 @@ impl SessionStore for DbSessionStore {
     }
 
     async fn load(&self, id: &Id) -> Result<Option<Record>> {
-        let now = crate::db::now_ms() / 1000;
+        let now = super::db::now_ms() / 1000;
         let data: Option<String> =
             sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expires_at > $2")
                 .bind(id.to_string())

@@ -9,7 +9,7 @@ use argon2::{
 };
 use sqlx::Row;
 
-use crate::db::{now_ms, Database};
+use super::db::{now_ms, Database};
 
 /// What a user may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +46,8 @@ pub struct User {
     pub name: String,
     /// Player or admin.
     pub role: Role,
+    /// A guest: made on first play, no password until they sign up.
+    pub guest: bool,
 }
 
 /// Why an account action failed. The messages are safe to show.
@@ -127,17 +129,104 @@ pub async fn sign_up(db: &Database, name: &str, password: &str) -> Result<User, 
             id: row.try_get(0)?,
             name,
             role: Role::Player,
+            guest: false,
         }),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AccountError::NameTaken),
         Err(e) => Err(e.into()),
     }
 }
 
+/// Turns a guest into a player with a name and password: the same row, so every game the guest
+/// started stays theirs.
+pub async fn claim_guest(
+    db: &Database,
+    guest: &User,
+    name: &str,
+    password: &str,
+) -> Result<User, AccountError> {
+    let name = normalise_name(name)?;
+    check_password(password)?;
+    let hash = hash_password(password)?;
+    let updated = sqlx::query(
+        "UPDATE users SET name = $1, password_hash = $2, guest = 0 WHERE id = $3 AND guest = 1",
+    )
+    .bind(&name)
+    .bind(&hash)
+    .bind(guest.id)
+    .execute(&db.pool)
+    .await;
+    match updated {
+        Ok(done) if done.rows_affected() == 1 => Ok(User {
+            id: guest.id,
+            name,
+            role: guest.role,
+            guest: false,
+        }),
+        // Someone claimed this guest in another tab: sign up afresh.
+        Ok(_) => sign_up(db, &name, password).await,
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AccountError::NameTaken),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Makes a guest account: a random name, no password (an empty hash never verifies).
+pub async fn create_guest(db: &Database) -> Result<User, AccountError> {
+    let name = format!("guest_{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+    let row = sqlx::query("INSERT INTO users (name, password_hash, role, created_at, guest) VALUES ($1, '', 'player', $2, 1) RETURNING id")
+        .bind(&name)
+        .bind(now_ms())
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(User {
+        id: row.try_get(0)?,
+        name,
+        role: Role::Player,
+        guest: true,
+    })
+}
+
+/// The user with this id, if there is one.
+pub async fn by_id(db: &Database, id: i64) -> Result<Option<User>, AccountError> {
+    let row = sqlx::query("SELECT id, name, role, guest FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.map(|row| user_from_row(&row)).transpose()
+}
+
+fn user_from_row(row: &sqlx::any::AnyRow) -> Result<User, AccountError> {
+    Ok(User {
+        id: row.try_get(0)?,
+        name: row.try_get(1)?,
+        role: Role::parse(&row.try_get::<String, _>(2)?),
+        guest: row.try_get::<i64, _>(3)? != 0,
+    })
+}
+
+/// Hands a guest's seats to the account they signed in to, then removes the guest.
+pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(), AccountError> {
+    if !guest.guest || guest.id == user.id {
+        return Ok(());
+    }
+    let mut tx = db.pool.begin().await?;
+    sqlx::query("UPDATE game_seats SET user_id = $1 WHERE user_id = $2")
+        .bind(user.id)
+        .bind(guest.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM users WHERE id = $1 AND guest = 1")
+        .bind(guest.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Checks a name and password; the same work is done whether or not the name exists, so the
 /// answer's timing does not tell.
 pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, AccountError> {
     let name = normalise_name(name).map_err(|_| AccountError::WrongCredentials)?;
-    let row = sqlx::query("SELECT id, password_hash, role FROM users WHERE name = $1")
+    let row = sqlx::query("SELECT id, password_hash, role, guest FROM users WHERE name = $1")
         .bind(&name)
         .fetch_optional(&db.pool)
         .await?;
@@ -153,6 +242,7 @@ pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, 
         id: row.try_get(0)?,
         name,
         role: Role::parse(&row.try_get::<String, _>(2)?),
+        guest: false,
     })
 }
 

@@ -6,7 +6,7 @@
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon, RuleError};
 use sqlx::{any::AnyRow, pool::PoolConnection, Any, Executor, Row};
 
-use crate::db::{now_ms, Backend, Database};
+use super::db::{now_ms, Backend, Database};
 
 /// Why a commit or a load did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +20,9 @@ pub enum GameError {
         /// The game's version now.
         current: u32,
     },
+    /// The game is waiting for its second player, or was called off before it began.
+    #[error("the game has not started")]
+    NotStarted,
     /// The rules refuse the action.
     #[error(transparent)]
     Rules(#[from] RuleError),
@@ -39,34 +42,50 @@ pub enum GameError {
     Data(#[from] serde_json::Error),
 }
 
-/// Creates a game from its config; returns its id (random, unguessable).
+/// Creates a game from its config, under way with no seats recorded; returns its id.
 pub async fn create(db: &Database, config: &GameConfig) -> Result<String, GameError> {
+    let mut conn = db.pool.acquire().await?;
+    insert(&mut conn, config, "playing", "local").await
+}
+
+/// Inserts a game row (inside the caller's transaction when there is one); returns its id,
+/// random and unguessable.
+pub(crate) async fn insert(
+    conn: &mut sqlx::AnyConnection,
+    config: &GameConfig,
+    status: &str,
+    opponent: &str,
+) -> Result<String, GameError> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let state = GameState::new(config.clone());
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at)
-         VALUES ($1, $2, 0, 'playing', $3, $4, $4)",
+        "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at, opponent)
+         VALUES ($1, $2, 0, $3, $4, $5, $5, $6)",
     )
     .bind(&id)
     .bind(serde_json::to_string(config)?)
+    .bind(status)
     .bind(i32::from(state.to_move()))
     .bind(now)
-    .execute(&db.pool)
+    .bind(opponent)
+    .execute(&mut *conn)
     .await?;
     Ok(id)
 }
 
+/// Where a game stands as stored: `waiting`, `playing`, `over` or `cancelled`.
 async fn read_game(
     conn: &mut PoolConnection<Any>,
     id: &str,
-) -> Result<(GameConfig, Vec<Action>), GameError> {
-    let row: Option<AnyRow> = sqlx::query("SELECT config FROM games WHERE id = $1")
+) -> Result<(GameConfig, Vec<Action>, String), GameError> {
+    let row: AnyRow = sqlx::query("SELECT config, status FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut **conn)
-        .await?;
-    let config: GameConfig =
-        serde_json::from_str(&row.ok_or(GameError::NotFound)?.try_get::<String, _>(0)?)?;
+        .await?
+        .ok_or(GameError::NotFound)?;
+    let config: GameConfig = serde_json::from_str(&row.try_get::<String, _>(0)?)?;
+    let status: String = row.try_get(1)?;
     let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&mut **conn)
@@ -75,7 +94,7 @@ async fn read_game(
         .iter()
         .map(|row| Ok(serde_json::from_str(&row.try_get::<String, _>(0)?)?))
         .collect::<Result<Vec<Action>, GameError>>()?;
-    Ok((config, actions))
+    Ok((config, actions, status))
 }
 
 fn replay<L: Lexicon + ?Sized>(
@@ -94,7 +113,7 @@ pub async fn load<L: Lexicon + ?Sized>(
     lexicon: &L,
 ) -> Result<GameState, GameError> {
     let mut conn = db.pool.acquire().await?;
-    let (config, actions) = read_game(&mut conn, id).await?;
+    let (config, actions, _) = read_game(&mut conn, id).await?;
     replay(config, &actions, lexicon)
 }
 
@@ -141,7 +160,10 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             .fetch_optional(&mut **conn)
             .await?;
     }
-    let (config, actions) = read_game(conn, id).await?;
+    let (config, actions, status) = read_game(conn, id).await?;
+    if status == "waiting" || status == "cancelled" {
+        return Err(GameError::NotStarted);
+    }
     let mut state = replay(config, &actions, lexicon)?;
     if state.version() != expected_version {
         return Err(GameError::MovedOn {

@@ -1,0 +1,84 @@
+//! Sign-up, sign-in and sign-out. Sign-ins are rate-limited per name and per address; a guest who
+//! signs up keeps their games, and one who signs in hands them to that account.
+
+use leptos::prelude::*;
+
+#[cfg(feature = "ssr")]
+use super::server::{current_user, failed, forget, me, remember, services, session};
+use super::{Me, Refusal};
+
+/// Who is signed in, if anyone.
+#[server(input = leptos::server_fn::codec::Json, endpoint = "account/me")]
+pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
+    let services = services()?;
+    let session = session().await?;
+    Ok(current_user(&services, &session).await?.as_ref().map(me))
+}
+
+/// Creates an account and signs it in. A guest's row is named instead, so their games stay.
+// The macro's generated argument struct has fields that cannot carry doc comments.
+#[allow(missing_docs)]
+#[server(endpoint = "account/sign-up")]
+pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
+    use crate::store::accounts;
+    let services = services()?;
+    let session = session().await?;
+    let current = current_user(&services, &session).await?;
+    let created = match current {
+        Some(guest) if guest.guest => {
+            accounts::claim_guest(&services.db, &guest, &name, &password).await
+        }
+        _ => accounts::sign_up(&services.db, &name, &password).await,
+    };
+    let user = match created {
+        Ok(user) => user,
+        Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
+        Err(refused) => return Ok(Err(Refusal::Account(refused.to_string()))),
+    };
+    remember(&session, &user).await?;
+    tracing::info!(user = user.id, "signed up");
+    Ok(Ok(me(&user)))
+}
+
+/// Signs in. After 10 failures for one name or one address within 15 minutes, further tries are
+/// refused until the window has passed.
+#[allow(missing_docs)]
+#[server(endpoint = "account/sign-in")]
+pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
+    use crate::store::accounts;
+    let services = services()?;
+    let session = session().await?;
+    let name_key = format!("name:{}", name.trim().to_ascii_lowercase());
+    let addr_key = super::server::client_addr().map(|a| format!("addr:{a}"));
+    let keys: Vec<&str> = std::iter::once(name_key.as_str())
+        .chain(addr_key.as_deref())
+        .collect();
+    if let Some(wait) = services.sign_in_limiter.check(&keys) {
+        return Ok(Err(Refusal::SlowDown {
+            minutes: wait.as_secs().div_ceil(60).max(1),
+        }));
+    }
+    let user = match accounts::sign_in(&services.db, &name, &password).await {
+        Ok(user) => user,
+        Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
+        Err(refused) => {
+            services.sign_in_limiter.fail(&keys);
+            tracing::info!(name = %name_key, "sign-in refused");
+            return Ok(Err(Refusal::Account(refused.to_string())));
+        }
+    };
+    services.sign_in_limiter.clear(&name_key);
+    if let Some(guest) = current_user(&services, &session).await? {
+        accounts::adopt_guest(&services.db, &guest, &user)
+            .await
+            .map_err(failed)?;
+    }
+    remember(&session, &user).await?;
+    Ok(Ok(me(&user)))
+}
+
+/// Signs out: the session is emptied and its cookie dropped.
+#[server(input = leptos::server_fn::codec::Json, endpoint = "account/sign-out")]
+pub async fn sign_out() -> Result<(), ServerFnError> {
+    forget(&session().await?).await
+}

@@ -1,0 +1,329 @@
+//! The server functions, which are the app's API, and the types they exchange. The same types
+//! compile into the browser bundle; the bodies of the functions run on the server only.
+//!
+//! Every function answers `Ok(Ok(value))`, `Ok(Err(refusal))` when the request was understood
+//! and refused (a rule, a missing sign-in, a stale version: the page shows the message), or
+//! `Err(ServerFnError)` when the server itself failed.
+
+pub mod account;
+pub mod play;
+
+use dictionaries::DictionaryId;
+use rules::{game::Format, RuleError, Seat, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Why a request was refused. The messages are written for players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Refusal {
+    /// This needs an account, or at least a guest session.
+    #[error("sign in or sign up first")]
+    SignInFirst,
+    /// Guests play bots and pass-and-play; friends and the lobby need an account.
+    #[error("sign up to play friends and the lobby; guests play bots and pass-and-play")]
+    AccountNeeded,
+    /// No game has that id, or it is not one of yours (which of the two is not said).
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// The seat acted for is not the caller's.
+    #[error("that seat is not yours")]
+    NotYourSeat,
+    /// Someone acted first: reload and try again.
+    #[error("the game moved on: reload it (now at version {current})")]
+    MovedOn {
+        /// The game's version now.
+        current: u32,
+    },
+    /// The game is waiting for a second player, or was called off.
+    #[error("the game has not started")]
+    NotStarted,
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Rules(RuleError),
+    /// The active-game limit.
+    #[error("you have {0} active games, the most allowed: finish or resign one first")]
+    TooManyGames(u32),
+    /// The request is malformed: says what is wrong.
+    #[error("{0}")]
+    Invalid(String),
+    /// The invite link is unknown, expired, or already answered.
+    #[error("this invite is no longer open")]
+    InviteClosed,
+    /// One does not join one's own game.
+    #[error("this is your own game: send the link to a friend")]
+    OwnGame,
+    /// Too many failed sign-ins.
+    #[error("too many failed attempts: try again in {minutes} min")]
+    SlowDown {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
+    /// Sign-up or sign-in refused: a taken name, a short password, wrong credentials.
+    #[error("{0}")]
+    Account(String),
+}
+
+/// The most games a player may have waiting or in play at once.
+pub const MAX_ACTIVE_GAMES: u32 = 20;
+
+/// How long an invite link stays open (Casual).
+pub const INVITE_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+/// How long a Blitz invite link stays open.
+pub const BLITZ_INVITE_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// Who the other seats are, chosen at creation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// A bot of this engine level (`beginner`, `casual`, `club`, `expert`).
+    Bot {
+        /// The level's name.
+        level: String,
+    },
+    /// A friend who opens an invite link.
+    Invite,
+    /// Whoever joins from the open lobby.
+    Lobby,
+    /// Everyone on this device, taking turns.
+    PassAndPlay {
+        /// Seats, 2 up to the ruleset's most.
+        players: u8,
+    },
+}
+
+impl Opponent {
+    /// The name stored with the game: `bot`, `invite`, `lobby` or `local`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Opponent::Bot { .. } => "bot",
+            Opponent::Invite => "invite",
+            Opponent::Lobby => "lobby",
+            Opponent::PassAndPlay { .. } => "local",
+        }
+    }
+}
+
+/// What the New Game form sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// Ruleset and options.
+    pub variant: Variant,
+    /// Dictionary.
+    pub dictionary: DictionaryId,
+    /// Casual or Blitz.
+    pub format: Format,
+    /// The other seats.
+    pub opponent: Opponent,
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Waiting for a friend or a lobby player to join.
+    Waiting,
+    /// Under way.
+    Playing,
+    /// Finished.
+    Over,
+    /// Called off before it began (declined, expired or withdrawn).
+    Cancelled,
+}
+
+impl Phase {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+            Phase::Cancelled => "cancelled",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(text: &str) -> Option<Phase> {
+        [
+            Phase::Waiting,
+            Phase::Playing,
+            Phase::Over,
+            Phase::Cancelled,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == text)
+    }
+}
+
+/// Who sits in a seat, as anyone at the table may see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatHolder {
+    /// A person.
+    Player {
+        /// Their name.
+        name: String,
+    },
+    /// A bot.
+    Bot {
+        /// Its level's name.
+        level: String,
+        /// Its displayed rank.
+        rank: i32,
+    },
+    /// Nobody yet.
+    Open,
+}
+
+/// One game as the game list shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCard {
+    /// The game's id.
+    pub id: String,
+    /// Ruleset.
+    pub variant: Variant,
+    /// Dictionary.
+    pub dictionary: DictionaryId,
+    /// Format.
+    pub format: Format,
+    /// Every seat in turn order.
+    pub seats: Vec<SeatHolder>,
+    /// The caller's seats (all of them in pass-and-play).
+    pub my_seats: Vec<Seat>,
+    /// Scores by seat.
+    pub scores: Vec<i32>,
+    /// Whose turn it is.
+    pub to_move: Seat,
+    /// Where the game stands.
+    pub phase: Phase,
+    /// Whether the caller is to move.
+    pub my_turn: bool,
+    /// Last change, unix ms.
+    pub updated_at: i64,
+}
+
+/// An invite as its link shows it, to anyone holding the link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InviteCard {
+    /// Who invites.
+    pub from: String,
+    /// Ruleset.
+    pub variant: Variant,
+    /// Dictionary.
+    pub dictionary: DictionaryId,
+    /// Format.
+    pub format: Format,
+    /// Until when it can be accepted, unix ms.
+    pub expires_at: i64,
+    /// Whether it can still be answered.
+    pub open: bool,
+}
+
+/// The signed-in player (or guest) as the pages see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Me {
+    /// Name.
+    pub name: String,
+    /// A guest, who may sign up to keep their games.
+    pub guest: bool,
+    /// May manage dictionaries.
+    pub admin: bool,
+}
+
+/// Server-side plumbing shared by the server functions.
+#[cfg(feature = "ssr")]
+pub(crate) mod server {
+    use leptos::prelude::{use_context, ServerFnError};
+    use tower_sessions::Session;
+
+    use super::{Me, Refusal};
+    use crate::store::{
+        accounts::{self, Role, User},
+        Services, StoreError,
+    };
+
+    /// The session key holding the user's id.
+    const USER_KEY: &str = "user_id";
+
+    pub fn services() -> Result<Services, ServerFnError> {
+        use_context::<Services>().ok_or_else(|| ServerFnError::new("the server is not set up"))
+    }
+
+    pub async fn session() -> Result<Session, ServerFnError> {
+        leptos_axum::extract::<Session>()
+            .await
+            .map_err(|e| ServerFnError::new(format!("no session: {e}")))
+    }
+
+    /// The caller's address, when the server knows it (for the sign-in limit).
+    pub fn client_addr() -> Option<String> {
+        let parts = use_context::<http::request::Parts>()?;
+        parts
+            .extensions
+            .get::<crate::store::ClientAddr>()
+            .map(|a| a.0.to_string())
+    }
+
+    /// Turns a store result into a server function's answer: refusals go to the player, failures
+    /// are logged and reported without their details.
+    pub fn answer<T>(result: Result<T, StoreError>) -> Result<Result<T, Refusal>, ServerFnError> {
+        match result {
+            Ok(value) => Ok(Ok(value)),
+            Err(StoreError::Refused(refusal)) => Ok(Err(refusal)),
+            Err(error) => {
+                tracing::error!(%error, "server function failed");
+                Err(ServerFnError::new("the server failed; please try again"))
+            }
+        }
+    }
+
+    /// Maps any store error into the "failed" branch, for plumbing that cannot be refused.
+    pub fn failed(error: impl std::fmt::Display) -> ServerFnError {
+        tracing::error!(%error, "server function failed");
+        ServerFnError::new("the server failed; please try again")
+    }
+
+    pub fn me(user: &User) -> Me {
+        Me {
+            name: user.name.clone(),
+            guest: user.guest,
+            admin: user.role == Role::Admin,
+        }
+    }
+
+    /// The user this session belongs to, if any.
+    pub async fn current_user(
+        services: &Services,
+        session: &Session,
+    ) -> Result<Option<User>, ServerFnError> {
+        let Some(id) = session.get::<i64>(USER_KEY).await.map_err(failed)? else {
+            return Ok(None);
+        };
+        accounts::by_id(&services.db, id).await.map_err(failed)
+    }
+
+    /// The signed-in user, or a refusal.
+    pub async fn signed_in(services: &Services) -> Result<Result<User, Refusal>, ServerFnError> {
+        let session = session().await?;
+        Ok(current_user(services, &session)
+            .await?
+            .ok_or(Refusal::SignInFirst))
+    }
+
+    /// The user, or a new guest put into the session: how a visitor plays a bot at once.
+    pub async fn user_or_guest(services: &Services) -> Result<User, ServerFnError> {
+        let session = session().await?;
+        if let Some(user) = current_user(services, &session).await? {
+            return Ok(user);
+        }
+        let guest = accounts::create_guest(&services.db).await.map_err(failed)?;
+        remember(&session, &guest).await?;
+        Ok(guest)
+    }
+
+    /// Puts `user` into the session under a fresh session id (no fixation).
+    pub async fn remember(session: &Session, user: &User) -> Result<(), ServerFnError> {
+        session.cycle_id().await.map_err(failed)?;
+        session.insert(USER_KEY, user.id).await.map_err(failed)
+    }
+
+    /// Empties the session.
+    pub async fn forget(session: &Session) -> Result<(), ServerFnError> {
+        session.flush().await.map_err(failed)
+    }
+}

@@ -1,0 +1,359 @@
+//! Games: create, list, view, act, resign; invite links and the open lobby. Every answer about a
+//! game is built from the caller's own `PlayerView`, so no other hand, the bag order or the seed
+//! can reach them.
+
+use dictionaries::DictionaryId;
+use leptos::{prelude::*, server_fn::codec::Json};
+use rules::{game::Format, Action, PlayerView, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::{GameCard, InviteCard, NewGame, Refusal};
+
+/// A game as its page shows it to the caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamePage {
+    /// Seats, scores, phase.
+    pub card: GameCard,
+    /// The caller's view: in pass-and-play, that of the seat to move.
+    pub view: PlayerView,
+    /// While the game waits for a friend: the invite link's path, for its owner to share.
+    pub invite_path: Option<String>,
+}
+
+/// A game just made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCreated {
+    /// Its id.
+    pub id: String,
+    /// For an invite game: the link to send, `/invite/<token>`.
+    pub invite_path: Option<String>,
+}
+
+/// A game waiting in the open lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyCard {
+    /// The game's id, to join it.
+    pub id: String,
+    /// Who is waiting.
+    pub from: String,
+    /// Ruleset.
+    pub variant: Variant,
+    /// Dictionary.
+    pub dictionary: DictionaryId,
+    /// Format.
+    pub format: Format,
+    /// Since when, unix ms.
+    pub since: i64,
+}
+
+/// Server side: building cards and pages from the store.
+#[cfg(feature = "ssr")]
+mod server {
+    use rules::{GameState, Seat};
+
+    use crate::api::{GameCard, Phase, Refusal, SeatHolder};
+    use crate::store::{
+        games,
+        seating::{self, GameRow, SeatRow},
+        Services, StoreError,
+    };
+
+    use super::GamePage;
+
+    pub async fn state(services: &Services, row: &GameRow) -> Result<GameState, StoreError> {
+        let lexicon = services
+            .lexicon(&row.config.dictionary)
+            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        Ok(games::load(&services.db, &row.id, &*lexicon).await?)
+    }
+
+    pub fn card(row: &GameRow, seats: &[SeatRow], state: &GameState, user_id: i64) -> GameCard {
+        let my_seats: Vec<Seat> = seats
+            .iter()
+            .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
+            .map(|s| s.seat)
+            .collect();
+        let holders = seats
+            .iter()
+            .map(|s| match (&s.user, &s.bot) {
+                (Some((_, name)), _) => SeatHolder::Player { name: name.clone() },
+                (None, Some(level)) => SeatHolder::Bot {
+                    level: level.clone(),
+                    rank: engine::bot::Level::parse(level).map_or(0, |l| l.rank()),
+                },
+                (None, None) => SeatHolder::Open,
+            })
+            .collect();
+        GameCard {
+            id: row.id.clone(),
+            variant: row.config.variant,
+            dictionary: dictionaries::DictionaryId::parse(&row.config.dictionary)
+                .unwrap_or(dictionaries::DictionaryId::English),
+            format: row.config.format,
+            seats: holders,
+            my_turn: row.phase == Phase::Playing && my_seats.contains(&state.to_move()),
+            my_seats,
+            scores: state.scores().to_vec(),
+            to_move: state.to_move(),
+            phase: row.phase,
+            updated_at: row.updated_at,
+        }
+    }
+
+    /// The page for `user_id`, who must hold a seat.
+    pub async fn page(
+        services: &Services,
+        game_id: &str,
+        user_id: i64,
+    ) -> Result<GamePage, StoreError> {
+        let row = seating::game(&services.db, game_id).await?;
+        let seats = seating::seats(&services.db, game_id).await?;
+        let state = state(services, &row).await?;
+        let card = card(&row, &seats, &state, user_id);
+        // In pass-and-play the device shows the hand of the seat to move.
+        let seat = if card.my_seats.contains(&state.to_move()) {
+            state.to_move()
+        } else {
+            *card.my_seats.first().ok_or(Refusal::NoSuchGame)?
+        };
+        let invite_path = match row.phase {
+            Phase::Waiting if row.opponent == "invite" => {
+                seating::open_invite_token(&services.db, game_id)
+                    .await?
+                    .map(|token| format!("/invite/{token}"))
+            }
+            _ => None,
+        };
+        Ok(GamePage {
+            card,
+            view: state.view(seat),
+            invite_path,
+        })
+    }
+}
+
+/// Starts a game. A visitor without an account becomes a guest and may play bots and
+/// pass-and-play at once.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/create")]
+pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, ServerFnError> {
+    use super::server::{answer, services, user_or_guest};
+    let services = services()?;
+    let user = user_or_guest(&services).await?;
+    let created = crate::store::seating::create(&services.db, &user, &new).await;
+    if created.is_ok() {
+        services.bot_wakeup.notify_one();
+    }
+    answer(created.map(|c| GameCreated {
+        id: c.id,
+        invite_path: c.invite_token.map(|t| format!("/invite/{t}")),
+    }))
+}
+
+/// The caller's games: every waiting or playing one, then recent finished ones. Empty without a
+/// session.
+#[server(input = Json, endpoint = "games/mine")]
+pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
+    use super::server::{current_user, failed, services, session};
+    use crate::store::seating;
+    let services = services()?;
+    let Some(user) = current_user(&services, &session().await?).await? else {
+        return Ok(Vec::new());
+    };
+    let rows = seating::my_games(&services.db, user.id)
+        .await
+        .map_err(failed)?;
+    let mut cards = Vec::with_capacity(rows.len());
+    for row in rows {
+        let seats = seating::seats(&services.db, &row.id)
+            .await
+            .map_err(failed)?;
+        let state = server::state(&services, &row).await.map_err(failed)?;
+        cards.push(server::card(&row, &seats, &state, user.id));
+    }
+    Ok(cards)
+}
+
+/// One of the caller's games. Anyone else's answers "no such game".
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/get")]
+pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
+    use super::server::{answer, services, signed_in};
+    let services = services()?;
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    answer(server::page(&services, &id, user.id).await)
+}
+
+/// Acts in a game, if it is still at `expected_version`: the server re-validates with the rules
+/// and commits, or refuses and changes nothing.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/act")]
+pub async fn act(
+    id: String,
+    expected_version: u32,
+    action: Action,
+) -> Result<Result<GamePage, Refusal>, ServerFnError> {
+    use super::server::{answer, services, signed_in};
+    use crate::store::{games, seating, StoreError};
+    let services = services()?;
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let result = async {
+        let mine = seating::my_seats(&services.db, &id, user.id).await?;
+        if matches!(action, Action::TimedOut { .. }) {
+            return Err(Refusal::Invalid("only the clock times a player out".into()).into());
+        }
+        if !mine.contains(&action.seat()) {
+            return Err(Refusal::NotYourSeat.into());
+        }
+        let row = seating::game(&services.db, &id).await?;
+        let lexicon = services
+            .lexicon(&row.config.dictionary)
+            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
+        services.bot_wakeup.notify_one();
+        server::page(&services, &id, user.id).await
+    }
+    .await;
+    answer(result)
+}
+
+/// Resigns (for the seat to move, in pass-and-play); a waiting game is withdrawn instead.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/resign")]
+pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
+    use super::server::{answer, services, signed_in};
+    use crate::api::Phase;
+    use crate::store::{games, seating, StoreError};
+    let services = services()?;
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let result = async {
+        let mine = seating::my_seats(&services.db, &id, user.id).await?;
+        let row = seating::game(&services.db, &id).await?;
+        if row.phase == Phase::Waiting {
+            if mine.contains(&0) {
+                seating::withdraw(&services.db, &id).await?;
+            }
+            return server::page(&services, &id, user.id).await;
+        }
+        let lexicon = services
+            .lexicon(&row.config.dictionary)
+            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        // Resigning needs no particular version: retry when a bot or a purchase came first.
+        for _ in 0..3 {
+            let state = games::load(&services.db, &id, &*lexicon).await?;
+            let seat = if mine.contains(&state.to_move()) {
+                state.to_move()
+            } else {
+                mine[0]
+            };
+            let resign = Action::Resign { seat };
+            match games::commit(&services.db, &id, state.version(), &resign, &*lexicon).await {
+                Err(games::GameError::MovedOn { .. }) => continue,
+                done => {
+                    done?;
+                    break;
+                }
+            }
+        }
+        services.bot_wakeup.notify_one();
+        server::page(&services, &id, user.id).await
+    }
+    .await;
+    answer(result)
+}
+
+/// What an invite link offers, to anyone holding it.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "invites/get")]
+pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, ServerFnError> {
+    use super::server::{answer, services};
+    use crate::store::seating;
+    let services = services()?;
+    answer(
+        seating::invite(&services.db, &token)
+            .await
+            .map(|(game, from, expires_at, open)| InviteCard {
+                from,
+                variant: game.config.variant,
+                dictionary: dictionaries::DictionaryId::parse(&game.config.dictionary)
+                    .unwrap_or(dictionaries::DictionaryId::English),
+                format: game.config.format,
+                expires_at,
+                open,
+            }),
+    )
+}
+
+/// Accepts (returning the game's id; the caller then moves first) or declines an invite.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "invites/answer")]
+pub async fn answer_invite(
+    token: String,
+    accept: bool,
+) -> Result<Result<Option<String>, Refusal>, ServerFnError> {
+    use super::server::{answer, services, signed_in};
+    use crate::store::seating;
+    let services = services()?;
+    if !accept {
+        return answer(seating::decline(&services.db, &token).await.map(|()| None));
+    }
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let result = async {
+        let (game, _, _, _) = seating::invite(&services.db, &token).await?;
+        seating::join(&services.db, &user, &game.id, Some(&token)).await?;
+        Ok(Some(game.id))
+    }
+    .await;
+    answer(result)
+}
+
+/// Games waiting in the open lobby.
+#[server(input = Json, endpoint = "lobby/list")]
+pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
+    use super::server::{failed, services};
+    let services = services()?;
+    let games = crate::store::seating::lobby(&services.db)
+        .await
+        .map_err(failed)?;
+    Ok(games
+        .into_iter()
+        .map(|(game, from)| LobbyCard {
+            id: game.id,
+            from,
+            variant: game.config.variant,
+            dictionary: dictionaries::DictionaryId::parse(&game.config.dictionary)
+                .unwrap_or(dictionaries::DictionaryId::English),
+            format: game.config.format,
+            since: game.updated_at,
+        })
+        .collect())
+}
+
+/// Joins a lobby game; the caller moves first.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "lobby/join")]
+pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, ServerFnError> {
+    use super::server::{answer, services, signed_in};
+    let services = services()?;
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    answer(
+        crate::store::seating::join(&services.db, &user, &id, None)
+            .await
+            .map(|()| id),
+    )
+}

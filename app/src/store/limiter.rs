@@ -1,0 +1,110 @@
+//! A sliding-window limit on failed attempts, kept in memory: enough to make password guessing
+//! slow. Each instance counts its own attempts, so N instances allow N times the rate; the limit
+//! is set so that this stays far from useful to a guesser.
+
+use std::{
+    collections::{HashMap, VecDeque},
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
+/// Counts failures per key (an account name, a client address) within a window.
+#[derive(Debug)]
+pub struct Limiter {
+    max_failures: usize,
+    window: Duration,
+    failures: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+impl Limiter {
+    /// At most `max_failures` failures per key within `window`.
+    pub fn new(max_failures: usize, window: Duration) -> Limiter {
+        Limiter {
+            max_failures,
+            window,
+            failures: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The sign-in limit: 10 failures per name or address in 15 minutes.
+    pub fn sign_in() -> Limiter {
+        Limiter::new(10, Duration::from_secs(15 * 60))
+    }
+
+    /// `None` when every key may try now, else how long until the first of them may.
+    pub fn check(&self, keys: &[&str]) -> Option<Duration> {
+        let now = Instant::now();
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        keys.iter()
+            .filter_map(|key| {
+                let times = failures.get_mut(*key)?;
+                while times
+                    .front()
+                    .is_some_and(|t| now.duration_since(*t) >= self.window)
+                {
+                    times.pop_front();
+                }
+                (times.len() >= self.max_failures)
+                    .then(|| self.window - now.duration_since(times[0]))
+            })
+            .max()
+    }
+
+    /// Records a failure for every key.
+    pub fn fail(&self, keys: &[&str]) {
+        let now = Instant::now();
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        // Keys nobody has failed on for a window are dropped, so the map cannot grow without end.
+        if failures.len() > 100_000 {
+            failures.retain(|_, t| {
+                t.back()
+                    .is_some_and(|t| now.duration_since(*t) < self.window)
+            });
+        }
+        for key in keys {
+            failures
+                .entry((*key).to_string())
+                .or_default()
+                .push_back(now);
+        }
+    }
+
+    /// Forgets a key's failures (after a successful sign-in to that name).
+    pub fn clear(&self, key: &str) {
+        self.failures
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limit_applies_per_key_and_clears() {
+        let limiter = Limiter::new(3, Duration::from_secs(60));
+        for _ in 0..3 {
+            assert_eq!(limiter.check(&["ann", "1.2.3.4"]), None);
+            limiter.fail(&["ann", "1.2.3.4"]);
+        }
+        let wait = limiter.check(&["ann"]).expect("ann is limited");
+        assert!(wait > Duration::from_secs(50) && wait <= Duration::from_secs(60));
+        assert!(
+            limiter.check(&["bob", "1.2.3.4"]).is_some(),
+            "the address is limited too"
+        );
+        assert_eq!(limiter.check(&["bob", "5.6.7.8"]), None);
+        limiter.clear("ann");
+        assert_eq!(limiter.check(&["ann"]), None);
+    }
+
+    #[test]
+    fn failures_age_out_of_the_window() {
+        let limiter = Limiter::new(1, Duration::from_millis(1));
+        limiter.fail(&["ann"]);
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(limiter.check(&["ann"]), None);
+    }
+}

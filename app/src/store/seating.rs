@@ -1,0 +1,444 @@
+//! Who sits where: creating a game with its seats (a bot, an invite link, an open lobby seat or
+//! pass-and-play), joining one, the active-game limit, invite links and the list of a player's games.
+
+use dictionaries::DictionaryId;
+use rules::{game::Format, GameConfig, RuleSet, Seat, Variant};
+use sqlx::{any::AnyRow, Row};
+
+use super::{
+    accounts::User,
+    db::{now_ms, Database},
+    games, StoreError,
+};
+use crate::api::{
+    NewGame, Opponent, Phase, Refusal, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES,
+};
+
+/// A seat as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    /// Seat number.
+    pub seat: Seat,
+    /// The person in it, with their name.
+    pub user: Option<(i64, String)>,
+    /// The bot in it: its level's name.
+    pub bot: Option<String>,
+}
+
+/// A game's row without its log.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    /// Id.
+    pub id: String,
+    /// Config, with the secret seed: never send it.
+    pub config: GameConfig,
+    /// Stored phase.
+    pub phase: Phase,
+    /// `bot`, `invite`, `lobby` or `local`.
+    pub opponent: String,
+    /// Last change, unix ms.
+    pub updated_at: i64,
+}
+
+/// A freshly created game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Created {
+    /// Its id.
+    pub id: String,
+    /// For an invite game, the link's token.
+    pub invite_token: Option<String>,
+}
+
+/// Whether a ruleset can be played with a dictionary: the tile set must be of its language.
+pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
+    use rules::Language;
+    match variant {
+        Variant::AlfaKraft { language } | Variant::Feud { language, .. } => {
+            language == dictionary.language()
+        }
+        Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
+        Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
+    }
+}
+
+fn random_seed() -> u64 {
+    let bytes = uuid::Uuid::new_v4().into_bytes();
+    u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
+}
+
+fn random_token() -> String {
+    // Two v4 UUIDs: 244 random bits, far past guessing.
+    format!(
+        "{}{}",
+        uuid::Uuid::new_v4().simple(),
+        uuid::Uuid::new_v4().simple()
+    )
+}
+
+/// Games the user has waiting or in play.
+pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError> {
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(DISTINCT g.id) FROM games g JOIN game_seats s ON s.game_id = g.id
+         WHERE s.user_id = $1 AND g.status IN ('waiting', 'playing')",
+    )
+    .bind(user_id)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
+async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreError> {
+    if active_count(db, user_id).await? >= MAX_ACTIVE_GAMES {
+        return Err(Refusal::TooManyGames(MAX_ACTIVE_GAMES).into());
+    }
+    Ok(())
+}
+
+/// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
+/// for its second player, who will move first (RULES.md: the joining player starts).
+pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
+    if !fits(new.variant, new.dictionary) {
+        return Err(Refusal::Invalid(format!(
+            "this ruleset is not played with the {} dictionary",
+            new.dictionary.name()
+        ))
+        .into());
+    }
+    let rules = RuleSet::new(new.variant);
+    let players = match &new.opponent {
+        Opponent::Bot { level } => {
+            if engine::bot::Level::parse(level).is_none() {
+                return Err(
+                    Refusal::Invalid(format!("there is no bot level called {level}")).into(),
+                );
+            }
+            2
+        }
+        Opponent::PassAndPlay { players } => {
+            if !(rules.min_players..=rules.max_players).contains(players) {
+                return Err(Refusal::Invalid(format!(
+                    "this ruleset is for {} to {} players",
+                    rules.min_players, rules.max_players
+                ))
+                .into());
+            }
+            *players
+        }
+        Opponent::Invite | Opponent::Lobby if owner.guest => {
+            return Err(Refusal::AccountNeeded.into())
+        }
+        Opponent::Invite | Opponent::Lobby => 2,
+    };
+    check_room(db, owner.id).await?;
+    let waits = matches!(new.opponent, Opponent::Invite | Opponent::Lobby);
+    let config = GameConfig {
+        variant: new.variant,
+        dictionary: new.dictionary.as_str().to_string(),
+        seed: random_seed(),
+        players,
+        // The owner sits in seat 0; a joining player takes seat 1 and starts.
+        first_seat: if waits { 1 } else { 0 },
+        format: new.format,
+    };
+    let status = if waits { "waiting" } else { "playing" };
+    let mut tx = db.pool.begin().await?;
+    let id = games::insert(&mut tx, &config, status, new.opponent.kind()).await?;
+    for seat in 0..players {
+        let (user, bot) = match &new.opponent {
+            _ if seat == 0 => (Some(owner.id), None),
+            Opponent::Bot { level } => (None, Some(level.as_str())),
+            Opponent::PassAndPlay { .. } => (Some(owner.id), None),
+            Opponent::Invite | Opponent::Lobby => (None, None),
+        };
+        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id, bot) VALUES ($1, $2, $3, $4)")
+            .bind(&id)
+            .bind(i64::from(seat))
+            .bind(user)
+            .bind(bot)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let invite_token = if new.opponent == Opponent::Invite {
+        let token = random_token();
+        let ttl = match new.format {
+            Format::Blitz => BLITZ_INVITE_TTL_MS,
+            Format::Casual => INVITE_TTL_MS,
+        };
+        sqlx::query(
+            "INSERT INTO invites (token, game_id, expires_at, state) VALUES ($1, $2, $3, 'open')",
+        )
+        .bind(&token)
+        .bind(&id)
+        .bind(now_ms() + ttl)
+        .execute(&mut *tx)
+        .await?;
+        Some(token)
+    } else {
+        None
+    };
+    tx.commit().await?;
+    Ok(Created { id, invite_token })
+}
+
+fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
+    let config: String = row.try_get("config")?;
+    let phase: String = row.try_get("status")?;
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        config: serde_json::from_str(&config).map_err(|e| StoreError::Data(e.to_string()))?,
+        phase: Phase::parse(&phase).ok_or_else(|| StoreError::Data(format!("status {phase}")))?,
+        opponent: row.try_get("opponent")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+/// A game's row.
+pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
+    let row =
+        sqlx::query("SELECT id, config, status, opponent, updated_at FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?
+            .ok_or(Refusal::NoSuchGame)?;
+    game_row(&row)
+}
+
+/// A game's seats in order.
+pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT s.seat, s.user_id, u.name, s.bot FROM game_seats s
+         LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(game_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let user: Option<i64> = row.try_get(1)?;
+            let name: Option<String> = row.try_get(2)?;
+            Ok(SeatRow {
+                seat: Seat::try_from(row.try_get::<i64, _>(0)?).unwrap_or(Seat::MAX),
+                user: user.zip(name),
+                bot: row.try_get(3)?,
+            })
+        })
+        .collect()
+}
+
+/// The user's seats in a game; refused as "no such game" when they have none, so a stranger
+/// cannot even learn that the game exists.
+pub async fn my_seats(db: &Database, game_id: &str, user_id: i64) -> Result<Vec<Seat>, StoreError> {
+    let mine: Vec<Seat> = seats(db, game_id)
+        .await?
+        .into_iter()
+        .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
+        .map(|s| s.seat)
+        .collect();
+    if mine.is_empty() {
+        return Err(Refusal::NoSuchGame.into());
+    }
+    Ok(mine)
+}
+
+/// The user's games: every waiting or playing one, then the 20 most recently finished.
+pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at FROM games g
+         JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1";
+    let active = sqlx::query(&format!(
+        "{select} AND g.status IN ('waiting', 'playing') ORDER BY g.updated_at DESC"
+    ))
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    let finished = sqlx::query(&format!(
+        "{select} AND g.status IN ('over', 'cancelled') ORDER BY g.updated_at DESC LIMIT 20"
+    ))
+    .bind(user_id)
+    .fetch_all(&db.pool)
+    .await?;
+    active.iter().chain(&finished).map(game_row).collect()
+}
+
+/// Open lobby games, newest first, with the name of the player waiting in each.
+pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, String)>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, u.name FROM games g
+         JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
+         WHERE g.status = 'waiting' AND g.opponent = 'lobby' ORDER BY g.updated_at DESC LIMIT 100",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| Ok((game_row(row)?, row.try_get::<String, _>("name")?)))
+        .collect()
+}
+
+/// An invite link as stored: its game, owner's name, expiry and whether it is still open.
+pub async fn invite(
+    db: &Database,
+    token: &str,
+) -> Result<(GameRow, String, i64, bool), StoreError> {
+    let row = sqlx::query(
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, u.name, i.expires_at, i.state
+         FROM invites i JOIN games g ON g.id = i.game_id
+         JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
+         WHERE i.token = $1",
+    )
+    .bind(token)
+    .fetch_optional(&db.pool)
+    .await?
+    .ok_or(Refusal::InviteClosed)?;
+    let game = game_row(&row)?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    let state: String = row.try_get("state")?;
+    let open = state == "open" && expires_at > now_ms() && game.phase == Phase::Waiting;
+    Ok((game, row.try_get("name")?, expires_at, open))
+}
+
+/// Takes seat 1 of a waiting game: through an invite `token`, or from the lobby without one.
+/// Exactly one of two racing joiners gets the seat; the game then starts with them to move.
+pub async fn join(
+    db: &Database,
+    user: &User,
+    game_id: &str,
+    token: Option<&str>,
+) -> Result<(), StoreError> {
+    let game = game(db, game_id).await?;
+    let owner = seats(db, game_id).await?.into_iter().find(|s| s.seat == 0);
+    if owner
+        .and_then(|s| s.user)
+        .is_some_and(|(id, _)| id == user.id)
+    {
+        return Err(Refusal::OwnGame.into());
+    }
+    match token {
+        Some(_) if game.opponent != "invite" => return Err(Refusal::InviteClosed.into()),
+        None if game.opponent != "lobby" => return Err(Refusal::NoSuchGame.into()),
+        _ => {}
+    }
+    if user.guest {
+        return Err(Refusal::AccountNeeded.into());
+    }
+    if game.phase != Phase::Waiting {
+        return Err(match token {
+            Some(_) => Refusal::InviteClosed,
+            None => Refusal::NotStarted,
+        }
+        .into());
+    }
+    check_room(db, user.id).await?;
+    let now = now_ms();
+    let mut tx = db.pool.begin().await?;
+    if let Some(token) = token {
+        let answered = sqlx::query(
+            "UPDATE invites SET state = 'accepted' WHERE token = $1 AND game_id = $2
+             AND state = 'open' AND expires_at > $3",
+        )
+        .bind(token)
+        .bind(game_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if answered.rows_affected() != 1 {
+            return Err(Refusal::InviteClosed.into());
+        }
+    }
+    let seated = sqlx::query(
+        "UPDATE game_seats SET user_id = $1 WHERE game_id = $2 AND seat = 1 AND user_id IS NULL",
+    )
+    .bind(user.id)
+    .bind(game_id)
+    .execute(&mut *tx)
+    .await?;
+    let started = sqlx::query(
+        "UPDATE games SET status = 'playing', updated_at = $2 WHERE id = $1 AND status = 'waiting'",
+    )
+    .bind(game_id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    if seated.rows_affected() != 1 || started.rows_affected() != 1 {
+        // Someone else took the seat first; the transaction is dropped, so nothing changed.
+        return Err(match token {
+            Some(_) => Refusal::InviteClosed,
+            None => Refusal::NotStarted,
+        }
+        .into());
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Declines an invite: the link closes and the waiting game is called off.
+pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
+    let (game, _, _, open) = invite(db, token).await?;
+    if !open {
+        return Err(Refusal::InviteClosed.into());
+    }
+    let mut tx = db.pool.begin().await?;
+    let answered =
+        sqlx::query("UPDATE invites SET state = 'declined' WHERE token = $1 AND state = 'open'")
+            .bind(token)
+            .execute(&mut *tx)
+            .await?;
+    if answered.rows_affected() != 1 {
+        return Err(Refusal::InviteClosed.into());
+    }
+    cancel_waiting(&mut tx, &game.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn cancel_waiting(conn: &mut sqlx::AnyConnection, game_id: &str) -> Result<u64, StoreError> {
+    let done = sqlx::query(
+        "UPDATE games SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'waiting'",
+    )
+    .bind(game_id)
+    .bind(now_ms())
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Withdraws a waiting game its owner no longer wants.
+pub async fn withdraw(db: &Database, game_id: &str) -> Result<bool, StoreError> {
+    let mut conn = db.pool.acquire().await?;
+    Ok(cancel_waiting(&mut conn, game_id).await? == 1)
+}
+
+/// Calls off waiting invite games whose link expired; returns how many.
+pub async fn expire_invites(db: &Database) -> Result<u64, StoreError> {
+    let done = sqlx::query(
+        "UPDATE games SET status = 'cancelled', updated_at = $1 WHERE status = 'waiting'
+         AND id IN (SELECT game_id FROM invites WHERE state = 'open' AND expires_at <= $1)",
+    )
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Games in play where a bot is to move: (game id, bot level). Read from the stored `to_move`,
+/// which every commit keeps current.
+pub async fn bot_turns(db: &Database) -> Result<Vec<(String, String)>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT g.id, s.bot FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
+         WHERE g.status = 'playing' AND s.bot IS NOT NULL ORDER BY g.updated_at",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+        .collect()
+}
+
+/// The open invite token of a waiting game, for its owner to share again.
+pub async fn open_invite_token(db: &Database, game_id: &str) -> Result<Option<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "SELECT token FROM invites WHERE game_id = $1 AND state = 'open' AND expires_at > $2",
+    )
+    .bind(game_id)
+    .bind(now_ms())
+    .fetch_optional(&db.pool)
+    .await?)
+}

@@ -1,0 +1,102 @@
+//! Bot turns, off the request path: a background task wakes after every commit (and every few
+//! seconds, for games left over from a restart or made by another instance), asks the engine for
+//! the move of each bot to move on the bot's own view, and commits it like any player's move.
+//! Two instances racing on one game are harmless: the version check lets one commit through.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use app::store::{games, seating, Services};
+use engine::{bot::Bot, bot::Level, trie::Trie};
+use rules::{GameState, RuleSet};
+
+/// How often games are scanned even without a wake-up.
+const SCAN_EVERY: Duration = Duration::from_secs(5);
+
+/// Tries by (dictionary, tile set): built once, on the first game that needs one.
+#[derive(Default)]
+struct Tries(Mutex<HashMap<(String, &'static str), Arc<Trie>>>);
+
+impl Tries {
+    fn get(&self, services: &Services, dictionary: &str, rules: &RuleSet) -> Option<Arc<Trie>> {
+        let key = (dictionary.to_string(), rules.tiles.id);
+        if let Some(trie) = self.0.lock().ok()?.get(&key) {
+            return Some(trie.clone());
+        }
+        let lexicon = services.lexicon(dictionary)?;
+        let words = lexicon.words();
+        let trie = Arc::new(Trie::new(words.iter().map(String::as_str), rules.tiles));
+        self.0.lock().ok()?.insert(key, trie.clone());
+        Some(trie)
+    }
+}
+
+/// Runs forever, playing every bot's turn.
+pub async fn run(services: Services) {
+    let tries = Arc::new(Tries::default());
+    loop {
+        match seating::bot_turns(&services.db).await {
+            Ok(turns) => {
+                for (game_id, level) in turns {
+                    if let Err(error) = play_turn(&services, &tries, &game_id, &level).await {
+                        tracing::warn!(game = %game_id, %error, "bot turn not played");
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "looking for bot turns failed"),
+        }
+        // A wake-up during the scan is kept as a permit, so no commit is missed.
+        let _ = tokio::time::timeout(SCAN_EVERY, services.bot_wakeup.notified()).await;
+    }
+}
+
+async fn play_turn(
+    services: &Services,
+    tries: &Arc<Tries>,
+    game_id: &str,
+    level: &str,
+) -> Result<(), String> {
+    let level = Level::parse(level).ok_or_else(|| format!("unknown bot level {level}"))?;
+    let row = seating::game(&services.db, game_id)
+        .await
+        .map_err(|e| e.to_string())?;
+    let lexicon = services
+        .lexicon(&row.config.dictionary)
+        .ok_or("unknown dictionary")?;
+    let state = games::load(&services.db, game_id, &*lexicon)
+        .await
+        .map_err(|e| e.to_string())?;
+    let seat = state.to_move();
+    let view = state.view(seat);
+    let version = state.version();
+    // The bot's own randomness: from the game id and version, never from the game's secret seed.
+    let seed = game_id
+        .bytes()
+        .fold(u64::from(version), |h, b| h.rotate_left(5) ^ u64::from(b));
+    let rules = state.rules().clone();
+    let dictionary = row.config.dictionary.clone();
+    let (services2, tries2) = (services.clone(), tries.clone());
+    // The search is CPU work within the bot's budget: keep it off the async workers.
+    let actions = tokio::task::spawn_blocking(move || {
+        let trie = tries2
+            .get(&services2, &dictionary, &rules)
+            .ok_or("no dictionary for the bot")?;
+        let mut bot = Bot::new(level, &trie, &rules, seed);
+        Ok::<_, &str>(bot.decide_turn(&view))
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    let mut version = version;
+    for action in actions {
+        let committed: GameState =
+            games::commit(&services.db, game_id, version, &action, &*lexicon)
+                .await
+                .map_err(|e| e.to_string())?;
+        version = committed.version();
+    }
+    tracing::info!(game = %game_id, level = level.name(), version, "bot moved");
+    Ok(())
+}

@@ -1,0 +1,692 @@
+//! The server functions over HTTP (the router, called as a browser would), on SQLite and on
+//! Postgres: accounts, guests, games, invites, the lobby, bots, and what must never happen —
+//! reading or acting on someone else's game, leaking hidden information, forking a game.
+
+mod support;
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{body::Body, http::Request};
+use http_body_util::BodyExt;
+use leptos::prelude::LeptosOptions;
+use rules::{Action, GameState, HandTile, PlayerView};
+use serde_json::{json, Value};
+use server::{db::Database, games, router, AppState, Services};
+use support::{databases, unique_name};
+use tower::ServiceExt;
+
+fn runtime() -> &'static tokio::runtime::Runtime {
+    // One runtime for every test: Leptos keeps per-runtime state that a dropped runtime can leave
+    // half torn down (see startup.rs).
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(4)
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
+
+fn catalog() -> Arc<dictionaries::catalog::Catalog> {
+    static CATALOG: std::sync::OnceLock<Arc<dictionaries::catalog::Catalog>> =
+        std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
+            Arc::new(dictionaries::catalog::Catalog::load(&dir).expect("dictionaries load"))
+        })
+        .clone()
+}
+
+/// One server (router and services) on one database.
+struct Server {
+    app: axum::Router,
+    services: Services,
+    db: Database,
+}
+
+fn server(db: &Database) -> Server {
+    let options = LeptosOptions::builder().output_name("alfakraft").build();
+    let state = AppState::new(options, db.clone(), catalog(), false);
+    Server {
+        services: state.services.clone(),
+        app: router(state),
+        db: db.clone(),
+    }
+}
+
+/// A browser: keeps its session cookie; every body it ever received is kept for the leak checks.
+#[derive(Clone)]
+struct Browser {
+    app: axum::Router,
+    cookie: Option<String>,
+    received: Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Browser {
+    fn new(server: &Server) -> Browser {
+        Browser {
+            app: server.app.clone(),
+            cookie: None,
+            received: Arc::default(),
+        }
+    }
+
+    /// POSTs JSON to a server function as the page would (same-origin); status and body.
+    async fn raw(&mut self, path: &str, body: String, headers: &[(&str, &str)]) -> (u16, String) {
+        let mut request = Request::post(path)
+            .header("content-type", "application/json")
+            .header("host", "localhost");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(Body::from(body)).unwrap())
+            .await
+            .unwrap();
+        if let Some(set) = response.headers().get("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            self.cookie = Some(pair);
+        }
+        let status = response.status().as_u16();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        self.received.lock().unwrap().push(text.clone());
+        (status, text)
+    }
+
+    /// Calls a JSON server function that answers 200.
+    async fn call(&mut self, path: &str, args: Value) -> Value {
+        let (status, body) = self
+            .raw(path, args.to_string(), &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Calls a form-encoded server function (the account ones).
+    async fn form(&mut self, path: &str, name: &str, password: &str) -> Value {
+        let body = format!("name={name}&password={}", password.replace(' ', "+"));
+        let mut request = Request::post(path)
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("accept", "application/json")
+            .header("sec-fetch-site", "same-origin");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(Body::from(body)).unwrap())
+            .await
+            .unwrap();
+        if let Some(set) = response.headers().get("set-cookie") {
+            self.cookie = Some(set.to_str().unwrap().split(';').next().unwrap().to_string());
+        }
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        self.received.lock().unwrap().push(text.clone());
+        serde_json::from_str(&text).unwrap()
+    }
+
+    async fn sign_up(&mut self, name: &str) -> Value {
+        self.form("/api/account/sign-up", name, "a good password")
+            .await
+    }
+
+    async fn create(&mut self, opponent: Value) -> Value {
+        self.call(
+            "/api/games/create",
+            json!({ "new": {
+                "variant": { "AlfaKraft": { "language": "English" } },
+                "dictionary": "en",
+                "format": "Casual",
+                "opponent": opponent,
+            }}),
+        )
+        .await
+    }
+
+    async fn page(&mut self, id: &str) -> Value {
+        self.call("/api/games/get", json!({ "id": id })).await
+    }
+
+    async fn act(&mut self, id: &str, version: u64, action: &Action) -> Value {
+        self.call(
+            "/api/games/act",
+            json!({ "id": id, "expected_version": version, "action": action }),
+        )
+        .await
+    }
+}
+
+fn ok(answer: &Value) -> &Value {
+    answer
+        .get("Ok")
+        .unwrap_or_else(|| panic!("expected Ok, got {answer}"))
+}
+
+fn refusal(answer: &Value) -> &Value {
+    answer
+        .get("Err")
+        .unwrap_or_else(|| panic!("expected a refusal, got {answer}"))
+}
+
+fn view_of(page: &Value) -> PlayerView {
+    serde_json::from_value(ok(page)["view"].clone()).unwrap()
+}
+
+async fn stored(server: &Server, id: &str) -> GameState {
+    let lexicon = server.services.lexicon("en").unwrap();
+    games::load(&server.db, id, &*lexicon).await.unwrap()
+}
+
+async fn log_len(db: &Database, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM game_actions WHERE game_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+}
+
+/// A legal play for the seat to move, from the engine on that seat's own view.
+fn a_play(view: &PlayerView) -> Action {
+    static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();
+    let rules = view.rules();
+    let trie = TRIE.get_or_init(|| {
+        let words = catalog()
+            .get(dictionaries::DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .words();
+        engine::trie::Trie::new(words.iter().map(String::as_str), rules.tiles)
+    });
+    let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, 7);
+    bot.decide(view)
+}
+
+fn each_database(test: impl AsyncFn(&'static str, Server)) {
+    runtime().block_on(async {
+        for (name, db, _dir) in databases().await {
+            test(name, server(&db)).await;
+        }
+    });
+}
+
+#[test]
+fn another_players_game_can_be_neither_read_nor_acted_on() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let before = stored(&server, &id).await;
+
+        let mut eve = Browser::new(&server);
+        assert_eq!(
+            refusal(&eve.page(&id).await),
+            "SignInFirst",
+            "{db_name}: no session"
+        );
+        eve.sign_up(&unique_name("eve")).await;
+        assert_eq!(refusal(&eve.page(&id).await), "NoSuchGame", "{db_name}");
+        for action in [
+            Action::Pass { seat: 0 },
+            Action::Resign { seat: 0 },
+            Action::Resign { seat: 1 },
+        ] {
+            assert_eq!(refusal(&eve.act(&id, 0, &action).await), "NoSuchGame");
+        }
+        let resigned = eve.call("/api/games/resign", json!({ "id": id })).await;
+        assert_eq!(refusal(&resigned), "NoSuchGame");
+        assert_eq!(
+            log_len(&server.db, &id).await,
+            0,
+            "{db_name}: nothing was written"
+        );
+        assert_eq!(stored(&server, &id).await.version(), before.version());
+        // Her own list does not show it either.
+        let mine = eve.call("/api/games/mine", json!({})).await;
+        assert_eq!(mine.as_array().unwrap().len(), 0);
+    });
+}
+
+#[test]
+fn no_response_carries_another_hand_the_bag_or_the_seed() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        let mut bob = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        bob.sign_up(&unique_name("bob")).await;
+        let created = ann.create(json!("Invite")).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+        bob.call("/api/invites/get", json!({ "token": token }))
+            .await;
+        let accepted = bob
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token, "accept": true }),
+            )
+            .await;
+        assert_eq!(ok(&accepted), &json!(id));
+        // A few real turns each, every answer recorded.
+        for _ in 0..3 {
+            for (browser, seat) in [(&mut bob, 1u8), (&mut ann, 0u8)] {
+                let page = browser.page(&id).await;
+                let view = view_of(&page);
+                assert_eq!(view.seat, seat);
+                let played = browser
+                    .act(&id, u64::from(view.version), &a_play(&view))
+                    .await;
+                ok(&played);
+                browser.call("/api/games/mine", json!({})).await;
+            }
+        }
+        let state = stored(&server, &id).await;
+        let seed = state.config().seed.to_string();
+        for (browser, me, other) in [(&ann, 0u8, 1u8), (&bob, 1, 0)] {
+            let other_hand = serde_json::to_string(state.hand(other)).unwrap();
+            for body in browser.received.lock().unwrap().iter() {
+                assert!(!body.contains(&seed), "{db_name}: the seed leaked: {body}");
+                assert!(
+                    !body.contains("\"seed\""),
+                    "{db_name}: a seed field: {body}"
+                );
+                assert!(!body.contains("\"bag\""), "{db_name}: a bag field: {body}");
+                assert!(!body.contains("\"config\""), "{db_name}: a config: {body}");
+                assert!(
+                    !body.contains(&format!("\"hand\":{other_hand}")),
+                    "{db_name}: seat {me} saw seat {other}'s hand"
+                );
+                if let Ok(value) = serde_json::from_str::<Value>(body) {
+                    if let Some(view) = value.get("Ok").and_then(|ok| ok.get("view")) {
+                        let view: PlayerView = serde_json::from_value(view.clone()).unwrap();
+                        assert_eq!(view.seat, me, "{db_name}: someone else's view");
+                    }
+                }
+            }
+        }
+        // The bag's order is nowhere either: the view only counts it.
+        let bag_order: Vec<HandTile> = state.bag().tiles().to_vec();
+        let bag_json = serde_json::to_string(&bag_order).unwrap();
+        for body in ann.received.lock().unwrap().iter() {
+            assert!(bag_order.len() < 3 || !body.contains(&bag_json));
+        }
+    });
+}
+
+#[test]
+fn two_concurrent_commits_of_one_move_leave_exactly_one() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        for round in 0..6u64 {
+            let view = view_of(&ann.page(&id).await);
+            let action = a_play(&view);
+            let (mut first, mut second) = (ann.clone(), ann.clone());
+            let (a, b) = tokio::join!(
+                first.act(&id, round, &action),
+                second.act(&id, round, &action)
+            );
+            let oks = [&a, &b].iter().filter(|x| x.get("Ok").is_some()).count();
+            assert_eq!(oks, 1, "{db_name} round {round}: {a} / {b}");
+            let loser = if a.get("Ok").is_some() { &b } else { &a };
+            assert!(
+                refusal(loser).get("MovedOn").is_some(),
+                "{db_name}: the second is told the game moved on: {loser}"
+            );
+            assert_eq!(log_len(&server.db, &id).await, (round + 1) as i64);
+        }
+    });
+}
+
+#[test]
+fn malformed_and_forged_actions_are_refused_and_change_nothing() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!({ "Bot": { "level": "beginner" } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let page = ann.page(&id).await;
+        let view = view_of(&page);
+        assert_eq!(view.to_move, 0, "the human starts against a bot");
+
+        // Not JSON, and JSON of the wrong shape: a clear error, nothing stored.
+        for body in [
+            "{not json".to_string(),
+            json!({ "id": id, "expected_version": 0, "action": { "Fly": {} } }).to_string(),
+            json!({ "id": id, "action": { "Pass": { "seat": 0 } } }).to_string(),
+        ] {
+            let (status, text) = ann
+                .raw("/api/games/act", body, &[("sec-fetch-site", "same-origin")])
+                .await;
+            assert!(status >= 400, "{db_name}: {status} {text}");
+            assert!(!text.is_empty(), "{db_name}: the error says something");
+        }
+        // Forged: the bot's seat, a tile not in the hand, the clock's action, a stale version,
+        // an unknown game.
+        let bot_seat = ann.act(&id, 0, &Action::Pass { seat: 1 }).await;
+        assert_eq!(refusal(&bot_seat), "NotYourSeat");
+        let mut play = a_play(&view);
+        if let Action::Play { placement, .. } = &mut play {
+            placement.tiles[0].tile = rules::Played::Letter(rules::Letter(250));
+        }
+        let forged = ann.act(&id, 0, &play).await;
+        assert!(refusal(&forged).get("Rules").is_some(), "{forged}");
+        let clock = ann
+            .act(
+                &id,
+                0,
+                &Action::TimedOut {
+                    seat: 0,
+                    away: false,
+                },
+            )
+            .await;
+        assert!(refusal(&clock).get("Invalid").is_some());
+        let stale = ann.act(&id, 5, &Action::Pass { seat: 0 }).await;
+        assert_eq!(refusal(&stale)["MovedOn"]["current"], 0);
+        let unknown = ann.act("no-such-game", 0, &Action::Pass { seat: 0 }).await;
+        assert_eq!(refusal(&unknown), "NoSuchGame");
+        assert_eq!(
+            log_len(&server.db, &id).await,
+            0,
+            "{db_name}: nothing stored"
+        );
+    });
+}
+
+#[test]
+fn cross_site_requests_are_refused() {
+    each_database(async |_, server| {
+        let mut eve = Browser::new(&server);
+        let args = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+            "opponent": { "PassAndPlay": { "players": 2 } } } })
+        .to_string();
+        for headers in [
+            vec![("sec-fetch-site", "cross-site")],
+            vec![("sec-fetch-site", "same-site")],
+            vec![("origin", "https://evil.example")],
+        ] {
+            let (status, _) = eve.raw("/api/games/create", args.clone(), &headers).await;
+            assert_eq!(status, 403, "{headers:?}");
+        }
+        let (status, _) = eve
+            .raw(
+                "/api/games/create",
+                args.clone(),
+                &[("origin", "http://localhost")],
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert!(eve.cookie.is_some(), "the guest got a session");
+    });
+}
+
+#[test]
+fn sign_in_attempts_are_rate_limited() {
+    each_database(async |db_name, server| {
+        let name = unique_name("ann");
+        Browser::new(&server).sign_up(&name).await;
+        let mut mallory = Browser::new(&server);
+        for _ in 0..10 {
+            let wrong = mallory
+                .form("/api/account/sign-in", &name, "not the password")
+                .await;
+            assert!(
+                refusal(&wrong).get("Account").is_some(),
+                "{db_name}: {wrong}"
+            );
+        }
+        let right = mallory
+            .form("/api/account/sign-in", &name, "a good password")
+            .await;
+        assert!(
+            refusal(&right).get("SlowDown").is_some(),
+            "{db_name}: even the right password waits: {right}"
+        );
+        // Another account is not locked by these failures.
+        let other = unique_name("bob");
+        Browser::new(&server).sign_up(&other).await;
+        let fine = mallory
+            .form("/api/account/sign-in", &other, "a good password")
+            .await;
+        ok(&fine);
+    });
+}
+
+#[test]
+fn a_guest_plays_a_bot_at_once_and_keeps_the_game_on_sign_up() {
+    each_database(async |db_name, server| {
+        let mut guest = Browser::new(&server);
+        let created = guest.create(json!({ "Bot": { "level": "casual" } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let me = guest.call("/api/account/me", json!({})).await;
+        assert_eq!(me["guest"], true, "{db_name}: {me}");
+        // Guests do not invite or join the lobby.
+        assert_eq!(
+            refusal(&guest.create(json!("Invite")).await),
+            "AccountNeeded"
+        );
+        let name = unique_name("gus");
+        ok(&guest.sign_up(&name).await);
+        let me = guest.call("/api/account/me", json!({})).await;
+        assert_eq!(me["name"], name.as_str());
+        assert_eq!(me["guest"], false);
+        let mine = guest.call("/api/games/mine", json!({})).await;
+        assert_eq!(mine[0]["id"], id.as_str(), "{db_name}: the game stayed");
+        // Signed out, the game is not reachable; signed in again, it is.
+        guest.call("/api/account/sign-out", json!({})).await;
+        assert_eq!(refusal(&guest.page(&id).await), "SignInFirst");
+        ok(&guest
+            .form("/api/account/sign-in", &name, "a good password")
+            .await);
+        ok(&guest.page(&id).await);
+    });
+}
+
+#[test]
+fn twenty_active_games_at_most() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let mut first = String::new();
+        for i in 0..20 {
+            let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
+            if i == 0 {
+                first = ok(&created)["id"].as_str().unwrap().to_string();
+            }
+        }
+        let refused = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
+        assert_eq!(refusal(&refused)["TooManyGames"], 20, "{db_name}");
+        // Finishing one makes room.
+        ok(&ann.call("/api/games/resign", json!({ "id": first })).await);
+        ok(&ann.create(json!({ "PassAndPlay": { "players": 2 } })).await);
+    });
+}
+
+#[test]
+fn invites_are_accepted_once_declined_or_expire() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!("Invite")).await;
+        let path = ok(&created)["invite_path"].as_str().unwrap().to_string();
+        let token = path.strip_prefix("/invite/").unwrap().to_string();
+        assert!(token.len() >= 64, "unguessable");
+        // Ann cannot accept her own.
+        let own = ann
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token, "accept": true }),
+            )
+            .await;
+        assert_eq!(refusal(&own), "OwnGame");
+        // A visitor sees the offer, must sign up to accept, then moves first.
+        let mut bob = Browser::new(&server);
+        let card = bob
+            .call("/api/invites/get", json!({ "token": token }))
+            .await;
+        assert_eq!(ok(&card)["open"], true);
+        let early = bob
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token, "accept": true }),
+            )
+            .await;
+        assert_eq!(refusal(&early), "SignInFirst");
+        bob.sign_up(&unique_name("bob")).await;
+        let accepted = bob
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token, "accept": true }),
+            )
+            .await;
+        let id = ok(&accepted).as_str().unwrap().to_string();
+        let page = bob.page(&id).await;
+        assert_eq!(
+            ok(&page)["card"]["my_turn"],
+            true,
+            "{db_name}: the joiner starts"
+        );
+        assert_eq!(ok(&page)["card"]["phase"], "Playing");
+        // The link is used up.
+        let mut carl = Browser::new(&server);
+        carl.sign_up(&unique_name("carl")).await;
+        let late = carl
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token, "accept": true }),
+            )
+            .await;
+        assert_eq!(refusal(&late), "InviteClosed");
+
+        // Declined: the game is called off.
+        let created = ann.create(json!("Invite")).await;
+        let id2 = ok(&created)["id"].as_str().unwrap().to_string();
+        let token2 = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+        ok(&carl
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token2, "accept": false }),
+            )
+            .await);
+        assert_eq!(ok(&ann.page(&id2).await)["card"]["phase"], "Cancelled");
+        let after = bob
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token2, "accept": true }),
+            )
+            .await;
+        assert_eq!(refusal(&after), "InviteClosed");
+
+        // Expired: refused, and the sweep calls the game off.
+        let created = ann.create(json!("Invite")).await;
+        let id3 = ok(&created)["id"].as_str().unwrap().to_string();
+        let token3 = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+        sqlx::query("UPDATE invites SET expires_at = 0 WHERE token = $1")
+            .bind(&token3)
+            .execute(&server.db.pool)
+            .await
+            .unwrap();
+        let card = bob
+            .call("/api/invites/get", json!({ "token": token3 }))
+            .await;
+        assert_eq!(ok(&card)["open"], false);
+        let expired = bob
+            .call(
+                "/api/invites/answer",
+                json!({ "token": token3, "accept": true }),
+            )
+            .await;
+        assert_eq!(refusal(&expired), "InviteClosed");
+        server::seating::expire_invites(&server.db).await.unwrap();
+        assert_eq!(ok(&ann.page(&id3).await)["card"]["phase"], "Cancelled");
+        // Unknown tokens say the same as closed ones.
+        let unknown = bob
+            .call("/api/invites/get", json!({ "token": "nope" }))
+            .await;
+        assert_eq!(refusal(&unknown), "InviteClosed");
+    });
+}
+
+#[test]
+fn the_lobby_lists_open_games_and_seats_exactly_one_joiner() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!("Lobby")).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let mut bob = Browser::new(&server);
+        let mut carl = Browser::new(&server);
+        bob.sign_up(&unique_name("bob")).await;
+        carl.sign_up(&unique_name("carl")).await;
+        let listed = bob.call("/api/lobby/list", json!({})).await;
+        assert!(
+            listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|g| g["id"] == id.as_str()),
+            "{db_name}: {listed}"
+        );
+        let (mut bob2, mut carl2) = (bob.clone(), carl.clone());
+        let (b, c) = tokio::join!(
+            bob2.call("/api/lobby/join", json!({ "id": id })),
+            carl2.call("/api/lobby/join", json!({ "id": id }))
+        );
+        let joined = [&b, &c].iter().filter(|x| x.get("Ok").is_some()).count();
+        assert_eq!(joined, 1, "{db_name}: {b} / {c}");
+        let listed = bob.call("/api/lobby/list", json!({})).await;
+        assert!(!listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()));
+        let winner = if b.get("Ok").is_some() {
+            &mut bob
+        } else {
+            &mut carl
+        };
+        assert_eq!(ok(&winner.page(&id).await)["card"]["my_turn"], true);
+    });
+}
+
+#[test]
+fn a_bot_answers_off_the_request_path() {
+    each_database(async |db_name, server| {
+        let worker = tokio::spawn(server::bots::run(server.services.clone()));
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!({ "Bot": { "level": "expert" } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let view = view_of(&ann.page(&id).await);
+        ok(&ann.act(&id, 0, &a_play(&view)).await);
+        // The act answered at once; the bot's move arrives afterwards.
+        let mut waited = 0;
+        let page = loop {
+            let page = ann.page(&id).await;
+            if ok(&page)["card"]["my_turn"] == true {
+                break page;
+            }
+            waited += 1;
+            assert!(waited < 600, "{db_name}: the bot never moved");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let view = view_of(&page);
+        assert!(view.version >= 2, "{db_name}");
+        assert_eq!(view.history.len(), 2, "{db_name}: one turn each");
+        assert_eq!(view.history[1].seat, 1);
+        worker.abort();
+    });
+}
