@@ -11,7 +11,7 @@ use std::{
 
 use app::store::{games, seating, Services};
 use engine::{bot::Bot, bot::Level, trie::Trie};
-use rules::{GameState, RuleSet};
+use rules::{Action, GameState, RuleSet};
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);
@@ -91,11 +91,29 @@ async fn play_turn(
     .map_err(|e| e.to_string())??;
     let mut version = version;
     for action in actions {
-        let committed: GameState =
-            games::commit(&services.db, game_id, version, &action, &*lexicon)
+        let committed = match games::commit(&services.db, game_id, version, &action, &*lexicon)
+            .await
+        {
+            // The rules have the last word; a bot whose move they refuse (an engine bug) passes
+            // rather than stall the game.
+            Err(games::GameError::Rules(error)) => {
+                tracing::error!(game = %game_id, %error, "the rules refused the bot's move: passing");
+                games::commit(
+                    &services.db,
+                    game_id,
+                    version,
+                    &Action::Pass { seat },
+                    &*lexicon,
+                )
                 .await
-                .map_err(|e| e.to_string())?;
+            }
+            other => other,
+        };
+        let committed: GameState = committed.map_err(|e| e.to_string())?;
         version = committed.version();
+        if committed.to_move() != seat || *committed.status() != rules::Status::Playing {
+            break;
+        }
     }
     tracing::info!(game = %game_id, level = level.name(), version, "bot moved");
     Ok(())

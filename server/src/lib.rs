@@ -2,6 +2,7 @@
 //! server functions, static assets and `/healthz`.
 
 pub mod bots;
+pub mod client;
 pub mod config;
 mod csrf;
 mod dictionary_files;

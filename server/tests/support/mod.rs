@@ -36,3 +36,42 @@ pub fn unique_name(prefix: &str) -> String {
         &uuid::Uuid::new_v4().simple().to_string()[..12]
     )
 }
+
+/// The real binary, started on a free port with `data_dir` (and `database_url`, else SQLite in
+/// the data folder); returns the process and its base URL once it listens.
+pub fn spawn_server(
+    data_dir: &std::path::Path,
+    database_url: Option<&str>,
+) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_alfakraft"));
+    command
+        .args(["--addr", "127.0.0.1:0", "--log", "warn"])
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("--dictionaries-dir")
+        .arg(root.join("dictionaries"))
+        .arg("--site-root")
+        .arg(data_dir)
+        .env_remove("DATABASE_URL")
+        .stdout(std::process::Stdio::piped());
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    let mut child = command.spawn().expect("start the server");
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("the server printed its URL")
+            .expect("read the server's output");
+        if let Some(url) = line.strip_prefix("Alfa Kraft is running at ") {
+            break url.trim().to_string();
+        }
+    };
+    // Keep draining its output so it never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    (child, url)
+}

@@ -1,0 +1,112 @@
+//! A small HTTP/1 client for the server functions, as a browser page calls them (same-origin,
+//! with the session cookie): what the load generator and the crash test drive a running server with.
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::{client::conn::http1::SendRequest, Request};
+use hyper_util::rt::TokioIo;
+
+/// One browser: a keep-alive connection and a session cookie.
+pub struct ApiClient {
+    host: String,
+    cookie: Option<String>,
+    sender: Option<SendRequest<Full<Bytes>>>,
+}
+
+/// A failed exchange (connection refused, reset, …).
+pub type ClientError = Box<dyn std::error::Error + Send + Sync>;
+
+impl ApiClient {
+    /// A client of the server at `base`, e.g. `http://127.0.0.1:3000`.
+    pub fn new(base: &str) -> ApiClient {
+        ApiClient {
+            host: base
+                .trim_start_matches("http://")
+                .trim_end_matches('/')
+                .to_string(),
+            cookie: None,
+            sender: None,
+        }
+    }
+
+    async fn sender(&mut self) -> Result<&mut SendRequest<Full<Bytes>>, ClientError> {
+        if self.sender.as_ref().is_none_or(|s| s.is_closed()) {
+            let stream = tokio::net::TcpStream::connect(&self.host).await?;
+            stream.set_nodelay(true)?;
+            let (sender, connection) =
+                hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+            tokio::spawn(connection);
+            self.sender = Some(sender);
+        }
+        let sender = self.sender.as_mut().ok_or("no connection")?;
+        sender.ready().await?;
+        Ok(sender)
+    }
+
+    /// GETs a page; its status and body.
+    pub async fn get(&mut self, path: &str) -> Result<(u16, String), ClientError> {
+        self.send(Request::get(path), String::new()).await
+    }
+
+    async fn post(
+        &mut self,
+        path: &str,
+        content_type: &str,
+        body: String,
+    ) -> Result<(u16, String), ClientError> {
+        self.send(
+            Request::post(path).header("content-type", content_type),
+            body,
+        )
+        .await
+    }
+
+    async fn send(
+        &mut self,
+        request: hyper::http::request::Builder,
+        body: String,
+    ) -> Result<(u16, String), ClientError> {
+        let mut request = request
+            .header("host", self.host.clone())
+            .header("accept", "application/json")
+            .header("sec-fetch-site", "same-origin");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie.clone());
+        }
+        let request = request.body(Full::new(Bytes::from(body)))?;
+        let response = match self.sender().await?.send_request(request).await {
+            Ok(response) => response,
+            Err(error) => {
+                self.sender = None;
+                return Err(error.into());
+            }
+        };
+        if let Some(set) = response.headers().get("set-cookie") {
+            let pair = set.to_str()?.split(';').next().unwrap_or_default();
+            self.cookie = Some(pair.to_string());
+        }
+        let status = response.status().as_u16();
+        let body = response.into_body().collect().await?.to_bytes();
+        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+    }
+
+    /// Calls a JSON server function; its status and body.
+    pub async fn json(
+        &mut self,
+        path: &str,
+        args: &serde_json::Value,
+    ) -> Result<(u16, String), ClientError> {
+        self.post(path, "application/json", args.to_string()).await
+    }
+
+    /// Calls a form-encoded server function (sign-up and sign-in).
+    pub async fn form(
+        &mut self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> Result<(u16, String), ClientError> {
+        let body = serde_urlencoded::to_string(fields)?;
+        self.post(path, "application/x-www-form-urlencoded", body)
+            .await
+    }
+}
