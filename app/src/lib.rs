@@ -10,12 +10,13 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Meta, MetaTags, Stylesheet, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    StaticSegment,
+    ParamSegment, StaticSegment,
 };
 
 pub mod api;
 pub mod dictionary;
 pub mod routes;
+pub mod session;
 #[cfg(feature = "ssr")]
 pub mod store;
 
@@ -47,13 +48,22 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 pub fn App() -> impl IntoView {
     provide_meta_context();
     dictionary::Lexicons::provide();
+    session::CurrentUser::provide();
     view! {
         <Stylesheet id="app-style" href="/pkg/alfakraft.css" />
         <Title text=APP_NAME />
         <Meta name="description" content="Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words." />
         <Router>
+            <session::TopBar />
             <Routes fallback=routes::not_found::NotFound>
                 <Route path=StaticSegment("") view=routes::home::HomePage />
+                <Route path=StaticSegment("signin") view=routes::account::SignInPage />
+                <Route path=StaticSegment("signup") view=routes::account::SignUpPage />
+                <Route path=StaticSegment("lobby") view=routes::lobby::LobbyPage />
+                <Route
+                    path=(StaticSegment("invite"), ParamSegment("token"))
+                    view=routes::invite::InvitePage
+                />
                 <Route
                     path=(StaticSegment("about"), StaticSegment("dictionaries"))
                     view=routes::about_dictionaries::AboutDictionaries

@@ -327,3 +327,40 @@ pub(crate) mod server {
         session.flush().await.map_err(failed)
     }
 }
+
+/// A ruleset's name with its options, as players read it.
+pub fn ruleset_name(variant: &Variant) -> String {
+    match *variant {
+        Variant::AlfaKraft { .. } => "Alfa Kraft".into(),
+        Variant::Classic => "Classic".into(),
+        Variant::Feud { random_board, .. } => {
+            if random_board {
+                "Feud, random board".into()
+            } else {
+                "Feud".into()
+            }
+        }
+        Variant::Alfapet {
+            hand_size,
+            special_tiles,
+        } => {
+            let special = if special_tiles { ", arrows and stops" } else { "" };
+            format!("Alfapet, {hand_size} tiles{special}")
+        }
+        Variant::LongWords { hard_mode } => {
+            if hard_mode {
+                "Long words, hard mode".into()
+            } else {
+                "Long words".into()
+            }
+        }
+    }
+}
+
+/// "Casual" or "Blitz".
+pub fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Casual => "Casual",
+        Format::Blitz => "Blitz",
+    }
+}

@@ -1,0 +1,116 @@
+//! The sign-in and sign-up pages. Both are plain forms that also work before the page hydrates;
+//! after hydration they answer in place and go on to `?next=` (or the start page).
+
+use leptos::{form::ActionForm, prelude::*};
+use leptos_router::hooks::{use_navigate, use_query_map};
+
+use crate::{
+    api::account::{SignIn, SignUp},
+    session::CurrentUser,
+};
+
+/// Where to go after signing in: a local path from `?next=`, else the start page.
+fn next_path() -> String {
+    let next = use_query_map().with_untracked(|q| q.get("next")).unwrap_or_default();
+    // Only paths on this site: `//evil.example` would leave it.
+    if next.starts_with('/') && !next.starts_with("//") {
+        next
+    } else {
+        "/".into()
+    }
+}
+
+/// The sign-in page.
+#[component]
+pub fn SignInPage() -> impl IntoView {
+    let action = ServerAction::<SignIn>::new();
+    let result = action.value();
+    follow_success(Signal::derive(move || {
+        result.get().map(|r| matches!(r, Ok(Ok(_))))
+    }));
+    let next = next_path();
+    let signup = format!("/signup?next={next}");
+    view! {
+        <main class="page narrow">
+            <h1>"Sign in"</h1>
+            <ActionForm action attr:class="card form">
+                <NameAndPassword new_password=false />
+                <button class="primary" type="submit" disabled=move || action.pending().get()>"Sign in"</button>
+                <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
+            </ActionForm>
+            <p>"New here? " <a href=signup>"Create an account"</a></p>
+        </main>
+    }
+}
+
+/// The sign-up page. A guest who signs up keeps the games they started.
+#[component]
+pub fn SignUpPage() -> impl IntoView {
+    let action = ServerAction::<SignUp>::new();
+    let result = action.value();
+    follow_success(Signal::derive(move || {
+        result.get().map(|r| matches!(r, Ok(Ok(_))))
+    }));
+    let signin = format!("/signin?next={}", next_path());
+    view! {
+        <main class="page narrow">
+            <h1>"Create an account"</h1>
+            <ActionForm action attr:class="card form">
+                <NameAndPassword new_password=true />
+                <button class="primary" type="submit" disabled=move || action.pending().get()>"Sign up"</button>
+                <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
+            </ActionForm>
+            <p>"Have an account? " <a href=signin>"Sign in"</a></p>
+        </main>
+    }
+}
+
+/// After a successful sign-in or sign-up: refresh who is signed in, then go on.
+fn follow_success(succeeded: Signal<Option<bool>>) {
+    let user = CurrentUser::expect();
+    let next = next_path();
+    Effect::new(move |_| {
+        if succeeded.get() == Some(true) {
+            user.refresh();
+            use_navigate()(&next, Default::default());
+        }
+    });
+}
+
+#[component]
+fn NameAndPassword(new_password: bool) -> impl IntoView {
+    let (autocomplete, hint) = if new_password {
+        ("new-password", "8 characters or more")
+    } else {
+        ("current-password", "")
+    };
+    view! {
+        <label>
+            "Name"
+            <input type="text" name="name" required minlength="3" maxlength="20"
+                autocomplete="username" autocapitalize="none" spellcheck="false"
+                pattern="[A-Za-z0-9_]{3,20}" title="3 to 20 letters, digits or underscores" />
+        </label>
+        <label>
+            "Password"
+            <input type="password" name="password" required minlength="8" maxlength="200"
+                autocomplete=autocomplete placeholder=hint />
+        </label>
+    }
+}
+
+/// The refusal or failure of the last submission, if any.
+#[component]
+pub fn Message(
+    /// The last answer, without its value.
+    result: Signal<Option<Result<Result<(), crate::api::Refusal>, ServerFnError>>>,
+) -> impl IntoView {
+    move || {
+        let text = match result.get()? {
+            Ok(Ok(())) => return None,
+            Ok(Err(refusal)) => refusal.to_string(),
+            Err(error) => format!("The server could not be reached: {error}"),
+        };
+        Some(view! { <p class="error" role="alert" data-testid="form-error">{text}</p> })
+    }
+}

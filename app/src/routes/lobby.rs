@@ -1,0 +1,56 @@
+//! The open lobby: games waiting for a second player; joining one starts it with the joiner to move.
+
+use leptos::prelude::*;
+
+use crate::{
+    api::{
+        format_name,
+        play::{join_lobby_game, lobby},
+        ruleset_name,
+    },
+    session::CurrentUser,
+};
+
+/// The lobby page.
+#[component]
+pub fn LobbyPage() -> impl IntoView {
+    let join = Action::new(|id: &String| join_lobby_game(id.clone()));
+    let games = Resource::new(move || join.version().get(), |_| lobby());
+    let user = CurrentUser::expect();
+    view! {
+        <main class="page">
+            <h1>"Open lobby"</h1>
+            <p class="hint">"Games waiting for an opponent. Join one and you move first."</p>
+            {move || join.value().get().map(|answer| match answer {
+                Ok(Ok(_)) => view! { <p class="ok" role="status">"You joined: the game is in your list, and it is your move."</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <p class="error" role="alert">{refusal.to_string()}</p> }.into_any(),
+                Err(error) => view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any(),
+            })}
+            <Transition fallback=|| view! { <p>"Loading…"</p> }>
+                {move || games.get().map(|games| match games {
+                    Err(error) => view! { <p class="error">{format!("The server could not be reached: {error}")}</p> }.into_any(),
+                    Ok(games) if games.is_empty() => view! { <p data-testid="lobby-empty">"Nobody is waiting right now."</p> }.into_any(),
+                    Ok(games) => view! {
+                        <ul class="game-list" data-testid="lobby">
+                            {games.into_iter().map(|game| {
+                                let id = game.id.clone();
+                                let mine = user.get().is_some_and(|me| me.name == game.from);
+                                view! {
+                                    <li class="card row">
+                                        <span><strong>{game.from}</strong>" · "{ruleset_name(&game.variant)}" · "
+                                            {game.dictionary.name()}" · "{format_name(game.format)}</span>
+                                        {if mine {
+                                            view! { <span class="muted">"Your game"</span> }.into_any()
+                                        } else {
+                                            view! { <button class="primary" on:click=move |_| { join.dispatch(id.clone()); }>"Join"</button> }.into_any()
+                                        }}
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                })}
+            </Transition>
+        </main>
+    }
+}

@@ -1,0 +1,81 @@
+//! Who is signed in, for every page: one resource, fetched with the page and refreshed after
+//! signing in, up or out.
+
+use leptos::prelude::*;
+
+use crate::api::{account::who_am_i, Me};
+
+/// The signed-in player as the pages know it.
+#[derive(Clone, Copy)]
+pub struct CurrentUser {
+    me: Resource<Result<Option<Me>, ServerFnError>>,
+    changes: RwSignal<u32>,
+}
+
+impl CurrentUser {
+    /// Makes the current user available to every component below.
+    pub fn provide() -> CurrentUser {
+        let changes = RwSignal::new(0);
+        let user = CurrentUser {
+            me: Resource::new(move || changes.get(), |_| who_am_i()),
+            changes,
+        };
+        provide_context(user);
+        user
+    }
+
+    /// The one provided by the app.
+    pub fn expect() -> CurrentUser {
+        expect_context::<CurrentUser>()
+    }
+
+    /// The player, once known (`None` while loading or when nobody is signed in).
+    pub fn get(&self) -> Option<Me> {
+        self.me.get().and_then(Result::ok).flatten()
+    }
+
+    /// Fetches it again (after a sign-in, sign-up or sign-out).
+    pub fn refresh(&self) {
+        self.changes.update(|n| *n += 1);
+    }
+}
+
+/// The bar at the top of every page: home, the lobby, and who is signed in.
+#[component]
+pub fn TopBar() -> impl IntoView {
+    let user = CurrentUser::expect();
+    let sign_out = ServerAction::<crate::api::account::SignOut>::new();
+    // Effects run only in the browser: this marks the page hydrated (the browser tests wait for it).
+    let hydrated = RwSignal::new(false);
+    Effect::new(move |_| hydrated.set(true));
+    Effect::new(move |_| {
+        if sign_out.value().get().is_some() {
+            user.refresh();
+        }
+    });
+    view! {
+        <nav class="top-bar" aria-label="Main" data-hydrated=move || hydrated.get().to_string()>
+            <a class="brand" href="/">{crate::APP_NAME}</a>
+            <a href="/lobby">"Lobby"</a>
+            <span class="spacer"></span>
+            <Transition fallback=|| ()>
+                {move || match user.get() {
+                    Some(me) if !me.guest => view! {
+                        <span class="who" data-testid="who">{me.name}</span>
+                        <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
+                            "Sign out"
+                        </button>
+                    }.into_any(),
+                    Some(_) => view! {
+                        <span class="who" data-testid="who">"Guest"</span>
+                        <a href="/signup">"Sign up to keep your games"</a>
+                    }.into_any(),
+                    None => view! {
+                        <a href="/signin">"Sign in"</a>
+                        <a class="button" href="/signup">"Sign up"</a>
+                    }.into_any(),
+                }}
+            </Transition>
+        </nav>
+    }
+}

@@ -1,0 +1,119 @@
+// Accounts and invites in the browser: sign up, sign in and out, and an invite link accepted by a
+// new player (who signs up on the way) or declined.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer } from './support/server.mjs';
+import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'a good password';
+
+async function hydrated(page) {
+  await page.waitForSelector('nav.top-bar[data-hydrated="true"]');
+}
+
+async function signUp(page, name) {
+  await hydrated(page);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+}
+
+function uniqueName(prefix) {
+  return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Creates an invite game as the page's signed-in player, through the API as the page would. */
+async function createInvite(page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/games/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ new: {
+        variant: { AlfaKraft: { language: 'English' } }, dictionary: 'en', format: 'Casual', opponent: 'Invite',
+      } }),
+    });
+    return (await response.json()).Ok.invite_path;
+  });
+}
+
+test('a player signs up, signs out, fails a sign-in with a clear message, then signs in', async () => {
+  const { context, page, errors } = await openPage(browser);
+  const name = uniqueName('ann');
+  await page.goto(`${server.url}/signup`);
+  await signUp(page, name);
+  assert.equal(new URL(page.url()).pathname, '/');
+  await page.click('button:has-text("Sign out")');
+  await page.waitForSelector('a:has-text("Sign in")');
+  await page.goto(`${server.url}/signin`);
+  await hydrated(page);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', 'not the password');
+  await page.click('button[type="submit"]');
+  assert.match(await page.textContent('[data-testid="form-error"]'), /wrong name or password/);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+  await page.screenshot({ path: path.join(artifacts, 'signed-in.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an invite link is accepted by a new player, who signs up on the way and moves first', async () => {
+  const ann = await openPage(browser);
+  await ann.page.goto(`${server.url}/signup`);
+  const annName = uniqueName('ann');
+  await signUp(ann.page, annName);
+  const invitePath = await createInvite(ann.page);
+  assert.match(invitePath, /^\/invite\/[0-9a-f]{64}$/);
+
+  const bob = await openPage(browser, { viewport: { width: 375, height: 740 } });
+  await bob.page.goto(`${server.url}${invitePath}`);
+  await hydrated(bob.page);
+  assert.match(await bob.page.textContent('[data-testid="invite"]'), new RegExp(`${annName} invites you`));
+  assert.ok(await bob.page.isDisabled('button:has-text("Accept")'), 'accepting needs an account');
+  await bob.page.click('a:has-text("create an account")');
+  await signUp(bob.page, uniqueName('bob'));
+  assert.equal(new URL(bob.page.url()).pathname, invitePath, 'back on the invite');
+  await bob.page.click('button:has-text("Accept")');
+  await bob.page.waitForSelector('[data-testid="invite-answer"]:has-text("you move first")');
+  await bob.page.screenshot({ path: path.join(artifacts, 'invite-accepted-phone.png') });
+
+  // The link is used up for anyone else.
+  const carl = await openPage(browser);
+  await carl.page.goto(`${server.url}${invitePath}`);
+  await carl.page.waitForSelector('[data-testid="invite-closed"]');
+
+  assert.deepEqual([...ann.errors, ...bob.errors, ...carl.errors], []);
+  for (const p of [ann, bob, carl]) await p.context.close();
+});
+
+test('a declined invite closes and its game is called off', async () => {
+  const ann = await openPage(browser);
+  await ann.page.goto(`${server.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  const invitePath = await createInvite(ann.page);
+  const carl = await openPage(browser);
+  await carl.page.goto(`${server.url}${invitePath}`);
+  await hydrated(carl.page);
+  await carl.page.click('button:has-text("Decline")');
+  await carl.page.waitForSelector('[data-testid="invite-answer"]:has-text("declined")');
+  await carl.page.reload();
+  await carl.page.waitForSelector('[data-testid="invite-closed"]');
+  assert.deepEqual([...ann.errors, ...carl.errors], []);
+  for (const p of [ann, carl]) await p.context.close();
+});

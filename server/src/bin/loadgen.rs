@@ -1,0 +1,162 @@
+//! Load generator: many concurrent bot-less games against a running server, through the same
+//! server functions a browser calls. Each simulated player signs up, starts pass-and-play Classic
+//! games and plays both seats with the engine's beginner moves; a finished game is replaced by a
+//! new one. Prints one JSON line: commits per second and commit latency percentiles.
+//!
+//! `cargo run --release -p server --bin loadgen -- --url http://127.0.0.1:3000 --players 32 --seconds 20`
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use clap::Parser;
+use rules::{PlayerView, RuleSet, Variant};
+use serde_json::{json, Value};
+use server::client::ApiClient;
+
+/// Settings.
+#[derive(Debug, Parser)]
+#[command(about = "Concurrent bot-less games against a running Alfa Kraft server")]
+struct Args {
+    /// The server.
+    #[arg(long, default_value = "http://127.0.0.1:3000")]
+    url: String,
+    /// Simulated players, each with one game in play at a time.
+    #[arg(long, default_value_t = 32)]
+    players: usize,
+    /// How long to run.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// A label for the output (e.g. the database).
+    #[arg(long, default_value = "")]
+    label: String,
+    /// The English FST the moves are found with.
+    #[arg(long, default_value = "dictionaries/fst/en.fst")]
+    dictionary: std::path::PathBuf,
+}
+
+#[derive(Default)]
+struct Tally {
+    commits: Vec<Duration>,
+    refused: u64,
+    failed: u64,
+    games: u64,
+}
+
+async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
+    let mut tally = Tally::default();
+    let mut client = ApiClient::new(&base);
+    let name = format!("load_{}_{id}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    match client
+        .form("/api/account/sign-up", &[("name", &name), ("password", "load test password")])
+        .await
+    {
+        Ok((200, _)) => {}
+        _ => {
+            tally.failed += 1;
+            return tally;
+        }
+    }
+    let mut seed = id as u64 * 1_000_003;
+    let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+        "opponent": { "PassAndPlay": { "players": 2 } } } });
+    'games: while Instant::now() < until {
+        let Ok((200, body)) = client.json("/api/games/create", &new).await else {
+            tally.failed += 1;
+            break;
+        };
+        let created: Value = serde_json::from_str(&body).unwrap_or_default();
+        let Some(game) = created["Ok"]["id"].as_str().map(str::to_string) else {
+            tally.failed += 1;
+            break;
+        };
+        tally.games += 1;
+        let mut page = match client.json("/api/games/get", &json!({ "id": game })).await {
+            Ok((200, body)) => serde_json::from_str::<Value>(&body).unwrap_or_default(),
+            _ => break,
+        };
+        while Instant::now() < until {
+            if page["Ok"]["card"]["phase"] != "Playing" {
+                continue 'games;
+            }
+            let Ok(view) = serde_json::from_value::<PlayerView>(page["Ok"]["view"].clone()) else {
+                tally.failed += 1;
+                break 'games;
+            };
+            let rules = view.rules();
+            seed += 1;
+            let action = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, seed)
+                .decide(&view);
+            let args = json!({ "id": game, "expected_version": view.version, "action": action });
+            let started = Instant::now();
+            match client.json("/api/games/act", &args).await {
+                Ok((200, body)) => {
+                    let answer: Value = serde_json::from_str(&body).unwrap_or_default();
+                    if answer.get("Ok").is_some() {
+                        tally.commits.push(started.elapsed());
+                        // The answer is the new page: no extra round trip.
+                        page = answer;
+                    } else {
+                        tally.refused += 1;
+                        continue 'games;
+                    }
+                }
+                _ => {
+                    tally.failed += 1;
+                    break 'games;
+                }
+            }
+        }
+    }
+    tally
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index].as_secs_f64() * 1e3
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let lexicon = dictionaries::FstLexicon::read(&args.dictionary).expect("read the English FST");
+    let rules = RuleSet::new(Variant::Classic);
+    let trie = Arc::new(engine::trie::Trie::new(
+        lexicon.words().iter().map(String::as_str),
+        rules.tiles,
+    ));
+    let started = Instant::now();
+    let until = started + Duration::from_secs(args.seconds);
+    let players: Vec<_> = (0..args.players)
+        .map(|id| tokio::spawn(player(args.url.clone(), trie.clone(), until, id)))
+        .collect();
+    let mut all = Tally::default();
+    for player in players {
+        let tally = player.await.expect("a player task");
+        all.commits.extend(tally.commits);
+        all.refused += tally.refused;
+        all.failed += tally.failed;
+        all.games += tally.games;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.commits.sort();
+    println!(
+        "{}",
+        json!({
+            "label": args.label,
+            "players": args.players,
+            "seconds": (elapsed * 10.0).round() / 10.0,
+            "games": all.games,
+            "commits": all.commits.len(),
+            "commits_per_s": ((all.commits.len() as f64 / elapsed) * 10.0).round() / 10.0,
+            "commit_p50_ms": (percentile(&all.commits, 0.50) * 100.0).round() / 100.0,
+            "commit_p99_ms": (percentile(&all.commits, 0.99) * 100.0).round() / 100.0,
+            "refused": all.refused,
+            "failed": all.failed,
+        })
+    );
+}
