@@ -92,6 +92,10 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
   await bob.page.click('button:has-text("Accept")');
   await bob.page.waitForSelector('[data-testid="invite-answer"]:has-text("you move first")');
   await bob.page.screenshot({ path: path.join(artifacts, 'invite-accepted-phone.png') });
+  await bob.page.click('a:has-text("Go to my games")');
+  const card = await bob.page.waitForSelector('[data-testid="my-games"] li.my-turn');
+  assert.match(await card.textContent(), new RegExp(`${annName} 0`));
+  assert.match(await card.textContent(), /Your turn/);
 
   // The link is used up for anyone else.
   const carl = await openPage(browser);

@@ -344,7 +344,11 @@ pub fn ruleset_name(variant: &Variant) -> String {
             hand_size,
             special_tiles,
         } => {
-            let special = if special_tiles { ", arrows and stops" } else { "" };
+            let special = if special_tiles {
+                ", arrows and stops"
+            } else {
+                ""
+            };
             format!("Alfapet, {hand_size} tiles{special}")
         }
         Variant::LongWords { hard_mode } => {

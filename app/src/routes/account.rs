@@ -11,7 +11,9 @@ use crate::{
 
 /// Where to go after signing in: a local path from `?next=`, else the start page.
 fn next_path() -> String {
-    let next = use_query_map().with_untracked(|q| q.get("next")).unwrap_or_default();
+    let next = use_query_map()
+        .with_untracked(|q| q.get("next"))
+        .unwrap_or_default();
     // Only paths on this site: `//evil.example` would leave it.
     if next.starts_with('/') && !next.starts_with("//") {
         next

@@ -61,6 +61,8 @@ pub fn HomePage() -> impl IntoView {
                 </p>
             </header>
 
+            <crate::routes::my_games::MyGames />
+
             <section class="calculator" aria-labelledby="calc-title">
                 <h2 id="calc-title">"Is it a word, and what is it worth?"</h2>
                 <p class="hint">

@@ -47,9 +47,15 @@ struct Tally {
 async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
     let mut tally = Tally::default();
     let mut client = ApiClient::new(&base);
-    let name = format!("load_{}_{id}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    let name = format!(
+        "load_{}_{id}",
+        &uuid::Uuid::new_v4().simple().to_string()[..8]
+    );
     match client
-        .form("/api/account/sign-up", &[("name", &name), ("password", "load test password")])
+        .form(
+            "/api/account/sign-up",
+            &[("name", &name), ("password", "load test password")],
+        )
         .await
     {
         Ok((200, _)) => {}

@@ -1,0 +1,63 @@
+//! The caller's games, as a list on the start page: opponents, ruleset, scores and whose turn.
+
+use leptos::prelude::*;
+
+use crate::api::{format_name, play::my_games, ruleset_name, GameCard, Phase, SeatHolder};
+
+fn seat_name(holder: &SeatHolder) -> String {
+    match holder {
+        SeatHolder::Player { name } => name.clone(),
+        SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
+        SeatHolder::Open => "waiting…".into(),
+    }
+}
+
+fn status(card: &GameCard) -> String {
+    match card.phase {
+        Phase::Waiting => "Waiting for an opponent".into(),
+        Phase::Cancelled => "Called off".into(),
+        Phase::Over => "Finished".into(),
+        Phase::Playing if card.my_turn => "Your turn".into(),
+        Phase::Playing => format!(
+            "{}'s turn",
+            card.seats
+                .get(usize::from(card.to_move))
+                .map(seat_name)
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// The list; nothing when the visitor has no games.
+#[component]
+pub fn MyGames() -> impl IntoView {
+    let games = Resource::new(|| (), |_| my_games());
+    view! {
+        <Transition fallback=|| ()>
+            {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| view! {
+                <section class="my-games" aria-labelledby="my-games-title">
+                    <h2 id="my-games-title">"Your games"</h2>
+                    <ul class="game-list" data-testid="my-games">
+                        {games.into_iter().map(|card| {
+                            let players = card.seats.iter().zip(&card.scores)
+                                .map(|(seat, score)| format!("{} {score}", seat_name(seat)))
+                                .collect::<Vec<_>>()
+                                .join(" · ");
+                            let class = if card.my_turn { "card row my-turn" } else { "card row" };
+                            view! {
+                                <li class=class data-game=card.id.clone()>
+                                    <span>
+                                        <strong>{players}</strong><br />
+                                        <span class="muted">{ruleset_name(&card.variant)}" · "
+                                            {card.dictionary.name()}" · "{format_name(card.format)}</span>
+                                    </span>
+                                    <span class="status">{status(&card)}</span>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                </section>
+            })}
+        </Transition>
+    }
+}
