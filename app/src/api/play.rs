@@ -107,9 +107,20 @@ mod server {
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
         let row = seating::game(&services.db, game_id).await?;
-        let seats = seating::seats(&services.db, game_id).await?;
         let state = state(services, &row).await?;
-        let card = card(&row, &seats, &state, user_id);
+        page_of(services, row, &state, user_id).await
+    }
+
+    /// The page for `user_id` from a state in hand (just committed: no second replay).
+    pub async fn page_of(
+        services: &Services,
+        row: GameRow,
+        state: &GameState,
+        user_id: i64,
+    ) -> Result<GamePage, StoreError> {
+        let game_id = row.id.as_str();
+        let seats = seating::seats(&services.db, game_id).await?;
+        let card = card(&row, &seats, state, user_id);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
             state.to_move()
@@ -141,7 +152,7 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
     let services = services()?;
     let user = user_or_guest(&services).await?;
     let created = crate::store::seating::create(&services.db, &user, &new).await;
-    if created.is_ok() {
+    if created.is_ok() && matches!(new.opponent, super::Opponent::Bot { .. }) {
         services.bot_wakeup.notify_one();
     }
     answer(created.map(|c| GameCreated {
@@ -215,9 +226,16 @@ pub async fn act(
         let lexicon = services
             .lexicon(&row.config.dictionary)
             .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
-        games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
-        services.bot_wakeup.notify_one();
-        server::page(&services, &id, user.id).await
+        let state = games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
+        if row.opponent == "bot" {
+            services.bot_wakeup.notify_one();
+        }
+        let mut row = row;
+        if *state.status() != rules::Status::Playing {
+            row.phase = crate::api::Phase::Over;
+        }
+        row.updated_at = crate::store::db::now_ms();
+        server::page_of(&services, row, &state, user.id).await
     }
     .await;
     answer(result)

@@ -25,6 +25,9 @@ pub struct Database {
     pub pool: AnyPool,
     /// The backend.
     pub backend: Backend,
+    /// SQLite has one writer at a time: commits queue here, in order, instead of in SQLite's busy
+    /// handler, which sleeps in steps of up to 100 ms and made the slowest commits wait for it.
+    pub sqlite_writer: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Database {
@@ -67,7 +70,11 @@ impl Database {
             }
             Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
         }
-        Ok(Database { pool, backend })
+        Ok(Database {
+            pool,
+            backend,
+            sqlite_writer: Default::default(),
+        })
     }
 
     /// When this database was created, as recorded by the first migration.

@@ -126,6 +126,10 @@ pub async fn commit<L: Lexicon + ?Sized>(
     action: &Action,
     lexicon: &L,
 ) -> Result<GameState, GameError> {
+    let _writer = match db.backend {
+        Backend::Sqlite => Some(db.sqlite_writer.lock().await),
+        Backend::Postgres => None,
+    };
     let mut conn = db.pool.acquire().await?;
     // SQLite takes the write lock up front; Postgres locks the game's row below. Either way a
     // second commit to the same game waits, then sees the new version.
