@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startServer } from './support/server.mjs';
 import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
+import { PASSWORD, hydrated, signUp, uniqueName } from './support/app.mjs';
 
 let server;
 let browser;
@@ -18,24 +19,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const PASSWORD = 'a good password';
-
-async function hydrated(page) {
-  await page.waitForSelector('nav.top-bar[data-hydrated="true"]');
-}
-
-async function signUp(page, name) {
-  await hydrated(page);
-  await page.fill('input[name="name"]', name);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.click('button[type="submit"]');
-  await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
-}
-
-function uniqueName(prefix) {
-  return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
-}
 
 /** Creates an invite game as the page's signed-in player, through the API as the page would. */
 async function createInvite(page) {

@@ -47,7 +47,7 @@ test('the page hydrates, judges in the browser with the dictionary, and the serv
   await page.goto(server.url);
   await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15_000 });
   const word = page.getByRole('textbox', { name: 'Word' });
-  const dictionary = page.getByRole('combobox', { name: 'Dictionary' });
+  const dictionary = page.locator('.calculator').getByRole('combobox', { name: 'Dictionary' });
   const verdict = (text) => page.getByTestId('word-check').filter({ hasText: text }).waitFor({ timeout: 10_000 });
 
   // Typing updates the value and the verdict with no request: only the hydrated wasm and the

@@ -60,6 +60,7 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("signin") view=routes::account::SignInPage />
                 <Route path=StaticSegment("signup") view=routes::account::SignUpPage />
                 <Route path=StaticSegment("lobby") view=routes::lobby::LobbyPage />
+                <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
                 <Route
                     path=(StaticSegment("invite"), ParamSegment("token"))
                     view=routes::invite::InvitePage

@@ -61,6 +61,7 @@ pub fn HomePage() -> impl IntoView {
                 </p>
             </header>
 
+            <crate::routes::new_game::NewGameForm />
             <crate::routes::my_games::MyGames />
 
             <section class="calculator" aria-labelledby="calc-title">
@@ -136,7 +137,7 @@ pub fn HomePage() -> impl IntoView {
                 <a href="/about/dictionaries">"About the dictionaries"</a>
             </footer>
         </main>
-    }
+    }.into_any()
 }
 
 /// Twenty tiles drawn from a full English bag with a fixed seed, as text.

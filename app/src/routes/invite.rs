@@ -16,11 +16,9 @@ use crate::{
 /// The invite page.
 #[component]
 pub fn InvitePage() -> impl IntoView {
-    let token = move || {
-        use_params_map()
-            .with(|p| p.get("token"))
-            .unwrap_or_default()
-    };
+    // Read the route's parameters once, here: the answer action runs outside the route's context.
+    let params = use_params_map();
+    let token = move || params.with(|p| p.get("token")).unwrap_or_default();
     let card = Resource::new(token, invite);
     let user = CurrentUser::expect();
     let answer = Action::new(move |accept: &bool| answer_invite(token(), *accept));

@@ -46,11 +46,11 @@ pub fn MyGames() -> impl IntoView {
                             let class = if card.my_turn { "card row my-turn" } else { "card row" };
                             view! {
                                 <li class=class data-game=card.id.clone()>
-                                    <span>
+                                    <a class="card-link" href=format!("/game/{}", card.id)>
                                         <strong>{players}</strong><br />
                                         <span class="muted">{ruleset_name(&card.variant)}" · "
                                             {card.dictionary.name()}" · "{format_name(card.format)}</span>
-                                    </span>
+                                    </a>
                                     <span class="status">{status(&card)}</span>
                                 </li>
                             }

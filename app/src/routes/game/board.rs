@@ -1,0 +1,357 @@
+//! The board: every premium labelled, tiles with their values, the move being built on top, and
+//! three ways to put a tile down: drag and drop, tap a tile then a cell, or the keyboard (a cursor,
+//! Space to turn it, letters to type, Backspace to take back, arrows to move, Enter to play).
+
+use leptos::{ev, prelude::*};
+use rules::{Board, Direction, HandTile, Played, Pos, Premium, Square, TileSet};
+
+use super::table::{Cursor, DragFrom, Table};
+
+fn premium_class(premium: Premium) -> &'static str {
+    match premium {
+        Premium::Plain => "",
+        Premium::DoubleLetter => "dl",
+        Premium::TripleLetter => "tl",
+        Premium::QuadrupleLetter => "ql",
+        Premium::DoubleWord => "dw",
+        Premium::TripleWord => "tw",
+        Premium::QuadrupleWord => "qw",
+        Premium::NegativeLetter => "nl",
+    }
+}
+
+fn premium_name(premium: Premium) -> &'static str {
+    match premium {
+        Premium::Plain => "",
+        Premium::DoubleLetter => "double letter",
+        Premium::TripleLetter => "triple letter",
+        Premium::QuadrupleLetter => "quadruple letter",
+        Premium::DoubleWord => "double word",
+        Premium::TripleWord => "triple word",
+        Premium::QuadrupleWord => "quadruple word",
+        Premium::NegativeLetter => "negative letter",
+    }
+}
+
+fn column_name(col: u8) -> char {
+    char::from(b'A' + col)
+}
+
+/// A tile's face: letter and value (a blank shows its letter and no value).
+#[component]
+pub fn TileFace(tiles: &'static TileSet, played: Played) -> impl IntoView {
+    let (letter, value) = match played {
+        Played::Letter(l) | Played::AlfaPower(l) | Played::Golden(l) => {
+            (tiles.char_of(l).to_string(), Some(tiles.value(l)))
+        }
+        Played::Blank(l) => (tiles.char_of(l).to_lowercase().to_string(), None),
+        Played::Stop => ("■".to_string(), None),
+    };
+    view! {
+        <span class="letter">{letter}</span>
+        {value.map(|v| view! { <sub>{v}</sub> })}
+    }
+}
+
+fn square_tile(square: Square) -> Option<Played> {
+    match square {
+        Square::Empty => None,
+        Square::Stop => Some(Played::Stop),
+        Square::Tile(t) => Some(match t.kind {
+            rules::board::TileKind::Normal => Played::Letter(t.letter),
+            rules::board::TileKind::Blank => Played::Blank(t.letter),
+            rules::board::TileKind::AlfaPower => Played::AlfaPower(t.letter),
+            rules::board::TileKind::Golden => Played::Golden(t.letter),
+        }),
+    }
+}
+
+/// A board to look at (history), without the move in progress.
+#[component]
+pub fn StillBoard(
+    board: Board,
+    tiles: &'static TileSet,
+    #[prop(optional)] highlight: Vec<Pos>,
+) -> impl IntoView {
+    let width = board.width();
+    let cells = board
+        .cells()
+        .map(|(pos, square)| {
+            let premium = board.premium(pos);
+            let class = format!(
+                "cell {}{}{}",
+                premium_class(premium),
+                if square == Square::Empty { "" } else { " filled" },
+                if highlight.contains(&pos) { " last" } else { "" }
+            );
+            view! {
+                <div class=class>
+                    {match square_tile(square) {
+                        Some(played) => view! { <span class="tile"><TileFace tiles played /></span> }.into_any(),
+                        None => view! { <span class="premium">{premium.label()}</span> }.into_any(),
+                    }}
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="board still" style=format!("--cols: {width}") role="img" aria-label="The board after this turn">
+            {cells}
+        </div>
+    }
+}
+
+/// The live board.
+#[component]
+pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl IntoView {
+    let board = Memo::new(move |_| {
+        table
+            .page
+            .with(|p| p.as_ref().map(|p| p.view.board.clone()))
+    });
+    let last_play = Memo::new(move |_| {
+        table.page.with(|p| {
+            p.as_ref()
+                .and_then(|p| p.view.history.last())
+                .map(|turn| match &turn.event {
+                    rules::game::TurnEvent::Play { tiles, .. } => {
+                        tiles.iter().map(|t| t.pos).collect()
+                    }
+                    _ => Vec::new(),
+                })
+                .unwrap_or_default()
+        })
+    });
+    let keydown = move |ev: ev::KeyboardEvent| {
+        if let Some(handled) = key(table, &ev.key(), on_enter) {
+            if handled {
+                ev.prevent_default();
+            }
+        }
+    };
+    view! {
+        <div class="board live" tabindex="0" role="grid" aria-label="Board: arrows move the cursor, letters place tiles, Space turns, Backspace takes back, Enter plays"
+            style=move || format!("--cols: {}", board.get().map_or(15, |b| b.width()))
+            on:keydown=keydown>
+            {move || {
+                let Some(board) = board.get() else { return ().into_any() };
+                let tiles = table.tiles().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
+                board
+                    .cells()
+                    .map(|(pos, square)| view! { <Cell table pos square premium=board.premium(pos) tiles last=last_play /> })
+                    .collect_view()
+                    .into_any()
+            }}
+        </div>
+    }
+}
+
+#[component]
+fn Cell(
+    table: Table,
+    pos: Pos,
+    square: Square,
+    premium: Premium,
+    tiles: &'static TileSet,
+    last: Memo<Vec<Pos>>,
+) -> impl IntoView {
+    let staged = move || table.staged_at(pos);
+    let is_cursor = move || table.cursor.get().is_some_and(|c| c.pos == pos);
+    let cursor_dir = move || table.cursor.get().filter(|c| c.pos == pos).map(|c| c.dir);
+    let class = move || {
+        let mut class = format!("cell {}", premium_class(premium));
+        if square != Square::Empty {
+            class.push_str(" filled");
+        }
+        if staged().is_some() {
+            class.push_str(" staged");
+        }
+        if is_cursor() {
+            class.push_str(" cursor");
+        }
+        if last.with(|l| l.contains(&pos)) {
+            class.push_str(" last");
+        }
+        class
+    };
+    let label = move || {
+        let at = format!("{}{}", column_name(pos.col), pos.row + 1);
+        match (square_tile(square), staged()) {
+            (Some(played), _) | (None, Some(super::table::Staged { played, .. })) => {
+                let letter = played.letter().map(|l| tiles.char_of(l)).unwrap_or('■');
+                format!("{at}: {letter}")
+            }
+            _ if premium == Premium::Plain => at,
+            _ => format!("{at}: {}", premium_name(premium)),
+        }
+    };
+    let click = move |_| {
+        if let Some(staged) = staged() {
+            table.unstage(staged.pos);
+            table.cursor.set(Some(Cursor {
+                pos,
+                dir: Direction::Across,
+            }));
+            return;
+        }
+        if let Some(slot) = table.selected.get_untracked() {
+            table.place(slot, pos);
+            return;
+        }
+        if square == Square::Empty {
+            // A second tap on the cursor turns it.
+            table.cursor.update(|c| {
+                *c = Some(match *c {
+                    Some(c) if c.pos == pos => Cursor {
+                        pos,
+                        dir: c.dir.other(),
+                    },
+                    _ => Cursor {
+                        pos,
+                        dir: Direction::Across,
+                    },
+                })
+            });
+        }
+    };
+    let drop = move |ev: ev::DragEvent| {
+        ev.prevent_default();
+        match table.dragging.get_untracked() {
+            Some(DragFrom::Hand(slot)) => table.place(slot, pos),
+            Some(DragFrom::Board(from)) if from != pos => {
+                if let Some(s) = table.staged_at(from) {
+                    if table.is_free(pos) {
+                        table.staged.update(|all| {
+                            if let Some(t) = all.iter_mut().find(|t| t.pos == from) {
+                                t.pos = pos;
+                            }
+                        });
+                    }
+                    let _ = s;
+                }
+            }
+            _ => {}
+        }
+        table.dragging.set(None);
+    };
+    view! {
+        <div class=class role="gridcell" aria-label=label data-cell=format!("{},{}", pos.row, pos.col)
+            on:click=click
+            on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
+            on:drop=drop>
+            {move || match (square_tile(square), staged()) {
+                (Some(played), _) => view! { <span class="tile"><TileFace tiles played /></span> }.into_any(),
+                (None, Some(s)) => view! {
+                    <span class="tile new" draggable="true"
+                        on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))>
+                        <TileFace tiles played=s.played />
+                    </span>
+                }.into_any(),
+                (None, None) => view! {
+                    <span class="premium">{premium.label()}</span>
+                    {move || cursor_dir().map(|d| view! {
+                        <span class="caret" aria-hidden="true">{if d == Direction::Across { "→" } else { "↓" }}</span>
+                    })}
+                }.into_any(),
+            }}
+        </div>
+    }
+}
+
+/// Handles a key on the board; `Some(true)` when it was used.
+fn key(table: Table, key: &str, on_enter: Callback<()>) -> Option<bool> {
+    let board = table
+        .page
+        .with_untracked(|p| p.as_ref().map(|p| p.view.board.clone()))?;
+    let tiles = table.tiles()?;
+    let cursor = table.cursor.get_untracked();
+    let start = || Cursor {
+        pos: board.start(),
+        dir: Direction::Across,
+    };
+    let step = |c: Cursor, dir: Direction, forward: bool| {
+        c.pos
+            .step(dir, forward)
+            .filter(|p| board.contains(*p))
+            .map(|pos| Cursor { pos, ..c })
+    };
+    match key {
+        "ArrowRight" | "ArrowLeft" | "ArrowDown" | "ArrowUp" => {
+            let c = cursor.unwrap_or_else(start);
+            let (dir, forward) = match key {
+                "ArrowRight" => (Direction::Across, true),
+                "ArrowLeft" => (Direction::Across, false),
+                "ArrowDown" => (Direction::Down, true),
+                _ => (Direction::Down, false),
+            };
+            table.cursor.set(Some(step(c, dir, forward).unwrap_or(c)));
+            Some(true)
+        }
+        " " => {
+            let c = cursor.unwrap_or_else(start);
+            table.cursor.set(Some(Cursor {
+                dir: c.dir.other(),
+                ..c
+            }));
+            Some(true)
+        }
+        "Enter" => {
+            on_enter.run(());
+            Some(true)
+        }
+        "Escape" => {
+            table.recall();
+            Some(true)
+        }
+        "Backspace" => {
+            let last = table.staged.get_untracked().last().copied()?;
+            table.unstage(last.pos);
+            table.cursor.set(Some(Cursor {
+                pos: last.pos,
+                dir: cursor.map_or(Direction::Across, |c| c.dir),
+            }));
+            Some(true)
+        }
+        _ => {
+            let mut chars = key.chars();
+            let ch = chars.next()?;
+            if chars.next().is_some() || !table.my_turn() {
+                return None;
+            }
+            let letter = tiles.letter(ch)?;
+            let mut c = cursor.unwrap_or_else(start);
+            // Typing skips cells already holding tiles, as a word runs through them.
+            while !table.is_free(c.pos) {
+                c = step(c, c.dir, true)?;
+            }
+            let rack = table.rack();
+            let slot = rack
+                .iter()
+                .copied()
+                .find(|s| table.hand_tile(*s) == Some(HandTile::Letter(letter)))
+                .map(|s| (s, Played::Letter(letter)))
+                .or_else(|| {
+                    rack.iter()
+                        .copied()
+                        .find(|s| table.hand_tile(*s) == Some(HandTile::Blank))
+                        .map(|s| (s, Played::Blank(letter)))
+                });
+            let Some((slot, played)) = slot else {
+                table
+                    .message
+                    .set(Some(format!("No {} in your hand", ch.to_uppercase())));
+                return Some(true);
+            };
+            table.stage(slot, c.pos, played);
+            let mut next = step(c, c.dir, true).unwrap_or(c);
+            while next != c && !table.is_free(next.pos) {
+                match step(next, next.dir, true) {
+                    Some(n) => next = n,
+                    None => break,
+                }
+            }
+            table.cursor.set(Some(next));
+            Some(true)
+        }
+    }
+}

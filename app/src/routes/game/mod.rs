@@ -1,0 +1,309 @@
+//! The game page, `/game/<id>`: scores, the last play, the board with the move being built, the
+//! live preview, the hand, and the actions (play, pass, exchange, challenge, resign). The page
+//! asks the server again every two seconds while someone else is to move.
+
+mod board;
+mod history;
+mod preview;
+mod rack;
+mod summary;
+mod table;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use rules::{game::Status, ruleset::EndAfter, Action as Move, HandTile, Seat};
+
+use crate::api::{
+    format_name,
+    play::{act, game, resign, GamePage},
+    ruleset_name, Phase, Refusal, SeatHolder,
+};
+use table::Table;
+
+/// What the confirmation line asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Confirm {
+    Pass,
+    Resign,
+}
+
+fn seat_name(seats: &[SeatHolder], seat: Seat) -> String {
+    match seats.get(usize::from(seat)) {
+        Some(SeatHolder::Player { name }) => name.clone(),
+        Some(SeatHolder::Bot { level, rank }) => format!("{level} bot ({rank})"),
+        _ => "waiting…".into(),
+    }
+}
+
+fn answer_text(refusal: Result<Refusal, ServerFnError>) -> String {
+    match refusal {
+        Ok(refusal) => refusal.to_string(),
+        Err(error) => format!("The server could not be reached: {error}"),
+    }
+}
+
+/// The game page.
+#[component]
+pub fn GamePage() -> impl IntoView {
+    // Read the route's parameters once, here: timers and actions run outside the route's context.
+    let params = use_params_map();
+    let id = move || params.with(|p| p.get("id")).unwrap_or_default();
+    let loaded = Resource::new(id, game);
+    let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
+    let table = Table::new(initial);
+
+    // Every answer that carries the game goes through here.
+    let take = move |answer: Result<Result<GamePage, Refusal>, ServerFnError>| match answer {
+        Ok(Ok(page)) => {
+            table.message.set(None);
+            table.receive(page);
+        }
+        Ok(Err(refusal)) => table.message.set(Some(answer_text(Ok(refusal)))),
+        Err(error) => table.message.set(Some(answer_text(Err(error)))),
+    };
+    let acting = Action::new(move |action: &Move| {
+        let (id, action) = (id(), action.clone());
+        let version = table
+            .page
+            .with_untracked(|p| p.as_ref().map_or(0, |p| p.view.version));
+        async move { act(id, version, action).await }
+    });
+    let resigning = Action::new(move |_: &()| resign(id()));
+    Effect::new(move |_| {
+        if let Some(answer) = acting.value().get() {
+            take(answer);
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(answer) = resigning.value().get() {
+            take(answer);
+        }
+    });
+    poll_while_waiting(table, id, take);
+
+    let busy = move || acting.pending().get() || resigning.pending().get();
+    let judgement = preview::judgement(table);
+    let confirm = RwSignal::new(None::<Confirm>);
+    let history_open = RwSignal::new(false);
+    // Pass-and-play: the hand stays hidden until the player to move taps.
+    let shown_seat = RwSignal::new(None::<Seat>);
+
+    let play = move || {
+        let Some(view) = table.view() else { return };
+        if !table.my_turn() || table.staged.with_untracked(|s| s.is_empty()) {
+            return;
+        }
+        acting.dispatch(Move::Play {
+            seat: view.seat,
+            placement: table.placement(),
+        });
+    };
+    let view_signal = Signal::derive(move || table.view());
+    let seats = Signal::derive(move || {
+        table
+            .page
+            .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
+    });
+
+    view! {
+        <main class="game-page">
+            // Everything waits for the game inside one Transition, so the page the server renders
+            // and the page the browser hydrates are built from the same data.
+            <Transition fallback=|| view! { <p class="page">"Loading the game…"</p> }>
+            {move || loaded.get().map(|loaded| match loaded {
+                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{refusal.to_string()}</p> }.into_any(),
+                Err(error) => view! { <p class="error page" role="alert">{answer_text(Err(error))}</p> }.into_any(),
+                Ok(Ok(_)) => view! {
+                {move || table.page.get().map(|page| {
+                    let card = page.card.clone();
+                    let view = page.view.clone();
+                    let title = format!("{} · {} · {}", ruleset_name(&card.variant), card.dictionary.name(), format_name(card.format));
+                    let local = card.my_seats.len() > 1;
+                    view! {
+                        <header class="scoreboard" data-testid="scoreboard">
+                            {card.seats.iter().enumerate().map(|(seat, holder)| {
+                                let seat = seat as Seat;
+                                let to_move = card.phase == Phase::Playing && card.to_move == seat;
+                                let mine = card.my_seats.contains(&seat);
+                                let class = format!("player{}{}", if to_move { " to-move" } else { "" }, if mine { " me" } else { "" });
+                                view! {
+                                    <div class=class data-seat=seat>
+                                        <span class="name">{seat_name(std::slice::from_ref(holder), 0)}</span>
+                                        <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(usize::from(seat)).copied().unwrap_or(0)}</span>
+                                    </div>
+                                }
+                            }).collect_view()}
+                            <div class="bag" title="Tiles in the bag">{format!("Bag {}", view.bag_size)}</div>
+                        </header>
+                        <p class="game-title muted">{title}</p>
+                        <p class="turn" data-testid="turn" role="status">{match card.phase {
+                            Phase::Waiting => "Waiting for an opponent to join.".to_string(),
+                            Phase::Cancelled => "This game was called off.".to_string(),
+                            Phase::Over => "The game is over.".to_string(),
+                            Phase::Playing if card.my_turn && local => format!("{} to move.", seat_name(&card.seats, card.to_move)),
+                            Phase::Playing if card.my_turn => "Your turn.".to_string(),
+                            Phase::Playing => format!("Waiting for {}…", seat_name(&card.seats, card.to_move)),
+                        }}</p>
+                        {page.invite_path.clone().map(|path| view! {
+                            <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
+                        })}
+                        {matches!(view.status, Status::Over(_)).then(|| view! { <summary::Summary view=view.clone() seats=card.seats.clone() /> })}
+                    }
+                })}
+            <history::LastPlay view=view_signal seats open=history_open />
+            <board::LiveBoard table on_enter=move |_| play() />
+            <preview::Preview judgement />
+            {move || {
+                let page = table.page.get()?;
+                let local = page.card.my_seats.len() > 1;
+                let covered = local && page.card.phase == Phase::Playing && shown_seat.get() != Some(page.view.seat);
+                Some(if covered {
+                    let name = seat_name(&page.card.seats, page.view.seat);
+                    let seat = page.view.seat;
+                    view! {
+                        <div class="handover card" data-testid="handover">
+                            <p>{format!("Hand the device to {name}.")}</p>
+                            <button class="primary" type="button" on:click=move |_| shown_seat.set(Some(seat))>{format!("I am {name}: show my tiles")}</button>
+                        </div>
+                    }.into_any()
+                } else {
+                    view! { <rack::Rack table /> }.into_any()
+                })
+            }}
+            <Controls table busy=Signal::derive(busy) confirm acting resigning play=Callback::new(move |_| play()) />
+            <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
+            <history::History view=view_signal seats open=history_open />
+            <rack::BlankPicker table />
+                }.into_any(),
+            })}
+            </Transition>
+        </main>
+    }.into_any()
+}
+
+/// The action buttons.
+#[component]
+fn Controls(
+    table: Table,
+    busy: Signal<bool>,
+    confirm: RwSignal<Option<Confirm>>,
+    acting: Action<Move, Result<Result<GamePage, Refusal>, ServerFnError>>,
+    resigning: Action<(), Result<Result<GamePage, Refusal>, ServerFnError>>,
+    play: Callback<()>,
+) -> impl IntoView {
+    move || {
+        let view = table.view()?;
+        let playing = matches!(view.status, Status::Playing);
+        let my_turn = table.my_turn();
+        let seat = view.seat;
+        let rules = view.rules();
+        let passes_left = match rules.end_after {
+            EndAfter::ConsecutivePasses(n) | EndAfter::ScorelessTurns(n) => {
+                n.saturating_sub(view.consecutive_passes)
+            }
+            EndAfter::PassesPerPlayer(n) => {
+                (n * view.scores.len() as u8).saturating_sub(view.consecutive_passes)
+            }
+        };
+        let can_exchange = !matches!(rules.swap, rules::ruleset::SwapRule::Never);
+        let exchanging = table.exchanging.get();
+        let has_staged = !table.staged.get().is_empty();
+        if !playing {
+            return None;
+        }
+        Some(view! {
+            <div class="controls">
+                {match (exchanging, confirm.get()) {
+                    (Some(chosen), _) => view! {
+                        <span>"Tap the tiles to exchange."</span>
+                        <button class="primary" type="button" disabled={let none = chosen.is_empty(); move || busy.get() || none}
+                            on:click={
+                                let chosen = chosen.clone();
+                                move |_| {
+                                    let tiles: Vec<HandTile> = chosen.iter().filter_map(|s| table.hand_tile(*s)).collect();
+                                    table.exchanging.set(None);
+                                    acting.dispatch(Move::Exchange { seat, tiles });
+                                }
+                            }>{format!("Exchange {}", chosen.len())}</button>
+                        <button type="button" on:click=move |_| table.exchanging.set(None)>"Cancel"</button>
+                    }.into_any(),
+                    (None, Some(Confirm::Pass)) => view! {
+                        <span class="warning">{if passes_left <= 1 { "Passing now ends the game. Pass?".to_string() } else { format!("Pass? {passes_left} more passes in a row end the game.") }}</span>
+                        <button class="primary" type="button" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                    }.into_any(),
+                    (None, Some(Confirm::Resign)) => view! {
+                        <span class="warning">"Resign this game? Your opponent wins."</span>
+                        <button class="primary danger" type="button" on:click=move |_| { confirm.set(None); resigning.dispatch(()); }>"Resign"</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                    }.into_any(),
+                    (None, None) => view! {
+                        <button class="primary" type="button" data-testid="play" disabled=move || busy.get() || !my_turn || !has_staged
+                            on:click=move |_| play.run(())>"Play"</button>
+                        <button type="button" disabled=move || !has_staged on:click=move |_| table.recall()>"Recall"</button>
+                        <button type="button" on:click=move |_| table.shuffle()>"Shuffle"</button>
+                        <button type="button" disabled=move || busy.get() || !my_turn
+                            on:click=move |_| if passes_left <= 2 { confirm.set(Some(Confirm::Pass)) } else { acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
+                        {can_exchange.then(|| view! {
+                            <button type="button" disabled=move || busy.get() || !my_turn
+                                on:click=move |_| { table.recall(); table.exchanging.set(Some(Vec::new())); }>"Exchange"</button>
+                        })}
+                        {view.can_challenge.then(|| view! {
+                            <button type="button" data-testid="challenge" disabled=move || busy.get()
+                                on:click=move |_| { acting.dispatch(Move::Challenge { seat }); }>"Challenge"</button>
+                        })}
+                        <button type="button" class="danger" disabled=move || busy.get() on:click=move |_| confirm.set(Some(Confirm::Resign))>"Resign"</button>
+                    }.into_any(),
+                }}
+            </div>
+        })
+    }
+}
+
+/// While someone else is to move (or the game waits for a player), asks the server again every
+/// two seconds. Live pushes replace this later.
+fn poll_while_waiting(
+    table: Table,
+    id: impl Fn() -> String + Copy + Send + Sync + 'static,
+    take: impl Fn(Result<Result<GamePage, Refusal>, ServerFnError>) + Copy + Send + Sync + 'static,
+) {
+    #[cfg(feature = "hydrate")]
+    {
+        let in_flight = RwSignal::new(false);
+        let handle = set_interval_with_handle(
+            move || {
+                let waiting = table.page.with_untracked(|p| {
+                    p.as_ref().is_some_and(|p| {
+                        p.card.phase == Phase::Waiting
+                            || (p.card.phase == Phase::Playing && !p.card.my_turn)
+                    })
+                });
+                if waiting && !in_flight.get_untracked() {
+                    in_flight.set(true);
+                    leptos::task::spawn_local(async move {
+                        let answer = game(id()).await;
+                        in_flight.set(false);
+                        // A refused poll (a blip) is not worth a message; the next one retries.
+                        if let Ok(Ok(page)) = answer {
+                            let newer = table.page.with_untracked(|p| {
+                                p.as_ref().is_none_or(|p| {
+                                    p.view.version != page.view.version
+                                        || p.card.phase != page.card.phase
+                                })
+                            });
+                            if newer {
+                                take(Ok(Ok(page)));
+                            }
+                        }
+                    });
+                }
+            },
+            std::time::Duration::from_secs(2),
+        );
+        if let Ok(handle) = handle {
+            on_cleanup(move || handle.clear());
+        }
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (table, id, take);
+}

@@ -1,0 +1,98 @@
+//! The preview of the move being built, computed in the browser by the rules crate with the
+//! game's dictionary: each word, whether it is valid, its breakdown, the bonuses and the total.
+
+use leptos::prelude::*;
+use rules::{play::Bonus, RuleError, ScoredPlay};
+
+use super::table::Table;
+use crate::dictionary::{LexiconState, Lexicons};
+
+/// What the preview shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judgement {
+    /// Nothing staged.
+    Nothing,
+    /// The dictionary is on its way.
+    Loading,
+    /// The rules refuse the placement itself (not in line, not connected…).
+    Refused(RuleError),
+    /// Scored.
+    Scored(ScoredPlay),
+}
+
+/// The live judgement of the staged tiles.
+pub fn judgement(table: Table) -> Memo<Judgement> {
+    let lexicons = Lexicons::expect();
+    Memo::new(move |_| {
+        let placement = table.placement();
+        if placement.tiles.is_empty() {
+            return Judgement::Nothing;
+        }
+        let Some(view) = table.view() else {
+            return Judgement::Nothing;
+        };
+        let Some(id) = dictionaries::DictionaryId::parse(&view.dictionary) else {
+            return Judgement::Nothing;
+        };
+        match lexicons.state(id) {
+            LexiconState::Ready(lexicon) => match view.preview(&placement, &*lexicon) {
+                Ok(scored) => Judgement::Scored(scored),
+                Err(error) => Judgement::Refused(error),
+            },
+            _ => Judgement::Loading,
+        }
+    })
+}
+
+fn bonus_name(bonus: Bonus) -> &'static str {
+    match bonus {
+        Bonus::Bingo(_) => "Bingo",
+        Bonus::Placement(_) => "Placement bonus",
+        Bonus::Combo(_) => "Word combo",
+    }
+}
+
+/// The preview panel.
+#[component]
+pub fn Preview(judgement: Memo<Judgement>) -> impl IntoView {
+    view! {
+        <section class="preview" aria-live="polite" data-testid="preview">
+            {move || match judgement.get() {
+                Judgement::Nothing => view! { <p class="muted">"Place tiles to see the words and the score."</p> }.into_any(),
+                Judgement::Loading => view! { <p class="muted">"Loading the dictionary…"</p> }.into_any(),
+                Judgement::Refused(error) => view! { <p class="error" data-testid="preview-refused">{error.to_string()}</p> }.into_any(),
+                Judgement::Scored(scored) => {
+                    let invalid = scored.invalid_words();
+                    view! {
+                        <ul class="words">
+                            {scored.words.iter().map(|w| {
+                                let mut parts = format!("{} letters", w.letters);
+                                if w.word_factor != 1 { parts.push_str(&format!(" × {}", w.word_factor)); }
+                                if w.golden_factor != 1 { parts.push_str(&format!(" × {} golden", w.golden_factor)); }
+                                if let Some(h) = w.length_halves { parts.push_str(&format!(" × {} length", f64::from(h) / 2.0)); }
+                                let class = if w.valid { "word valid" } else { "word invalid" };
+                                view! {
+                                    <li class=class>
+                                        <strong>{w.word.to_uppercase()}</strong>
+                                        {if w.valid { "" } else { " — not in the dictionary" }}
+                                        <span class="breakdown">{parts}" = "{w.points}</span>
+                                    </li>
+                                }
+                            }).collect_view()}
+                            {scored.bonuses.iter().map(|b| view! {
+                                <li class="bonus">{bonus_name(*b)}<span class="breakdown">"+"{b.points()}</span></li>
+                            }).collect_view()}
+                        </ul>
+                        <p class="total">
+                            {if invalid.is_empty() {
+                                view! { <span data-testid="preview-total">{scored.total}</span>" points" }.into_any()
+                            } else {
+                                view! { <span class="error">{format!("Not a word: {}", invalid.join(", ").to_uppercase())}</span> }.into_any()
+                            }}
+                        </p>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}

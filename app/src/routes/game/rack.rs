@@ -1,0 +1,106 @@
+//! The hand: tap a tile to pick it up, drag it to the board or to another place in the hand,
+//! shuffle, recall; in exchange mode, tap tiles to choose them.
+
+use leptos::{ev, prelude::*};
+use rules::{HandTile, Played};
+
+use super::{
+    board::TileFace,
+    table::{DragFrom, Table},
+};
+
+/// The hand.
+#[component]
+pub fn Rack(table: Table) -> impl IntoView {
+    let drop_on_rack = move |ev: ev::DragEvent| {
+        ev.prevent_default();
+        if let Some(DragFrom::Board(pos)) = table.dragging.get_untracked() {
+            table.unstage(pos);
+        }
+        table.dragging.set(None);
+    };
+    view! {
+        <div class="rack" role="list" aria-label="Your tiles" data-testid="rack"
+            on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
+            on:drop=drop_on_rack>
+            {move || {
+                let tiles = table.tiles()?;
+                Some(table.rack().into_iter().map(|slot| {
+                    let tile = table.hand_tile(slot)?;
+                    let (played, name) = match tile {
+                        HandTile::Letter(l) => (Played::Letter(l), tiles.char_of(l).to_string()),
+                        HandTile::Blank => (Played::Blank(rules::Letter(0)), "blank".to_string()),
+                        HandTile::Stop => (Played::Stop, "stop".to_string()),
+                        HandTile::Arrow => (Played::Stop, "arrow".to_string()),
+                    };
+                    let selected = move || table.selected.get() == Some(slot);
+                    let chosen = move || table.exchanging.get().is_some_and(|c| c.contains(&slot));
+                    let class = move || {
+                        let mut class = String::from("tile hand-tile");
+                        if selected() { class.push_str(" selected"); }
+                        if chosen() { class.push_str(" chosen"); }
+                        if tile == HandTile::Blank { class.push_str(" blank"); }
+                        class
+                    };
+                    let click = move |_| {
+                        if table.exchanging.get_untracked().is_some() {
+                            table.exchanging.update(|c| if let Some(c) = c {
+                                if let Some(i) = c.iter().position(|s| *s == slot) { c.remove(i); } else { c.push(slot); }
+                            });
+                        } else {
+                            table.selected.update(|s| *s = if *s == Some(slot) { None } else { Some(slot) });
+                        }
+                    };
+                    let drop_here = move |ev: ev::DragEvent| {
+                        ev.prevent_default();
+                        ev.stop_propagation();
+                        match table.dragging.get_untracked() {
+                            Some(DragFrom::Hand(from)) if from != slot => table.reorder(from, Some(slot)),
+                            Some(DragFrom::Board(pos)) => table.unstage(pos),
+                            _ => {}
+                        }
+                        table.dragging.set(None);
+                    };
+                    Some(view! {
+                        <button type="button" class=class role="listitem" draggable="true" data-slot=slot
+                            aria-label=name aria-pressed=move || (selected() || chosen()).to_string()
+                            on:click=click
+                            on:dragstart=move |_| table.dragging.set(Some(DragFrom::Hand(slot)))
+                            on:dragend=move |_| table.dragging.set(None)
+                            on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
+                            on:drop=drop_here>
+                            {match tile {
+                                HandTile::Blank => view! { <span class="letter">" "</span> }.into_any(),
+                                HandTile::Arrow => view! { <span class="letter">"↳"</span> }.into_any(),
+                                _ => view! { <TileFace tiles played /> }.into_any(),
+                            }}
+                        </button>
+                    })
+                }).collect_view())
+            }}
+        </div>
+    }
+}
+
+/// The letter picker for a blank.
+#[component]
+pub fn BlankPicker(table: Table) -> impl IntoView {
+    move || {
+        table.naming_blank.get()?;
+        let tiles = table.tiles()?;
+        let letters = (0..tiles.letters.len())
+            .map(|i| {
+                let letter = rules::Letter(i as u8);
+                let ch = tiles.char_of(letter);
+                view! { <button type="button" class="tile" on:click=move |_| table.name_blank(letter)>{ch.to_string()}</button> }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="sheet" role="dialog" aria-modal="true" aria-label="Choose the blank's letter">
+                <p>"Which letter is the blank?"</p>
+                <div class="picker">{letters}</div>
+                <button type="button" on:click=move |_| table.naming_blank.set(None)>"Cancel"</button>
+            </div>
+        })
+    }
+}

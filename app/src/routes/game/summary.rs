@@ -1,0 +1,107 @@
+//! The end of a game: who won and why, and each player's numbers side by side.
+
+use leptos::prelude::*;
+use rules::{
+    game::{EndReason, Status, TurnEvent},
+    PlayerView,
+};
+
+use crate::api::SeatHolder;
+
+/// One player's numbers, from the public history.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Numbers {
+    /// Highest-scoring word and its points.
+    pub best_word: Option<(String, i32)>,
+    /// Longest word.
+    pub longest_word: Option<String>,
+    /// Words formed.
+    pub words: usize,
+    /// Turns taken.
+    pub turns: usize,
+    /// Tiles placed.
+    pub tiles: usize,
+}
+
+/// Every seat's numbers.
+pub fn numbers(view: &PlayerView) -> Vec<Numbers> {
+    let mut all = vec![Numbers::default(); view.scores.len()];
+    for turn in &view.history {
+        let Some(n) = all.get_mut(usize::from(turn.seat)) else {
+            continue;
+        };
+        n.turns += 1;
+        if let TurnEvent::Play { words, tiles, .. } = &turn.event {
+            n.words += words.len();
+            n.tiles += tiles.len();
+            for w in words {
+                if n.best_word.as_ref().is_none_or(|(_, p)| w.points > *p) {
+                    n.best_word = Some((w.word.to_uppercase(), w.points));
+                }
+                if n.longest_word
+                    .as_ref()
+                    .is_none_or(|l| w.word.chars().count() > l.chars().count())
+                {
+                    n.longest_word = Some(w.word.to_uppercase());
+                }
+            }
+        }
+    }
+    all
+}
+
+fn name(seats: &[SeatHolder], seat: u8) -> String {
+    match seats.get(usize::from(seat)) {
+        Some(SeatHolder::Player { name }) => name.clone(),
+        Some(SeatHolder::Bot { level, rank }) => format!("{level} bot ({rank})"),
+        _ => format!("Seat {}", seat + 1),
+    }
+}
+
+/// The summary card, once the game is over.
+#[component]
+pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
+    let Status::Over(outcome) = &view.status else {
+        return ().into_any();
+    };
+    let headline = match outcome.winners.as_slice() {
+        [] => "A draw".to_string(),
+        [w] if *w == view.seat => "You won".to_string(),
+        [w] => format!("{} won", name(&seats, *w)),
+        _ => "A draw".to_string(),
+    };
+    let reason = match outcome.reason {
+        EndReason::WentOut(s) => format!("{} went out", name(&seats, s)),
+        EndReason::Passes => "the pass limit was reached".into(),
+        EndReason::Resigned(s) => format!("{} resigned", name(&seats, s)),
+        EndReason::TimedOut(s) => format!("{} ran out of time", name(&seats, s)),
+        EndReason::Strikes(s) => format!("{} was away three times", name(&seats, s)),
+    };
+    let numbers = numbers(&view);
+    let players = numbers.len();
+    let economy = view.rules().economy;
+    view! {
+        <section class="card summary" data-testid="summary" aria-labelledby="summary-title">
+            <h2 id="summary-title">{headline}</h2>
+            <p class="muted">{format!("The game is over: {reason}.")}</p>
+            <div class="summary-grid" style=format!("--players: {players}")>
+                {numbers.into_iter().enumerate().map(|(seat, n)| {
+                    let seat = seat as u8;
+                    view! {
+                        <dl class="player-numbers">
+                            <dt class="who">{name(&seats, seat)}</dt>
+                            <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
+                            <dt>"Best word"</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
+                            <dt>"Longest word"</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
+                            <dt>"Words played"</dt><dd>{n.words}</dd>
+                            <dt>"Turns played"</dt><dd>{n.turns}</dd>
+                            <dt>"Tiles placed"</dt><dd>{n.tiles}</dd>
+                            {economy.then(|| view! { <dt>"Coins"</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
+                        </dl>
+                    }
+                }).collect_view()}
+            </div>
+            <a class="button" href="/">"New game"</a>
+        </section>
+    }.into_any()
+}

@@ -1,0 +1,312 @@
+//! The game page's state: the game as last received, and the move being built on top of it (tiles
+//! staged on the board, the hand's order, the selected tile, the keyboard cursor). Every component
+//! of the page reads and changes it through this one `Copy` handle.
+
+use leptos::prelude::*;
+use rules::{Direction, HandTile, Letter, NewTile, Placement, Played, PlayerView, Pos, TileSet};
+
+use crate::api::play::GamePage;
+
+/// A hand tile put on the board for the move being built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Staged {
+    /// Where.
+    pub pos: Pos,
+    /// Which hand tile (index into the view's hand).
+    pub slot: usize,
+    /// What it shows: its letter, or the letter named for a blank.
+    pub played: Played,
+}
+
+/// Where a drag started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DragFrom {
+    /// A tile in the hand.
+    Hand(usize),
+    /// A staged tile on the board.
+    Board(Pos),
+}
+
+/// The keyboard cursor: a cell and the direction typing goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
+    /// The cell.
+    pub pos: Pos,
+    /// Across or down.
+    pub dir: Direction,
+}
+
+/// The page's state.
+#[derive(Clone, Copy)]
+pub struct Table {
+    /// The game: the newest received, else the one the page was rendered with.
+    pub page: Signal<Option<GamePage>>,
+    received: RwSignal<Option<GamePage>>,
+    /// Tiles on the board for the move being built, in the order they were put there.
+    pub staged: RwSignal<Vec<Staged>>,
+    /// The hand's order: hand indices, kept across turns for tiles still held.
+    pub order: RwSignal<Vec<usize>>,
+    /// The hand tile picked up by a tap.
+    pub selected: RwSignal<Option<usize>>,
+    /// The keyboard cursor.
+    pub cursor: RwSignal<Option<Cursor>>,
+    /// What is being dragged.
+    pub dragging: RwSignal<Option<DragFrom>>,
+    /// A blank waiting for its letter: where it goes and which slot.
+    pub naming_blank: RwSignal<Option<(Pos, usize)>>,
+    /// Hand tiles chosen for an exchange, when choosing.
+    pub exchanging: RwSignal<Option<Vec<usize>>>,
+    /// The last refusal or failure, for the message line.
+    pub message: RwSignal<Option<String>>,
+}
+
+impl Table {
+    /// A table over the game as first loaded (rendered on the server, then hydrated).
+    pub fn new(initial: Signal<Option<GamePage>>) -> Table {
+        let received = RwSignal::new(None::<GamePage>);
+        Table {
+            page: Signal::derive(move || received.get().or_else(|| initial.get())),
+            received,
+            staged: RwSignal::new(Vec::new()),
+            order: RwSignal::new(Vec::new()),
+            selected: RwSignal::new(None),
+            cursor: RwSignal::new(None),
+            dragging: RwSignal::new(None),
+            naming_blank: RwSignal::new(None),
+            exchanging: RwSignal::new(None),
+            message: RwSignal::new(None),
+        }
+    }
+
+    /// The player's view, if loaded.
+    pub fn view(&self) -> Option<PlayerView> {
+        self.page.with(|p| p.as_ref().map(|p| p.view.clone()))
+    }
+
+    /// The tile set of the game.
+    pub fn tiles(&self) -> Option<&'static TileSet> {
+        self.page.with(|p| p.as_ref().map(|p| p.view.rules().tiles))
+    }
+
+    /// Takes a newer page: the move in progress is dropped when the board or hand changed under it,
+    /// and the hand keeps its order for tiles still held.
+    pub fn receive(&self, page: GamePage) {
+        let old_hand = self
+            .page
+            .with_untracked(|p| p.as_ref().map(|p| (p.view.seat, p.view.hand.clone())));
+        let old_order = self.order_untracked();
+        let new_hand = page.view.hand.clone();
+        let same_seat = old_hand
+            .as_ref()
+            .is_some_and(|(seat, _)| *seat == page.view.seat);
+        let order = match old_hand {
+            Some((_, old)) if same_seat => keep_order(&old, &old_order, &new_hand),
+            _ => (0..new_hand.len()).collect(),
+        };
+        let changed = self.page.with_untracked(|p| {
+            p.as_ref().is_none_or(|p| {
+                p.view.version != page.view.version || p.view.seat != page.view.seat
+            })
+        });
+        if changed {
+            self.staged.set(Vec::new());
+            self.selected.set(None);
+            self.naming_blank.set(None);
+            self.exchanging.set(None);
+        }
+        self.order.set(order);
+        self.received.set(Some(page));
+    }
+
+    /// The hand's order, or the hand as dealt when no order fits it.
+    fn order_untracked(&self) -> Vec<usize> {
+        let len = self
+            .page
+            .with_untracked(|p| p.as_ref().map_or(0, |p| p.view.hand.len()));
+        let order = self.order.get_untracked();
+        if order.len() == len {
+            order
+        } else {
+            (0..len).collect()
+        }
+    }
+
+    /// Hand slots not on the board, in the hand's order.
+    pub fn rack(&self) -> Vec<usize> {
+        let staged = self.staged.get();
+        let len = self
+            .page
+            .with(|p| p.as_ref().map_or(0, |p| p.view.hand.len()));
+        let order = self.order.get();
+        let order = if order.len() == len {
+            order
+        } else {
+            (0..len).collect()
+        };
+        order
+            .into_iter()
+            .filter(|slot| !staged.iter().any(|s| s.slot == *slot))
+            .collect()
+    }
+
+    /// The hand tile in a slot.
+    pub fn hand_tile(&self, slot: usize) -> Option<HandTile> {
+        self.page
+            .with(|p| p.as_ref().and_then(|p| p.view.hand.get(slot).copied()))
+    }
+
+    /// Whether the player may build a move now.
+    pub fn my_turn(&self) -> bool {
+        self.page
+            .with(|p| p.as_ref().is_some_and(|p| p.card.my_turn))
+    }
+
+    /// The staged tile on a cell.
+    pub fn staged_at(&self, pos: Pos) -> Option<Staged> {
+        self.staged
+            .with(|s| s.iter().find(|s| s.pos == pos).copied())
+    }
+
+    /// Whether a cell takes a new tile: on the board, empty, nothing staged there.
+    pub fn is_free(&self, pos: Pos) -> bool {
+        self.page.with(|p| {
+            p.as_ref().is_some_and(|p| {
+                p.view.board.contains(pos)
+                    && p.view.board.tile(pos).is_none()
+                    && p.view.board.square(pos) == rules::Square::Empty
+            })
+        }) && self.staged_at(pos).is_none()
+    }
+
+    /// Puts a hand tile on a free cell; a blank first asks for its letter.
+    pub fn place(&self, slot: usize, pos: Pos) {
+        if !self.my_turn() || !self.is_free(pos) {
+            return;
+        }
+        // A tile moved from another cell leaves it.
+        self.staged.update(|s| s.retain(|s| s.slot != slot));
+        self.selected.set(None);
+        self.message.set(None);
+        match self.hand_tile(slot) {
+            Some(HandTile::Letter(letter)) => self.stage(slot, pos, Played::Letter(letter)),
+            Some(HandTile::Blank) => self.naming_blank.set(Some((pos, slot))),
+            Some(HandTile::Stop) => self.stage(slot, pos, Played::Stop),
+            // Arrows go under a letter where a word turns: not placed on their own.
+            Some(HandTile::Arrow) | None => {}
+        }
+    }
+
+    /// Stages a tile as it will be played.
+    pub fn stage(&self, slot: usize, pos: Pos, played: Played) {
+        self.staged.update(|s| s.push(Staged { pos, slot, played }));
+    }
+
+    /// Names the pending blank's letter and stages it.
+    pub fn name_blank(&self, letter: Letter) {
+        if let Some((pos, slot)) = self.naming_blank.get_untracked() {
+            self.naming_blank.set(None);
+            self.stage(slot, pos, Played::Blank(letter));
+        }
+    }
+
+    /// Takes a staged tile back to the hand.
+    pub fn unstage(&self, pos: Pos) {
+        self.staged.update(|s| s.retain(|s| s.pos != pos));
+    }
+
+    /// Takes every staged tile back.
+    pub fn recall(&self) {
+        self.staged.set(Vec::new());
+        self.selected.set(None);
+        self.naming_blank.set(None);
+    }
+
+    /// Moves a hand slot to another place in the hand's order.
+    pub fn reorder(&self, slot: usize, before: Option<usize>) {
+        let mut order = self.order_untracked();
+        {
+            order.retain(|s| *s != slot);
+            let at = before
+                .and_then(|b| order.iter().position(|s| *s == b))
+                .unwrap_or(order.len());
+            order.insert(at, slot);
+        }
+        self.order.set(order);
+    }
+
+    /// Shuffles the hand's order.
+    pub fn shuffle(&self) {
+        let mut order = self.order_untracked();
+        {
+            // A small LCG seeded from the clock: a shuffle need not be secure, only different.
+            let mut state = now_seed();
+            for i in (1..order.len()).rev() {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let j = (state >> 33) as usize % (i + 1);
+                order.swap(i, j);
+            }
+        }
+        self.order.set(order);
+    }
+
+    /// The move being built, as the rules take it.
+    pub fn placement(&self) -> Placement {
+        Placement {
+            tiles: self
+                .staged
+                .get()
+                .into_iter()
+                .map(|s| NewTile {
+                    pos: s.pos,
+                    tile: s.played,
+                    arrow: false,
+                })
+                .collect(),
+            powers: Vec::new(),
+        }
+    }
+}
+
+/// The new hand's order: tiles still held keep their places (matched by value, in order), new
+/// ones go to the end.
+fn keep_order(old: &[HandTile], old_order: &[usize], new: &[HandTile]) -> Vec<usize> {
+    let mut taken = vec![false; new.len()];
+    let mut order = Vec::with_capacity(new.len());
+    for &slot in old_order {
+        let Some(tile) = old.get(slot) else { continue };
+        if let Some(i) = (0..new.len()).find(|&i| !taken[i] && new[i] == *tile) {
+            taken[i] = true;
+            order.push(i);
+        }
+    }
+    order.extend((0..new.len()).filter(|&i| !taken[i]));
+    order
+}
+
+fn now_seed() -> u64 {
+    #[cfg(feature = "hydrate")]
+    {
+        js_sys::Date::now() as u64
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        0x5EED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_tiles_keep_their_places_and_new_ones_go_last() {
+        let l = |n| HandTile::Letter(Letter(n));
+        let old = [l(1), l(2), l(3), l(4)];
+        // The player had arranged them 4 3 2 1, then played the 3.
+        let order = [3, 2, 1, 0];
+        let new = [l(1), l(2), l(4), l(9)];
+        assert_eq!(keep_order(&old, &order, &new), vec![2, 1, 0, 3]);
+    }
+}

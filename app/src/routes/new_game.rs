@@ -1,0 +1,214 @@
+//! New Game: ruleset, dictionary and format first, then the opponent (a bot with its rank, a friend
+//! by invite link, the open lobby, or pass-and-play). A visitor may start a bot game at once.
+
+use dictionaries::DictionaryId;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use rules::{Format, Language, Variant};
+
+use crate::api::{play::create_game, NewGame, Opponent};
+
+/// The rulesets offered, by form value.
+const RULESETS: [(&str, &str); 7] = [
+    ("alfakraft", "Alfa Kraft — powers and coins"),
+    ("classic", "Classic — double challenge"),
+    ("feud", "Feud"),
+    ("feud-random", "Feud, random board"),
+    ("alfapet", "Alfapet — Swedish, 17×17"),
+    ("alfapet-special", "Alfapet with arrows and stops"),
+    ("longwords", "Long words — length multipliers"),
+];
+
+/// Bot levels with their displayed ranks (the engine's).
+const BOTS: [(&str, &str, i32); 4] = [
+    ("beginner", "Beginner", 800),
+    ("casual", "Casual", 1050),
+    ("club", "Club", 1350),
+    ("expert", "Expert", 1650),
+];
+
+fn language(dictionary: DictionaryId) -> Language {
+    dictionary.language()
+}
+
+/// The variant for a form value and dictionary.
+fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
+    let language = language(dictionary);
+    match ruleset {
+        "classic" => Variant::Classic,
+        "feud" => Variant::Feud {
+            language,
+            random_board: false,
+        },
+        "feud-random" => Variant::Feud {
+            language,
+            random_board: true,
+        },
+        "alfapet" => Variant::Alfapet {
+            hand_size: 7,
+            special_tiles: false,
+        },
+        "alfapet-special" => Variant::Alfapet {
+            hand_size: 7,
+            special_tiles: true,
+        },
+        "longwords" => Variant::LongWords { hard_mode: false },
+        _ => Variant::AlfaKraft { language },
+    }
+}
+
+/// Dictionaries a ruleset is played with.
+fn dictionaries_for(ruleset: &str) -> Vec<DictionaryId> {
+    match ruleset {
+        "classic" | "longwords" => vec![DictionaryId::English],
+        "alfapet" | "alfapet-special" => vec![DictionaryId::Swedish, DictionaryId::SwedishStrict],
+        _ => DictionaryId::ALL.to_vec(),
+    }
+}
+
+/// The form.
+#[component]
+pub fn NewGameForm() -> AnyView {
+    let ruleset = RwSignal::new("alfakraft".to_string());
+    let dictionary = RwSignal::new(DictionaryId::English);
+    let format = RwSignal::new(Format::Casual);
+    let opponent = RwSignal::new("bot".to_string());
+    let bot = RwSignal::new("casual".to_string());
+    let players = RwSignal::new(2u8);
+    // A dictionary the ruleset cannot use is swapped for its first one.
+    Effect::new(move |_| {
+        let allowed = dictionaries_for(&ruleset.get());
+        if !allowed.contains(&dictionary.get_untracked()) {
+            dictionary.set(allowed[0]);
+        }
+    });
+    let create = Action::new(|new: &NewGame| create_game(new.clone()));
+    let invite = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(created))) = create.value().get() {
+            match created.invite_path {
+                Some(path) => invite.set(Some(path)),
+                None => use_navigate()(&format!("/game/{}", created.id), Default::default()),
+            }
+        }
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let opponent = match opponent.get_untracked().as_str() {
+            "invite" => Opponent::Invite,
+            "lobby" => Opponent::Lobby,
+            "local" => Opponent::PassAndPlay {
+                players: players.get_untracked(),
+            },
+            _ => Opponent::Bot {
+                level: bot.get_untracked(),
+            },
+        };
+        invite.set(None);
+        create.dispatch(NewGame {
+            variant: variant(&ruleset.get_untracked(), dictionary.get_untracked()),
+            dictionary: dictionary.get_untracked(),
+            format: format.get_untracked(),
+            opponent,
+        });
+    };
+    let max_players = move || match ruleset.get().as_str() {
+        "classic" => 4,
+        _ => 2,
+    };
+    view! {
+        <section class="card new-game" aria-labelledby="new-game-title">
+            <h2 id="new-game-title">"New game"</h2>
+            <form class="form" on:submit=submit>
+                <div class="choices">
+                    <label>
+                        "Ruleset"
+                        <select name="ruleset" prop:value=move || ruleset.get()
+                            on:change=move |ev| ruleset.set(event_target_value(&ev))>
+                            {RULESETS.into_iter().map(|(value, label)| view! { <option value=value>{label}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "Dictionary"
+                        <select name="dictionary" prop:value=move || dictionary.get().as_str()
+                            on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
+                            {move || dictionaries_for(&ruleset.get()).into_iter()
+                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{id.name()}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "Format"
+                        <select name="format" prop:value=move || if format.get() == Format::Blitz { "blitz" } else { "casual" }
+                            on:change=move |ev| format.set(if event_target_value(&ev) == "blitz" { Format::Blitz } else { Format::Casual })>
+                            <option value="casual">"Casual — 7 days a move"</option>
+                            <option value="blitz">"Blitz — 120 s a move"</option>
+                        </select>
+                    </label>
+                </div>
+                <fieldset class="opponents">
+                    <legend>"Opponent"</legend>
+                    {[("bot", "A bot"), ("invite", "A friend, by invite link"), ("lobby", "Anyone, in the open lobby"), ("local", "Pass-and-play on this device")]
+                        .into_iter()
+                        .map(|(value, label)| view! {
+                            <label class="radio">
+                                <input type="radio" name="opponent" value=value
+                                    prop:checked=move || opponent.get() == value
+                                    on:change=move |_| opponent.set(value.to_string()) />
+                                {label}
+                            </label>
+                        })
+                        .collect_view()}
+                </fieldset>
+                <Show when=move || opponent.get() == "bot">
+                    <label>
+                        "Bot"
+                        <select name="bot" prop:value=move || bot.get() on:change=move |ev| bot.set(event_target_value(&ev))>
+                            {BOTS.into_iter().map(|(value, name, rank)| view! {
+                                <option value=value>{format!("{name} (rank {rank})")}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                </Show>
+                <Show when=move || opponent.get() == "local">
+                    <label>
+                        "Players"
+                        <select name="players" prop:value=move || players.get().to_string()
+                            on:change=move |ev| players.set(event_target_value(&ev).parse().unwrap_or(2))>
+                            {move || (2..=max_players()).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+                        </select>
+                    </label>
+                </Show>
+                <button class="primary" type="submit" disabled=move || create.pending().get()>"Start"</button>
+                {move || match create.value().get() {
+                    Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{refusal.to_string()}</p> }.into_any()),
+                    Some(Err(error)) => Some(view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any()),
+                    _ => None,
+                }}
+                {move || invite.get().map(|path| {
+                    let origin = window_origin();
+                    view! {
+                        <div class="invite-link" role="status">
+                            <p>"Send this link to your friend. It stays open for 7 days (10 minutes for Blitz):"</p>
+                            <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
+                        </div>
+                    }
+                })}
+            </form>
+        </section>
+    }.into_any()
+}
+
+/// The page's origin (`http://host:port`), for links to copy; empty on the server.
+fn window_origin() -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        String::new()
+    }
+}

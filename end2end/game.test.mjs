@@ -1,0 +1,219 @@
+// Playing in the browser: a new player starts a bot game from the New Game form, finds a word by
+// tapping tiles onto the board, places it by drag and drop, sees the preview score committed,
+// sees the bot answer, browses the history and resigns; two players play a friend game through
+// an invite link, one of them by keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer } from './support/server.mjs';
+import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
+import { hydrated, signUp, uniqueName } from './support/app.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Two-letter words to try; the preview (the rules and the dictionary, in the browser) decides.
+const TWO = ('AA AB AD AE AG AH AI AL AM AN AR AS AT AW AX AY BA BE BI BO BY DA DE DO ED EF EH EL EM EN ER ES ' +
+  'EX FA FE GO HA HE HI HM HO ID IF IN IS IT JO KA KI LA LI LO MA ME MI MO MU MY NA NE NO NU OD OE OF OH OI ' +
+  'OM ON OP OR OS OW OX OY PA PE PI QI RE SH SI SO TA TI TO UH UM UN UP US UT WE WO XI XU YA YE YO ZA').split(' ');
+
+async function rack(page) {
+  return page.$$eval('[data-testid="rack"] .hand-tile', (tiles) =>
+    tiles.map((t) => ({ slot: t.dataset.slot, label: t.getAttribute('aria-label') })));
+}
+
+/** Ways to spell each two-letter word from the rack: [{ slot, letter, blank }], blanks as wildcards. */
+function spellings(tiles) {
+  const out = [];
+  for (const word of TWO) {
+    const free = [...tiles];
+    const spelled = [];
+    for (const letter of word) {
+      let i = free.findIndex((t) => t.label === letter);
+      const blank = i < 0;
+      if (blank) i = free.findIndex((t) => t.label === 'blank');
+      if (i < 0) break;
+      spelled.push({ slot: free[i].slot, letter, blank });
+      free.splice(i, 1);
+    }
+    if (spelled.length === word.length) out.push({ word, spelled });
+  }
+  return out;
+}
+
+/** Waits for the preview's verdict: the total, or null when a word is invalid. */
+async function verdict(page) {
+  const el = await page.waitForSelector(
+    '[data-testid="preview-total"], [data-testid="preview"] .word.invalid, [data-testid="preview-refused"]');
+  if ((await el.getAttribute('data-testid')) === 'preview-total') return Number(await el.textContent());
+  return null;
+}
+
+async function nameBlank(page, letter) {
+  await page.click(`.picker button:text-is("${letter}")`);
+}
+
+/** Tries words by tapping tiles onto the start row until the preview accepts one; leaves it staged. */
+async function tapAWord(page, row = 7, col = 7) {
+  for (const { word, spelled } of spellings(await rack(page))) {
+    for (const [i, tile] of spelled.entries()) {
+      await page.click(`[data-slot="${tile.slot}"]`);
+      await page.click(`[data-cell="${row},${col + i}"]`);
+      if (tile.blank) await nameBlank(page, tile.letter);
+    }
+    const total = await verdict(page);
+    if (total !== null) return { word, spelled, total };
+    await page.click('button:has-text("Recall")');
+  }
+  return null; // A rack without a two-letter word (no vowels, say): a few percent of racks.
+}
+
+async function resign(page) {
+  await page.click('button:has-text("Resign")');
+  await page.click('.controls button.danger:has-text("Resign")');
+  await page.waitForSelector('[data-testid="summary"]');
+}
+
+/** Types a word at the start cell by keyboard; leaves it staged. Null when the rack has none. */
+async function typeAWord(page) {
+  for (const candidate of spellings(await rack(page))) {
+    await page.click('[data-cell="7,7"]');
+    await page.keyboard.type(candidate.word.toLowerCase());
+    const total = await verdict(page);
+    if (total !== null) return { word: candidate.word, total };
+    await page.keyboard.press('Escape');
+  }
+  return null;
+}
+
+function waitForText(page, testid, pattern) {
+  return page.waitForFunction(
+    ([id, source]) => new RegExp(source).test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    [testid, pattern.source], { timeout: 30_000 });
+}
+
+async function startGame(page, opponent) {
+  await page.goto(server.url);
+  await hydrated(page);
+  await page.check(`input[name="opponent"][value="${opponent}"]`);
+  if (opponent === 'bot') await page.selectOption('select[name="bot"]', 'beginner');
+  await page.click('button:has-text("Start")');
+}
+
+test('a new player plays a bot: drag and drop, preview equals the committed score, history, resign', async () => {
+  const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}/signup`);
+  await signUp(page, uniqueName('ann'));
+  // A new game until the rack holds a two-letter word (almost always the first).
+  let found = null;
+  for (let attempt = 0; !found; attempt++) {
+    assert.ok(attempt < 6, 'six racks without a two-letter word');
+    await startGame(page, 'bot');
+    await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+    await hydrated(page);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+    assert.match(await page.textContent('[data-testid="turn"]'), /Your turn/);
+    // Find a word by tapping, then take it back and place it again by drag and drop.
+    found = await tapAWord(page);
+    if (!found) await resign(page);
+  }
+  await page.click('button:has-text("Recall")');
+  for (const [i, tile] of found.spelled.entries()) {
+    await page.locator(`[data-slot="${tile.slot}"]`).dragTo(page.locator(`[data-cell="7,${7 + i}"]`));
+    if (tile.blank) await nameBlank(page, tile.letter);
+  }
+  const previewed = await verdict(page);
+  assert.equal(previewed, found.total, 'the same word previews the same score');
+  assert.match(await page.textContent('[data-testid="preview"]'), new RegExp(found.word));
+  await page.click('[data-testid="play"]');
+  await page.waitForFunction(
+    (total) => document.querySelector('[data-testid="score-0"]')?.textContent === String(total), previewed);
+
+  // The bot answers without a reload.
+  await waitForText(page, 'turn', /Your turn/);
+  assert.match(await page.textContent('[data-testid="last-play"]'), /bot/);
+  await page.screenshot({ path: path.join(artifacts, 'game-desktop.png') });
+
+  // The history: the board after the first turn holds just our two tiles.
+  await page.click('[data-testid="last-play"]');
+  await page.waitForSelector('[data-testid="history"]');
+  assert.equal(await page.textContent('[data-testid="history-turn"]'), 'Turn 2 of 2');
+  await page.click('button[aria-label="Earlier turn"]');
+  assert.equal(await page.textContent('[data-testid="history-turn"]'), 'Turn 1 of 2');
+  assert.equal(await page.locator('[data-testid="history"] .board .tile').count(), 2);
+  assert.match(await page.textContent('[data-testid="history"]'), new RegExp(`played ${found.word} for ${previewed}`));
+  await page.click('[data-testid="history"] button:has-text("Close")');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: path.join(artifacts, 'game-phone.png'), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `the game page fits a phone (overflow ${overflow}px)`);
+
+  // Resigning ends the game with a summary for both players.
+  await resign(page);
+  const text = await page.textContent('[data-testid="summary"]');
+  assert.match(text, /beginner bot \(800\) won/);
+  assert.match(text, new RegExp(`Best word${found.word} \\(`));
+  await page.screenshot({ path: path.join(artifacts, 'game-over-phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two players play a friend game through an invite link, one of them by keyboard', async () => {
+  const ann = await openPage(browser);
+  await ann.page.goto(`${server.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  await startGame(ann.page, 'invite');
+  const link = await ann.page.inputValue('[data-testid="invite-link"]');
+
+  const bob = await openPage(browser);
+  await bob.page.goto(link);
+  await hydrated(bob.page);
+  await bob.page.click('a:has-text("create an account")');
+  await signUp(bob.page, uniqueName('bob'));
+  await bob.page.click('button:has-text("Accept")');
+  await bob.page.click('a:has-text("Go to my games")');
+  await bob.page.click('[data-testid="my-games"] li.my-turn a');
+  await bob.page.waitForURL(/\/game\//);
+  await hydrated(bob.page);
+  const gameUrl = bob.page.url();
+  await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+
+  // Ann opens the game and waits; Bob, who joined, moves first, typing his word. (Should his
+  // rack hold no two-letter word, he passes and Ann opens the board instead.)
+  await ann.page.goto(gameUrl);
+  await hydrated(ann.page);
+  assert.match(await ann.page.textContent('[data-testid="turn"]'), /Waiting for bob/);
+  let [mover, watcher, moverSeat] = [bob, ann, 1];
+  let played = await typeAWord(bob.page);
+  if (!played) {
+    await bob.page.click('.controls button:has-text("Pass")');
+    await waitForText(ann.page, 'turn', /Your turn/);
+    [mover, watcher, moverSeat] = [ann, bob, 0];
+    played = await typeAWord(ann.page);
+  }
+  assert.ok(played, 'a word was typed');
+  await mover.page.keyboard.press('Enter');
+  await waitForText(mover.page, 'turn', /Waiting for/);
+
+  // The other sees it without reloading, then passes; the mover sees the turn come back.
+  await waitForText(watcher.page, 'turn', /Your turn/);
+  assert.equal(await watcher.page.textContent(`[data-testid="score-${moverSeat}"]`), String(played.total));
+  assert.match(await watcher.page.textContent('[data-testid="last-play"]'), new RegExp(`played ${played.word} for ${played.total}`));
+  await watcher.page.click('.controls button:has-text("Pass")');
+  await waitForText(mover.page, 'turn', /Your turn/);
+  assert.match(await mover.page.textContent('[data-testid="last-play"]'), /passed/);
+
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  for (const p of [ann, bob]) await p.context.close();
+});
