@@ -31,6 +31,10 @@ struct Args {
     /// A label for the output (e.g. the database).
     #[arg(long, default_value = "")]
     label: String,
+    /// Before the load: render a game page this many times (a game 10 turns in) and report the
+    /// server's render time.
+    #[arg(long, default_value_t = 50)]
+    page_renders: usize,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -118,6 +122,51 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
     tally
 }
 
+/// Times `renders` GETs of a game page 10 turns in, one at a time, on an otherwise idle server.
+async fn page_render_times(base: &str, trie: &engine::trie::Trie, renders: usize) -> Vec<Duration> {
+    let mut client = ApiClient::new(base);
+    let name = format!("render_{}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    let signed_up = client
+        .form(
+            "/api/account/sign-up",
+            &[("name", &name), ("password", "load test password")],
+        )
+        .await;
+    if !matches!(signed_up, Ok((200, _))) {
+        return Vec::new();
+    }
+    let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+        "opponent": { "PassAndPlay": { "players": 2 } } } });
+    let Ok((200, body)) = client.json("/api/games/create", &new).await else {
+        return Vec::new();
+    };
+    let created: Value = serde_json::from_str(&body).unwrap_or_default();
+    let game = created["Ok"]["id"].as_str().unwrap_or_default().to_string();
+    for turn in 0..10u64 {
+        let Ok((200, body)) = client.json("/api/games/get", &json!({ "id": game })).await else {
+            break;
+        };
+        let page: Value = serde_json::from_str(&body).unwrap_or_default();
+        let Ok(view) = serde_json::from_value::<PlayerView>(page["Ok"]["view"].clone()) else {
+            break;
+        };
+        let rules = view.rules();
+        let action =
+            engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, turn).decide(&view);
+        let args = json!({ "id": game, "expected_version": view.version, "action": action });
+        let _ = client.json("/api/games/act", &args).await;
+    }
+    let mut times = Vec::with_capacity(renders);
+    for _ in 0..renders {
+        let started = Instant::now();
+        if let Ok((200, _)) = client.get(&format!("/game/{game}")).await {
+            times.push(started.elapsed());
+        }
+    }
+    times.sort();
+    times
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -135,6 +184,7 @@ async fn main() {
         lexicon.words().iter().map(String::as_str),
         rules.tiles,
     ));
+    let renders = page_render_times(&args.url, &trie, args.page_renders).await;
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
     let players: Vec<_> = (0..args.players)
@@ -162,6 +212,9 @@ async fn main() {
             "commit_p50_ms": (percentile(&all.commits, 0.50) * 100.0).round() / 100.0,
             "commit_p99_ms": (percentile(&all.commits, 0.99) * 100.0).round() / 100.0,
             "refused": all.refused,
+            "page_renders": renders.len(),
+            "game_page_render_p50_ms": (percentile(&renders, 0.50) * 100.0).round() / 100.0,
+            "game_page_render_p99_ms": (percentile(&renders, 0.99) * 100.0).round() / 100.0,
             "failed": all.failed,
         })
     );

@@ -17,7 +17,7 @@ pub enum Judgement {
     /// The rules refuse the placement itself (not in line, not connected…).
     Refused(RuleError),
     /// Scored.
-    Scored(ScoredPlay),
+    Scored(Box<ScoredPlay>),
 }
 
 /// The live judgement of the staged tiles.
@@ -36,7 +36,7 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
         };
         match lexicons.state(id) {
             LexiconState::Ready(lexicon) => match view.preview(&placement, &*lexicon) {
-                Ok(scored) => Judgement::Scored(scored),
+                Ok(scored) => Judgement::Scored(Box::new(scored)),
                 Err(error) => Judgement::Refused(error),
             },
             _ => Judgement::Loading,
