@@ -88,6 +88,14 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         config.secure_cookies,
     );
     tokio::spawn(server::bots::run(state.services.clone()));
+    // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the client's
+    // delayed ACK add 40 ms to every page.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "TCP_NODELAY not set");
+        }
+    });
     axum::serve(
         listener,
         router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
