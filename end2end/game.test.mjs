@@ -165,6 +165,34 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   assert.match(text, /beginner bot \(800\) won/);
   assert.match(text, new RegExp(`Best word${found.word} \\(`));
   await page.screenshot({ path: path.join(artifacts, 'game-over-phone.png'), fullPage: true });
+
+  // Play again: a fresh game against the same bot, on the same page.
+  const finished = page.url();
+  await page.click('button:has-text("Play again")');
+  await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
+  await waitForText(page, 'turn', /Your turn/);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(800\)0/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('pass-and-play hides each hand until its player taps', async () => {
+  const { context, page, errors } = await openPage(browser, { viewport: { width: 375, height: 812 } });
+  await startGame(page, 'local');
+  await page.waitForURL(/\/game\//);
+  await hydrated(page);
+  await page.waitForSelector('[data-testid="handover"]');
+  assert.equal(await page.locator('[data-testid="rack"]').count(), 0, 'the hand is hidden');
+  await page.click('[data-testid="handover"] button');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  const first = await rack(page);
+  await page.click('.controls button:has-text("Pass")');
+  // The next player's hand stays hidden until they tap.
+  await page.waitForSelector('[data-testid="handover"]');
+  await page.click('[data-testid="handover"] button');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  assert.notDeepEqual(await rack(page), first, 'another hand');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -51,6 +51,14 @@ pub fn GamePage() -> impl IntoView {
     let loaded = Resource::new(id, game);
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
+    // The same page component shows the next game after "Play again": start it afresh.
+    Effect::new(move |previous: Option<String>| {
+        let id = id();
+        if previous.is_some_and(|p| p != id) {
+            table.forget();
+        }
+        id
+    });
 
     // Every answer that carries the game goes through here.
     let take = move |answer: Result<Result<GamePage, Refusal>, ServerFnError>| match answer {

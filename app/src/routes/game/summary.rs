@@ -6,7 +6,7 @@ use rules::{
     PlayerView,
 };
 
-use crate::api::SeatHolder;
+use crate::api::{play::create_game, NewGame, Opponent, SeatHolder};
 
 /// One player's numbers, from the public history.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -79,6 +79,18 @@ pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
     };
     let numbers = numbers(&view);
     let players = numbers.len();
+    // Against a bot: the same game again, a click away.
+    let again = seats.iter().find_map(|s| match s {
+        SeatHolder::Bot { level, .. } => Some(NewGame {
+            variant: view.variant,
+            dictionary: dictionaries::DictionaryId::parse(&view.dictionary)?,
+            format: view.format,
+            opponent: Opponent::Bot {
+                level: level.clone(),
+            },
+        }),
+        _ => None,
+    });
     let economy = view.rules().economy;
     view! {
         <section class="card summary" data-testid="summary" aria-labelledby="summary-title">
@@ -101,7 +113,33 @@ pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
-            <a class="button" href="/">"New game"</a>
+            <div class="actions">
+                {again.map(|new| view! { <PlayAgain new /> })}
+                <a class="button" href="/">"New game"</a>
+            </div>
         </section>
     }.into_any()
+}
+
+/// Starts the same game against the same bot and goes there.
+#[component]
+fn PlayAgain(new: NewGame) -> impl IntoView {
+    let create = Action::new(|new: &NewGame| create_game(new.clone()));
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(created))) = create.value().get() {
+            leptos_router::hooks::use_navigate()(
+                &format!("/game/{}", created.id),
+                Default::default(),
+            );
+        }
+    });
+    view! {
+        <button class="primary" type="button" disabled=move || create.pending().get()
+            on:click=move |_| { create.dispatch(new.clone()); }>"Play again"</button>
+        {move || match create.value().get() {
+            Some(Ok(Err(refusal))) => Some(refusal.to_string()),
+            Some(Err(error)) => Some(format!("The server could not be reached: {error}")),
+            _ => None,
+        }.map(|m| view! { <p class="error" role="alert">{m}</p> })}
+    }
 }

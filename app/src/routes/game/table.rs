@@ -78,6 +78,16 @@ impl Table {
         }
     }
 
+    /// Forgets the game (the page moved to another one).
+    pub fn forget(&self) {
+        self.received.set(None);
+        self.order.set(Vec::new());
+        self.recall();
+        self.cursor.set(None);
+        self.exchanging.set(None);
+        self.message.set(None);
+    }
+
     /// The player's view, if loaded.
     pub fn view(&self) -> Option<PlayerView> {
         self.page.with(|p| p.as_ref().map(|p| p.view.clone()))
