@@ -144,6 +144,15 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   assert.match(await page.textContent('[data-testid="last-play"]'), /bot/);
   await page.screenshot({ path: path.join(artifacts, 'game-desktop.png') });
 
+  // The hand's order, shuffled, survives a reload.
+  await page.click('button:has-text("Shuffle")');
+  const shuffled = (await rack(page)).map((t) => t.label).join('');
+  await page.reload();
+  await hydrated(page);
+  await page.waitForFunction(
+    (order) => [...document.querySelectorAll('[data-testid="rack"] .hand-tile')]
+      .map((t) => t.getAttribute('aria-label')).join('') === order, shuffled);
+
   // The history: the board after the first turn holds just our two tiles.
   await page.click('[data-testid="last-play"]');
   await page.waitForSelector('[data-testid="history"]');

@@ -51,6 +51,19 @@ pub fn GamePage() -> impl IntoView {
     let loaded = Resource::new(id, game);
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
+    // The hand's order: restored once the page runs in the browser, saved whenever it changes.
+    Effect::new(move |restored: Option<bool>| {
+        let loaded = table.page.with(|p| p.is_some());
+        if loaded && restored != Some(true) {
+            table.restore_order();
+            return true;
+        }
+        restored.unwrap_or(false)
+    });
+    Effect::new(move |_| {
+        table.order.track();
+        table.save_order();
+    });
     // The same page component shows the next game after "Play again": start it afresh.
     Effect::new(move |previous: Option<String>| {
         let id = id();

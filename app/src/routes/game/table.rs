@@ -320,3 +320,120 @@ mod tests {
         assert_eq!(keep_order(&old, &order, &new), vec![2, 1, 0, 3]);
     }
 }
+
+/// The hand's order survives a reload: it is kept in the browser's local storage per game and
+/// seat, as the tiles in the order shown.
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+pub mod saved_order {
+    use rules::{HandTile, Letter};
+
+    fn code(tile: HandTile) -> String {
+        match tile {
+            HandTile::Letter(l) => l.0.to_string(),
+            HandTile::Blank => "b".into(),
+            HandTile::Arrow => "a".into(),
+            HandTile::Stop => "s".into(),
+        }
+    }
+
+    fn tile(code: &str) -> Option<HandTile> {
+        Some(match code {
+            "b" => HandTile::Blank,
+            "a" => HandTile::Arrow,
+            "s" => HandTile::Stop,
+            n => HandTile::Letter(Letter(n.parse().ok()?)),
+        })
+    }
+
+    /// The tiles as stored: codes separated by commas.
+    pub fn encode(tiles: &[HandTile]) -> String {
+        tiles.iter().map(|t| code(*t)).collect::<Vec<_>>().join(",")
+    }
+
+    /// The stored tiles; nothing for anything malformed.
+    pub fn decode(text: &str) -> Vec<HandTile> {
+        text.split(',').filter_map(tile).collect()
+    }
+
+    #[cfg(feature = "hydrate")]
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok()?
+    }
+
+    /// Remembers the order for a game and seat.
+    pub fn save(key: &str, tiles: &[HandTile]) {
+        #[cfg(feature = "hydrate")]
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(key, &encode(tiles));
+        }
+        #[cfg(not(feature = "hydrate"))]
+        let _ = (key, tiles);
+    }
+
+    /// The order remembered for a game and seat.
+    pub fn load(key: &str) -> Option<Vec<HandTile>> {
+        #[cfg(feature = "hydrate")]
+        {
+            storage()?.get_item(key).ok()?.map(|text| decode(&text))
+        }
+        #[cfg(not(feature = "hydrate"))]
+        {
+            let _ = key;
+            None
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn tiles_round_trip_and_junk_is_dropped() {
+            let tiles = [
+                HandTile::Letter(Letter(3)),
+                HandTile::Blank,
+                HandTile::Stop,
+                HandTile::Arrow,
+            ];
+            assert_eq!(decode(&encode(&tiles)), tiles);
+            assert_eq!(decode("x,,300,4"), vec![HandTile::Letter(Letter(4))]);
+        }
+    }
+}
+
+impl Table {
+    /// The storage key of the shown hand's order.
+    fn order_key(&self) -> Option<String> {
+        self.page.with_untracked(|p| {
+            p.as_ref()
+                .map(|p| format!("alfakraft:hand:{}:{}", p.card.id, p.view.seat))
+        })
+    }
+
+    /// Saves the hand's order as shown.
+    pub fn save_order(&self) {
+        let Some(key) = self.order_key() else { return };
+        let hand = self
+            .page
+            .with_untracked(|p| p.as_ref().map(|p| p.view.hand.clone()).unwrap_or_default());
+        let tiles: Vec<HandTile> = self
+            .order_untracked()
+            .iter()
+            .filter_map(|s| hand.get(*s).copied())
+            .collect();
+        saved_order::save(&key, &tiles);
+    }
+
+    /// Takes the saved order, if any fits the hand.
+    pub fn restore_order(&self) {
+        let Some(key) = self.order_key() else { return };
+        let Some(saved) = saved_order::load(&key) else {
+            return;
+        };
+        let hand = self
+            .page
+            .with_untracked(|p| p.as_ref().map(|p| p.view.hand.clone()).unwrap_or_default());
+        let identity: Vec<usize> = (0..saved.len()).collect();
+        self.order.set(keep_order(&saved, &identity, &hand));
+    }
+}
