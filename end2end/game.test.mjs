@@ -206,7 +206,7 @@ test('pass-and-play hides each hand until its player taps', async () => {
   await context.close();
 });
 
-test('two players play a friend game through an invite link, one of them by keyboard', async () => {
+test('two players play a friend game through an invite link, one by keyboard, then a rematch', async () => {
   const ann = await openPage(browser);
   await ann.page.goto(`${server.url}/signup`);
   await signUp(ann.page, uniqueName('ann'));
@@ -250,6 +250,19 @@ test('two players play a friend game through an invite link, one of them by keyb
   await watcher.page.click('.controls button:has-text("Pass")');
   await waitForText(mover.page, 'turn', /Your turn/);
   assert.match(await mover.page.textContent('[data-testid="last-play"]'), /passed/);
+
+  // The mover resigns; the other offers a rematch, which the mover sees and accepts.
+  await mover.page.click('button:has-text("Resign")');
+  await mover.page.click('.controls button.danger:has-text("Resign")');
+  await watcher.page.waitForSelector('[data-testid="summary"]');
+  await watcher.page.click('button:has-text("Offer a rematch")');
+  await waitForText(watcher.page, 'rematch', /waiting for an answer/);
+  await waitForText(mover.page, 'rematch', /offers a rematch/);
+  await mover.page.click('[data-testid="rematch"] button:has-text("Accept")');
+  await mover.page.click('a:has-text("Go to the rematch")');
+  await mover.page.waitForURL((url) => url.href !== gameUrl && /\/game\//.test(url.pathname));
+  // Bob moved first last time, so Ann moves first now.
+  await waitForText(mover.page, 'turn', mover === ann ? /Your turn/ : /Waiting for ann/);
 
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();

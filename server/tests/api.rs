@@ -699,3 +699,119 @@ fn a_bot_answers_off_the_request_path() {
         worker.abort();
     });
 }
+
+/// Ann invites Bob, Bob accepts and resigns: a finished game between two people.
+async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
+    let mut ann = Browser::new(server);
+    let mut bob = Browser::new(server);
+    ann.sign_up(&unique_name("ann")).await;
+    bob.sign_up(&unique_name("bob")).await;
+    let created = ann.create(json!("Invite")).await;
+    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+    let accepted = bob
+        .call(
+            "/api/invites/answer",
+            json!({ "token": token, "accept": true }),
+        )
+        .await;
+    let id = ok(&accepted).as_str().unwrap().to_string();
+    ok(&bob.call("/api/games/resign", json!({ "id": id })).await);
+    (ann, bob, id)
+}
+
+async fn rematch(browser: &mut Browser, id: &str, answer: &str) -> Value {
+    browser
+        .call("/api/games/rematch", json!({ "id": id, "answer": answer }))
+        .await
+}
+
+#[test]
+fn a_rematch_is_offered_withdrawn_accepted_with_seats_swapped_or_declined_for_good() {
+    each_database(async |db_name, server| {
+        let (mut ann, mut bob, id) = finished_friend_game(&server).await;
+        let mut eve = Browser::new(&server);
+        eve.sign_up(&unique_name("eve")).await;
+        assert_eq!(
+            refusal(&rematch(&mut eve, &id, "Offer").await),
+            "NoSuchGame"
+        );
+
+        let offered = rematch(&mut ann, &id, "Offer").await;
+        assert_eq!(ok(&offered)["rematch"]["state"], "Open", "{db_name}");
+        assert_eq!(ok(&offered)["rematch"]["offered_by_me"], true);
+        assert_eq!(
+            refusal(&rematch(&mut ann, &id, "Offer").await),
+            "RematchClosed"
+        );
+        assert_eq!(ok(&bob.page(&id).await)["rematch"]["offered_by_me"], false);
+        // Ann cannot accept her own offer; she may withdraw it and offer again.
+        assert_eq!(
+            refusal(&rematch(&mut ann, &id, "Accept").await),
+            "RematchClosed"
+        );
+        let withdrawn = rematch(&mut ann, &id, "Cancel").await;
+        assert_eq!(ok(&withdrawn)["rematch"]["state"], "Cancelled");
+        assert_eq!(
+            refusal(&rematch(&mut bob, &id, "Accept").await),
+            "RematchClosed"
+        );
+        ok(&rematch(&mut ann, &id, "Offer").await);
+
+        // Bob accepts: a new game with the seats swapped, so Ann (second last time) starts.
+        let accepted = rematch(&mut bob, &id, "Accept").await;
+        assert_eq!(ok(&accepted)["rematch"]["state"], "Accepted", "{db_name}");
+        let new_id = ok(&accepted)["rematch"]["new_game_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let page = ann.page(&new_id).await;
+        assert_eq!(ok(&page)["card"]["my_seats"], json!([1]));
+        assert_eq!(
+            ok(&page)["card"]["my_turn"],
+            true,
+            "{db_name}: the first move alternates"
+        );
+        assert_eq!(ok(&page)["card"]["phase"], "Playing");
+        assert_eq!(
+            refusal(&rematch(&mut bob, &id, "Decline").await),
+            "RematchClosed"
+        );
+
+        // Declined is final.
+        let (mut ann, mut bob, id) = finished_friend_game(&server).await;
+        ok(&rematch(&mut ann, &id, "Offer").await);
+        let declined = rematch(&mut bob, &id, "Decline").await;
+        assert_eq!(ok(&declined)["rematch"]["state"], "Declined");
+        assert_eq!(
+            refusal(&rematch(&mut ann, &id, "Offer").await),
+            "RematchClosed"
+        );
+        assert_eq!(
+            refusal(&rematch(&mut bob, &id, "Offer").await),
+            "RematchClosed"
+        );
+
+        // An offer lapses after seven days.
+        let (mut ann, mut bob, id) = finished_friend_game(&server).await;
+        ok(&rematch(&mut ann, &id, "Offer").await);
+        sqlx::query("UPDATE rematches SET expires_at = 0 WHERE game_id = $1")
+            .bind(&id)
+            .execute(&server.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(ok(&bob.page(&id).await)["rematch"]["state"], "Expired");
+        assert_eq!(
+            refusal(&rematch(&mut bob, &id, "Accept").await),
+            "RematchClosed"
+        );
+
+        // Not for bot games, nor games still in play.
+        let mut carl = Browser::new(&server);
+        carl.sign_up(&unique_name("carl")).await;
+        let bot_game = carl.create(json!({ "Bot": { "level": "beginner" } })).await;
+        let bot_id = ok(&bot_game)["id"].as_str().unwrap().to_string();
+        assert!(refusal(&rematch(&mut carl, &bot_id, "Offer").await)
+            .get("Invalid")
+            .is_some());
+    });
+}

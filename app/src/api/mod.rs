@@ -48,6 +48,9 @@ pub enum Refusal {
     /// The invite link is unknown, expired, or already answered.
     #[error("this invite is no longer open")]
     InviteClosed,
+    /// The rematch offer is no longer open (answered, withdrawn or expired), or one exists already.
+    #[error("that rematch offer is no longer open")]
+    RematchClosed,
     /// One does not join one's own game.
     #[error("this is your own game: send the link to a friend")]
     OwnGame,
@@ -69,6 +72,48 @@ pub const MAX_ACTIVE_GAMES: u32 = 20;
 pub const INVITE_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
 /// How long a Blitz invite link stays open.
 pub const BLITZ_INVITE_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// How long a rematch offer stays open.
+pub const REMATCH_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// Where a rematch offer stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RematchState {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: the new game exists.
+    Accepted,
+    /// Declined, for good.
+    Declined,
+    /// Withdrawn by the one who offered (who may offer again).
+    Cancelled,
+    /// Not answered within seven days.
+    Expired,
+}
+
+/// A rematch as a finished game's page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchCard {
+    /// Whether the caller offered it.
+    pub offered_by_me: bool,
+    /// Where it stands.
+    pub state: RematchState,
+    /// The new game, once accepted.
+    pub new_game_id: Option<String>,
+}
+
+/// What a player does about a rematch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RematchMove {
+    /// Offer one.
+    Offer,
+    /// Withdraw one's offer.
+    Cancel,
+    /// Accept the other's offer.
+    Accept,
+    /// Decline the other's offer, for good.
+    Decline,
+}
 
 /// Who the other seats are, chosen at creation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

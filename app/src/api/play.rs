@@ -7,7 +7,7 @@ use leptos::{prelude::*, server_fn::codec::Json};
 use rules::{game::Format, Action, PlayerView, Variant};
 use serde::{Deserialize, Serialize};
 
-use super::{GameCard, InviteCard, NewGame, Refusal};
+use super::{GameCard, InviteCard, NewGame, Refusal, RematchCard, RematchMove};
 
 /// A game as its page shows it to the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +18,8 @@ pub struct GamePage {
     pub view: PlayerView,
     /// While the game waits for a friend: the invite link's path, for its owner to share.
     pub invite_path: Option<String>,
+    /// After a finished game between two players: the rematch, if one was offered.
+    pub rematch: Option<RematchCard>,
 }
 
 /// A game just made.
@@ -135,10 +137,21 @@ mod server {
             }
             _ => None,
         };
+        let rematch = match row.phase {
+            Phase::Over => crate::store::rematch::of(&services.db, game_id)
+                .await?
+                .map(|r| crate::api::RematchCard {
+                    offered_by_me: r.offered_by == user_id,
+                    state: r.state,
+                    new_game_id: r.new_game_id,
+                }),
+            _ => None,
+        };
         Ok(GamePage {
             card,
             view: state.view(seat),
             invite_path,
+            rematch,
         })
     }
 }
@@ -374,4 +387,33 @@ pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, Serv
             .await
             .map(|()| id),
     )
+}
+
+/// Offers, withdraws, accepts or declines a rematch of a finished game between two players.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/rematch")]
+pub async fn rematch(
+    id: String,
+    answer: RematchMove,
+) -> Result<Result<GamePage, Refusal>, ServerFnError> {
+    use super::server::{answer as reply, services, signed_in};
+    use crate::store::rematch;
+    let services = services()?;
+    let user = match signed_in(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let result = async {
+        match answer {
+            RematchMove::Offer => rematch::offer(&services.db, &user, &id).await?,
+            RematchMove::Cancel => rematch::cancel(&services.db, &user, &id).await?,
+            RematchMove::Decline => rematch::decline(&services.db, &user, &id).await?,
+            RematchMove::Accept => {
+                rematch::accept(&services.db, &user, &id).await?;
+            }
+        }
+        server::page(&services, &id, user.id).await
+    }
+    .await;
+    reply(result)
 }

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod db;
 pub mod games;
 pub mod limiter;
+pub mod rematch;
 pub mod seating;
 pub mod sessions;
 

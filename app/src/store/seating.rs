@@ -61,7 +61,7 @@ pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
     }
 }
 
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     let bytes = uuid::Uuid::new_v4().into_bytes();
     u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
 }
@@ -87,7 +87,7 @@ pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
-async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreError> {
+pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreError> {
     if active_count(db, user_id).await? >= MAX_ACTIVE_GAMES {
         return Err(Refusal::TooManyGames(MAX_ACTIVE_GAMES).into());
     }

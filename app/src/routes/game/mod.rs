@@ -168,7 +168,9 @@ pub fn GamePage() -> impl IntoView {
                         {page.invite_path.clone().map(|path| view! {
                             <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
                         })}
-                        {matches!(view.status, Status::Over(_)).then(|| view! { <summary::Summary view=view.clone() seats=card.seats.clone() /> })}
+                        {matches!(view.status, Status::Over(_)).then(|| view! {
+                            <summary::Summary view=view.clone() seats=card.seats.clone() game_id=card.id.clone() rematch=page.rematch.clone() table />
+                        })}
                     }
                 })}
             <history::LastPlay view=view_signal seats open=history_open />
@@ -297,6 +299,10 @@ fn poll_while_waiting(
                     p.as_ref().is_some_and(|p| {
                         p.card.phase == Phase::Waiting
                             || (p.card.phase == Phase::Playing && !p.card.my_turn)
+                            // A finished game between two people may get a rematch offer.
+                            || (p.card.phase == Phase::Over
+                                && p.card.my_seats.len() == 1
+                                && p.card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. })))
                     })
                 });
                 if waiting && !in_flight.get_untracked() {
@@ -306,12 +312,7 @@ fn poll_while_waiting(
                         in_flight.set(false);
                         // A refused poll (a blip) is not worth a message; the next one retries.
                         if let Ok(Ok(page)) = answer {
-                            let newer = table.page.with_untracked(|p| {
-                                p.as_ref().is_none_or(|p| {
-                                    p.view.version != page.view.version
-                                        || p.card.phase != page.card.phase
-                                })
-                            });
+                            let newer = table.page.with_untracked(|p| p.as_ref() != Some(&page));
                             if newer {
                                 take(Ok(Ok(page)));
                             }

@@ -6,7 +6,11 @@ use rules::{
     PlayerView,
 };
 
-use crate::api::{play::create_game, NewGame, Opponent, SeatHolder};
+use super::table::Table;
+use crate::api::{
+    play::{create_game, rematch as rematch_move},
+    NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
+};
 
 /// One player's numbers, from the public history.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -60,7 +64,16 @@ fn name(seats: &[SeatHolder], seat: u8) -> String {
 
 /// The summary card, once the game is over.
 #[component]
-pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
+pub fn Summary(
+    view: PlayerView,
+    seats: Vec<SeatHolder>,
+    /// The game's id.
+    game_id: String,
+    /// The rematch, if offered.
+    rematch: Option<RematchCard>,
+    /// The page's state, to take the answers.
+    table: Table,
+) -> impl IntoView {
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
     };
@@ -79,6 +92,14 @@ pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
     };
     let numbers = numbers(&view);
     let players = numbers.len();
+    // Between two people: a rematch.
+    let people = seats
+        .iter()
+        .filter(|s| matches!(s, SeatHolder::Player { .. }))
+        .count();
+    let opponent = name(&seats, 1 - view.seat.min(1));
+    let rematch_view = (people == 2 && seats.len() == 2)
+        .then(|| view! { <Rematch game_id rematch opponent table /> });
     // Against a bot: the same game again, a click away.
     let again = seats.iter().find_map(|s| match s {
         SeatHolder::Bot { level, .. } => Some(NewGame {
@@ -113,6 +134,7 @@ pub fn Summary(view: PlayerView, seats: Vec<SeatHolder>) -> impl IntoView {
                     }
                 }).collect_view()}
             </div>
+            {rematch_view}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}
                 <a class="button" href="/">"New game"</a>
@@ -142,4 +164,55 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
             _ => None,
         }.map(|m| view! { <p class="error" role="alert">{m}</p> })}
     }
+}
+
+/// Offer, withdraw, accept or decline a rematch.
+#[component]
+fn Rematch(
+    game_id: String,
+    rematch: Option<RematchCard>,
+    opponent: String,
+    table: Table,
+) -> impl IntoView {
+    let act = Action::new(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
+    Effect::new(move |_| match act.value().get() {
+        Some(Ok(Ok(page))) => table.receive(page),
+        Some(Ok(Err(refusal))) => table.message.set(Some(refusal.to_string())),
+        Some(Err(error)) => table
+            .message
+            .set(Some(format!("The server could not be reached: {error}"))),
+        None => {}
+    });
+    let button = move |label: &'static str, answer: RematchMove, primary: bool| {
+        view! {
+            <button type="button" class=if primary { "primary" } else { "" } disabled=move || act.pending().get()
+                on:click=move |_| { act.dispatch(answer); }>{label}</button>
+        }
+    };
+    let body = match rematch {
+        None => view! { {button("Offer a rematch", RematchMove::Offer, true)} }.into_any(),
+        Some(RematchCard { state: RematchState::Open, offered_by_me: true, .. }) => view! {
+            <p>{format!("Rematch offered to {opponent}: waiting for an answer.")}</p>
+            {button("Withdraw the offer", RematchMove::Cancel, false)}
+        }.into_any(),
+        Some(RematchCard { state: RematchState::Open, .. }) => view! {
+            <p>{format!("{opponent} offers a rematch. You would move first.")}</p>
+            {button("Accept", RematchMove::Accept, true)}
+            {button("Decline", RematchMove::Decline, false)}
+        }.into_any(),
+        Some(RematchCard { state: RematchState::Accepted, new_game_id, .. }) => view! {
+            <a class="button" href=format!("/game/{}", new_game_id.unwrap_or_default())>"Go to the rematch"</a>
+        }.into_any(),
+        Some(RematchCard { state: RematchState::Declined, .. }) => view! { <p>"The rematch was declined."</p> }.into_any(),
+        Some(RematchCard { state: RematchState::Cancelled, offered_by_me: true, .. }) => view! {
+            <p>"You withdrew your rematch offer."</p>
+            {button("Offer again", RematchMove::Offer, true)}
+        }.into_any(),
+        Some(RematchCard { state: RematchState::Cancelled, .. }) => view! {
+            <p>{format!("{opponent} withdrew the rematch offer.")}</p>
+            {button("Offer a rematch", RematchMove::Offer, true)}
+        }.into_any(),
+        Some(RematchCard { state: RematchState::Expired, .. }) => view! { <p>"The rematch offer expired."</p> }.into_any(),
+    };
+    view! { <div class="rematch actions" data-testid="rematch">{body}</div> }
 }
