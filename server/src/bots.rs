@@ -64,8 +64,8 @@ async fn play_turn(
         .await
         .map_err(|e| e.to_string())?;
     let lexicon = services
-        .lexicon(&row.config.dictionary)
-        .ok_or("unknown dictionary")?;
+        .game_lexicon(&row.config)
+        .map_err(|e| e.to_string())?;
     let state = games::load(&services.db, game_id, &*lexicon)
         .await
         .map_err(|e| e.to_string())?;

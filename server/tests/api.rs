@@ -75,9 +75,10 @@ impl Browser {
 
     /// POSTs JSON to a server function as the page would (same-origin); status and body.
     async fn raw(&mut self, path: &str, body: String, headers: &[(&str, &str)]) -> (u16, String) {
-        let mut request = Request::post(path)
-            .header("content-type", "application/json")
-            .header("host", "localhost");
+        let mut request = Request::post(path).header("host", "localhost");
+        if !headers.iter().any(|(name, _)| *name == "content-type") {
+            request = request.header("content-type", "application/json");
+        }
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
@@ -110,30 +111,17 @@ impl Browser {
         serde_json::from_str(&body).unwrap()
     }
 
-    /// Calls a form-encoded server function (the account ones).
+    /// Calls a form-encoded server function (the account ones) that answers 200.
     async fn form(&mut self, path: &str, name: &str, password: &str) -> Value {
         let body = format!("name={name}&password={}", password.replace(' ', "+"));
-        let mut request = Request::post(path)
-            .header("content-type", "application/x-www-form-urlencoded")
-            .header("accept", "application/json")
-            .header("sec-fetch-site", "same-origin");
-        if let Some(cookie) = &self.cookie {
-            request = request.header("cookie", cookie);
-        }
-        let response = self
-            .app
-            .clone()
-            .oneshot(request.body(Body::from(body)).unwrap())
-            .await
-            .unwrap();
-        if let Some(set) = response.headers().get("set-cookie") {
-            self.cookie = Some(set.to_str().unwrap().split(';').next().unwrap().to_string());
-        }
-        assert_eq!(response.status().as_u16(), 200, "{path}");
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        self.received.lock().unwrap().push(text.clone());
-        serde_json::from_str(&text).unwrap()
+        let headers = [
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("accept", "application/json"),
+            ("sec-fetch-site", "same-origin"),
+        ];
+        let (status, body) = self.raw(path, body, &headers).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
     }
 
     async fn sign_up(&mut self, name: &str) -> Value {
@@ -165,6 +153,15 @@ impl Browser {
         )
         .await
     }
+}
+
+async fn answer_invite(browser: &mut Browser, token: &str, accept: bool) -> Value {
+    browser
+        .call(
+            "/api/invites/answer",
+            json!({ "token": token, "accept": accept }),
+        )
+        .await
 }
 
 fn ok(answer: &Value) -> &Value {
@@ -270,12 +267,7 @@ fn no_response_carries_another_hand_the_bag_or_the_seed() {
         let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
         bob.call("/api/invites/get", json!({ "token": token }))
             .await;
-        let accepted = bob
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token, "accept": true }),
-            )
-            .await;
+        let accepted = answer_invite(&mut bob, &token, true).await;
         assert_eq!(ok(&accepted), &json!(id));
         // A few real turns each, every answer recorded.
         for _ in 0..3 {
@@ -534,12 +526,7 @@ fn invites_are_accepted_once_declined_or_expire() {
         let token = path.strip_prefix("/invite/").unwrap().to_string();
         assert!(token.len() >= 64, "unguessable");
         // Ann cannot accept her own.
-        let own = ann
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token, "accept": true }),
-            )
-            .await;
+        let own = answer_invite(&mut ann, &token, true).await;
         assert_eq!(refusal(&own), "OwnGame");
         // A visitor sees the offer, must sign up to accept, then moves first.
         let mut bob = Browser::new(&server);
@@ -547,20 +534,10 @@ fn invites_are_accepted_once_declined_or_expire() {
             .call("/api/invites/get", json!({ "token": token }))
             .await;
         assert_eq!(ok(&card)["open"], true);
-        let early = bob
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token, "accept": true }),
-            )
-            .await;
+        let early = answer_invite(&mut bob, &token, true).await;
         assert_eq!(refusal(&early), "SignInFirst");
         bob.sign_up(&unique_name("bob")).await;
-        let accepted = bob
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token, "accept": true }),
-            )
-            .await;
+        let accepted = answer_invite(&mut bob, &token, true).await;
         let id = ok(&accepted).as_str().unwrap().to_string();
         let page = bob.page(&id).await;
         assert_eq!(
@@ -572,31 +549,16 @@ fn invites_are_accepted_once_declined_or_expire() {
         // The link is used up.
         let mut carl = Browser::new(&server);
         carl.sign_up(&unique_name("carl")).await;
-        let late = carl
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token, "accept": true }),
-            )
-            .await;
+        let late = answer_invite(&mut carl, &token, true).await;
         assert_eq!(refusal(&late), "InviteClosed");
 
         // Declined: the game is called off.
         let created = ann.create(json!("Invite")).await;
         let id2 = ok(&created)["id"].as_str().unwrap().to_string();
         let token2 = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-        ok(&carl
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token2, "accept": false }),
-            )
-            .await);
+        ok(&answer_invite(&mut carl, &token2, false).await);
         assert_eq!(ok(&ann.page(&id2).await)["card"]["phase"], "Cancelled");
-        let after = bob
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token2, "accept": true }),
-            )
-            .await;
+        let after = answer_invite(&mut bob, &token2, true).await;
         assert_eq!(refusal(&after), "InviteClosed");
 
         // Expired: refused, and the sweep calls the game off.
@@ -612,12 +574,7 @@ fn invites_are_accepted_once_declined_or_expire() {
             .call("/api/invites/get", json!({ "token": token3 }))
             .await;
         assert_eq!(ok(&card)["open"], false);
-        let expired = bob
-            .call(
-                "/api/invites/answer",
-                json!({ "token": token3, "accept": true }),
-            )
-            .await;
+        let expired = answer_invite(&mut bob, &token3, true).await;
         assert_eq!(refusal(&expired), "InviteClosed");
         server::seating::expire_invites(&server.db).await.unwrap();
         assert_eq!(ok(&ann.page(&id3).await)["card"]["phase"], "Cancelled");
@@ -708,12 +665,7 @@ async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
     bob.sign_up(&unique_name("bob")).await;
     let created = ann.create(json!("Invite")).await;
     let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-    let accepted = bob
-        .call(
-            "/api/invites/answer",
-            json!({ "token": token, "accept": true }),
-        )
-        .await;
+    let accepted = answer_invite(&mut bob, &token, true).await;
     let id = ok(&accepted).as_str().unwrap().to_string();
     ok(&bob.call("/api/games/resign", json!({ "id": id })).await);
     (ann, bob, id)

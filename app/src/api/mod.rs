@@ -342,12 +342,19 @@ pub(crate) mod server {
         accounts::by_id(&services.db, id).await.map_err(failed)
     }
 
-    /// The signed-in user, or a refusal.
-    pub async fn signed_in(services: &Services) -> Result<Result<User, Refusal>, ServerFnError> {
+    /// Runs `body` for the signed-in user and answers with its result; without a user, the
+    /// answer is "sign in first".
+    pub async fn as_player<T, F, Fut>(body: F) -> Result<Result<T, Refusal>, ServerFnError>
+    where
+        F: FnOnce(Services, User) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        let services = services()?;
         let session = session().await?;
-        Ok(current_user(services, &session)
-            .await?
-            .ok_or(Refusal::SignInFirst))
+        let Some(user) = current_user(&services, &session).await? else {
+            return Ok(Err(Refusal::SignInFirst));
+        };
+        answer(body(services, user).await)
     }
 
     /// The user, or a new guest put into the session: how a visitor plays a bot at once.

@@ -63,9 +63,7 @@ mod server {
     use super::GamePage;
 
     pub async fn state(services: &Services, row: &GameRow) -> Result<GameState, StoreError> {
-        let lexicon = services
-            .lexicon(&row.config.dictionary)
-            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        let lexicon = services.game_lexicon(&row.config)?;
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
 
@@ -202,13 +200,8 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
 #[allow(missing_docs)]
 #[server(input = Json, endpoint = "games/get")]
 pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use super::server::{answer, services, signed_in};
-    let services = services()?;
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    answer(server::page(&services, &id, user.id).await)
+    super::server::as_player(async |services, user| server::page(&services, &id, user.id).await)
+        .await
 }
 
 /// Acts in a game, if it is still at `expected_version`: the server re-validates with the rules
@@ -220,14 +213,8 @@ pub async fn act(
     expected_version: u32,
     action: Action,
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use super::server::{answer, services, signed_in};
-    use crate::store::{games, seating, StoreError};
-    let services = services()?;
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    let result = async {
+    use crate::store::{games, seating};
+    super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
         if matches!(action, Action::TimedOut { .. }) {
             return Err(Refusal::Invalid("only the clock times a player out".into()).into());
@@ -235,38 +222,28 @@ pub async fn act(
         if !mine.contains(&action.seat()) {
             return Err(Refusal::NotYourSeat.into());
         }
-        let row = seating::game(&services.db, &id).await?;
-        let lexicon = services
-            .lexicon(&row.config.dictionary)
-            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        let mut row = seating::game(&services.db, &id).await?;
+        let lexicon = services.game_lexicon(&row.config)?;
         let state = games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
         if row.opponent == "bot" {
             services.bot_wakeup.notify_one();
         }
-        let mut row = row;
         if *state.status() != rules::Status::Playing {
             row.phase = crate::api::Phase::Over;
         }
         row.updated_at = crate::store::db::now_ms();
         server::page_of(&services, row, &state, user.id).await
-    }
-    .await;
-    answer(result)
+    })
+    .await
 }
 
 /// Resigns (for the seat to move, in pass-and-play); a waiting game is withdrawn instead.
 #[allow(missing_docs)]
 #[server(input = Json, endpoint = "games/resign")]
 pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use super::server::{answer, services, signed_in};
     use crate::api::Phase;
-    use crate::store::{games, seating, StoreError};
-    let services = services()?;
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    let result = async {
+    use crate::store::{games, seating};
+    super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
         let row = seating::game(&services.db, &id).await?;
         if row.phase == Phase::Waiting {
@@ -275,9 +252,7 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
             }
             return server::page(&services, &id, user.id).await;
         }
-        let lexicon = services
-            .lexicon(&row.config.dictionary)
-            .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.config.dictionary)))?;
+        let lexicon = services.game_lexicon(&row.config)?;
         // Resigning needs no particular version: retry when a bot or a purchase came first.
         for _ in 0..3 {
             let state = games::load(&services.db, &id, &*lexicon).await?;
@@ -297,9 +272,8 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
         }
         services.bot_wakeup.notify_one();
         server::page(&services, &id, user.id).await
-    }
-    .await;
-    answer(result)
+    })
+    .await
 }
 
 /// What an invite link offers, to anyone holding it.
@@ -331,23 +305,18 @@ pub async fn answer_invite(
     token: String,
     accept: bool,
 ) -> Result<Result<Option<String>, Refusal>, ServerFnError> {
-    use super::server::{answer, services, signed_in};
+    use super::server::{answer, services};
     use crate::store::seating;
-    let services = services()?;
     if !accept {
+        let services = services()?;
         return answer(seating::decline(&services.db, &token).await.map(|()| None));
     }
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    let result = async {
+    super::server::as_player(async |services, user| {
         let (game, _, _, _) = seating::invite(&services.db, &token).await?;
         seating::join(&services.db, &user, &game.id, Some(&token)).await?;
         Ok(Some(game.id))
-    }
-    .await;
-    answer(result)
+    })
+    .await
 }
 
 /// Games waiting in the open lobby.
@@ -376,17 +345,11 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
 #[allow(missing_docs)]
 #[server(input = Json, endpoint = "lobby/join")]
 pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, ServerFnError> {
-    use super::server::{answer, services, signed_in};
-    let services = services()?;
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    answer(
-        crate::store::seating::join(&services.db, &user, &id, None)
-            .await
-            .map(|()| id),
-    )
+    super::server::as_player(async |services, user| {
+        crate::store::seating::join(&services.db, &user, &id, None).await?;
+        Ok(id)
+    })
+    .await
 }
 
 /// Offers, withdraws, accepts or declines a rematch of a finished game between two players.
@@ -396,14 +359,8 @@ pub async fn rematch(
     id: String,
     answer: RematchMove,
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use super::server::{answer as reply, services, signed_in};
     use crate::store::rematch;
-    let services = services()?;
-    let user = match signed_in(&services).await? {
-        Ok(user) => user,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    let result = async {
+    super::server::as_player(async |services, user| {
         match answer {
             RematchMove::Offer => rematch::offer(&services.db, &user, &id).await?,
             RematchMove::Cancel => rematch::cancel(&services.db, &user, &id).await?,
@@ -413,7 +370,6 @@ pub async fn rematch(
             }
         }
         server::page(&services, &id, user.id).await
-    }
-    .await;
-    reply(result)
+    })
+    .await
 }

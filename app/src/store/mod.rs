@@ -37,6 +37,12 @@ impl Services {
         }
     }
 
+    /// The lexicon of a game; a config naming no loaded dictionary is a data error.
+    pub fn game_lexicon(&self, config: &rules::GameConfig) -> Result<Arc<FstLexicon>, StoreError> {
+        self.lexicon(&config.dictionary)
+            .ok_or_else(|| StoreError::Data(format!("no dictionary {}", config.dictionary)))
+    }
+
     /// The lexicon a game's config names (`en`, `sv`, …).
     pub fn lexicon(&self, dictionary: &str) -> Option<Arc<FstLexicon>> {
         let id = DictionaryId::parse(dictionary)?;
