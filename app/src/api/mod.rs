@@ -215,6 +215,25 @@ pub enum SeatHolder {
     Open,
 }
 
+impl SeatHolder {
+    /// How cards and pages name the seat: the player, the bot with its rank, or "waiting…".
+    pub fn label(&self) -> String {
+        match self {
+            SeatHolder::Player { name } => name.clone(),
+            SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
+            SeatHolder::Open => "waiting…".into(),
+        }
+    }
+}
+
+/// The label of one seat of a table (a seat not there reads as open).
+pub fn seat_label(seats: &[SeatHolder], seat: Seat) -> String {
+    seats
+        .get(usize::from(seat))
+        .unwrap_or(&SeatHolder::Open)
+        .label()
+}
+
 /// One game as the game list shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameCard {
@@ -377,6 +396,19 @@ pub(crate) mod server {
     /// Empties the session.
     pub async fn forget(session: &Session) -> Result<(), ServerFnError> {
         session.flush().await.map_err(failed)
+    }
+}
+
+/// Whether a ruleset can be played with a dictionary: the tile set must be of its language. The
+/// New Game form offers only these; the server refuses anything else.
+pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
+    use rules::Language;
+    match variant {
+        Variant::AlfaKraft { language } | Variant::Feud { language, .. } => {
+            language == dictionary.language()
+        }
+        Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
+        Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
     }
 }
 

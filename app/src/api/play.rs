@@ -9,6 +9,13 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameCard, InviteCard, NewGame, Refusal, RematchCard, RematchMove};
 
+/// The dictionary a stored game names (English for a name no longer known, which only a
+/// tampered database could hold: the config was checked at creation).
+#[cfg(feature = "ssr")]
+fn dictionary_of(config: &rules::GameConfig) -> DictionaryId {
+    DictionaryId::parse(&config.dictionary).unwrap_or(DictionaryId::English)
+}
+
 /// A game as its page shows it to the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GamePage {
@@ -53,6 +60,7 @@ pub struct LobbyCard {
 mod server {
     use rules::{GameState, Seat};
 
+    use super::dictionary_of;
     use crate::api::{GameCard, Phase, Refusal, SeatHolder};
     use crate::store::{
         games,
@@ -87,8 +95,7 @@ mod server {
         GameCard {
             id: row.id.clone(),
             variant: row.config.variant,
-            dictionary: dictionaries::DictionaryId::parse(&row.config.dictionary)
-                .unwrap_or(dictionaries::DictionaryId::English),
+            dictionary: dictionary_of(&row.config),
             format: row.config.format,
             seats: holders,
             my_turn: row.phase == Phase::Playing && my_seats.contains(&state.to_move()),
@@ -289,8 +296,7 @@ pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, Server
             .map(|(game, from, expires_at, open)| InviteCard {
                 from,
                 variant: game.config.variant,
-                dictionary: dictionaries::DictionaryId::parse(&game.config.dictionary)
-                    .unwrap_or(dictionaries::DictionaryId::English),
+                dictionary: dictionary_of(&game.config),
                 format: game.config.format,
                 expires_at,
                 open,
@@ -333,8 +339,7 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
             id: game.id,
             from,
             variant: game.config.variant,
-            dictionary: dictionaries::DictionaryId::parse(&game.config.dictionary)
-                .unwrap_or(dictionaries::DictionaryId::English),
+            dictionary: dictionary_of(&game.config),
             format: game.config.format,
             since: game.updated_at,
         })

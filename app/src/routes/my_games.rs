@@ -4,14 +4,6 @@ use leptos::prelude::*;
 
 use crate::api::{format_name, play::my_games, ruleset_name, GameCard, Phase, SeatHolder};
 
-fn seat_name(holder: &SeatHolder) -> String {
-    match holder {
-        SeatHolder::Player { name } => name.clone(),
-        SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
-        SeatHolder::Open => "waiting…".into(),
-    }
-}
-
 fn status(card: &GameCard) -> String {
     match card.phase {
         Phase::Waiting => "Waiting for an opponent".into(),
@@ -22,7 +14,7 @@ fn status(card: &GameCard) -> String {
             "{}'s turn",
             card.seats
                 .get(usize::from(card.to_move))
-                .map(seat_name)
+                .map(SeatHolder::label)
                 .unwrap_or_default()
         ),
     }
@@ -40,7 +32,7 @@ pub fn MyGames() -> impl IntoView {
                     <ul class="game-list" data-testid="my-games">
                         {games.into_iter().map(|card| {
                             let players = card.seats.iter().zip(&card.scores)
-                                .map(|(seat, score)| format!("{} {score}", seat_name(seat)))
+                                .map(|(seat, score)| format!("{} {score}", seat.label()))
                                 .collect::<Vec<_>>()
                                 .join(" · ");
                             let class = if card.my_turn { "card row my-turn" } else { "card row" };

@@ -4,9 +4,9 @@
 use dictionaries::DictionaryId;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use rules::{Format, Language, Variant};
+use rules::{Format, Variant};
 
-use crate::api::{play::create_game, NewGame, Opponent};
+use crate::api::{fits, play::create_game, NewGame, Opponent};
 
 /// The rulesets offered, by form value.
 const RULESETS: [(&str, &str); 7] = [
@@ -27,13 +27,9 @@ const BOTS: [(&str, &str, i32); 4] = [
     ("expert", "Expert", 1650),
 ];
 
-fn language(dictionary: DictionaryId) -> Language {
-    dictionary.language()
-}
-
 /// The variant for a form value and dictionary.
 fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
-    let language = language(dictionary);
+    let language = dictionary.language();
     match ruleset {
         "classic" => Variant::Classic,
         "feud" => Variant::Feud {
@@ -59,11 +55,10 @@ fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
 
 /// Dictionaries a ruleset is played with.
 fn dictionaries_for(ruleset: &str) -> Vec<DictionaryId> {
-    match ruleset {
-        "classic" | "longwords" => vec![DictionaryId::English],
-        "alfapet" | "alfapet-special" => vec![DictionaryId::Swedish, DictionaryId::SwedishStrict],
-        _ => DictionaryId::ALL.to_vec(),
-    }
+    DictionaryId::ALL
+        .into_iter()
+        .filter(|d| fits(variant(ruleset, *d), *d))
+        .collect()
 }
 
 /// The form.

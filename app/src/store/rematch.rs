@@ -121,22 +121,35 @@ pub async fn cancel(db: &Database, user: &User, game_id: &str) -> Result<(), Sto
     Ok(())
 }
 
-/// Declines the other player's open offer: final.
-pub async fn decline(db: &Database, user: &User, game_id: &str) -> Result<(), StoreError> {
-    players(db, game_id, user).await?;
+/// Answers the other player's open, unexpired offer with `state` (inside the caller's
+/// transaction when there is one); refused when there is no such offer.
+async fn answer_offer(
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    game_id: &str,
+    state: &str,
+) -> Result<(), StoreError> {
     let done = sqlx::query(
-        "UPDATE rematches SET state = 'declined' WHERE game_id = $1 AND offered_by <> $2
+        "UPDATE rematches SET state = $4 WHERE game_id = $1 AND offered_by <> $2
          AND state = 'open' AND expires_at > $3",
     )
     .bind(game_id)
     .bind(user.id)
     .bind(now_ms())
-    .execute(&db.pool)
+    .bind(state)
+    .execute(&mut *conn)
     .await?;
     if done.rows_affected() != 1 {
         return Err(Refusal::RematchClosed.into());
     }
     Ok(())
+}
+
+/// Declines the other player's open offer: final.
+pub async fn decline(db: &Database, user: &User, game_id: &str) -> Result<(), StoreError> {
+    players(db, game_id, user).await?;
+    let mut conn = db.pool.acquire().await?;
+    answer_offer(&mut conn, user, game_id, "declined").await
 }
 
 /// Accepts the other player's open offer: a new game with the seats swapped, so whoever moved
@@ -151,18 +164,7 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
         ..old.config.clone()
     };
     let mut tx = db.pool.begin().await?;
-    let claimed = sqlx::query(
-        "UPDATE rematches SET state = 'accepted' WHERE game_id = $1 AND offered_by <> $2
-         AND state = 'open' AND expires_at > $3",
-    )
-    .bind(game_id)
-    .bind(user.id)
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() != 1 {
-        return Err(Refusal::RematchClosed.into());
-    }
+    answer_offer(&mut tx, user, game_id, "accepted").await?;
     let id = games::insert(&mut tx, &config, "playing", "rematch").await?;
     for (seat, user_id) in [(0 as Seat, seat1), (1, seat0)] {
         sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)")

@@ -1,8 +1,7 @@
 //! Who sits where: creating a game with its seats (a bot, an invite link, an open lobby seat or
 //! pass-and-play), joining one, the active-game limit, invite links and the list of a player's games.
 
-use dictionaries::DictionaryId;
-use rules::{game::Format, GameConfig, RuleSet, Seat, Variant};
+use rules::{game::Format, GameConfig, RuleSet, Seat};
 use sqlx::{any::AnyRow, Row};
 
 use super::{
@@ -49,18 +48,6 @@ pub struct Created {
     pub invite_token: Option<String>,
 }
 
-/// Whether a ruleset can be played with a dictionary: the tile set must be of its language.
-pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
-    use rules::Language;
-    match variant {
-        Variant::AlfaKraft { language } | Variant::Feud { language, .. } => {
-            language == dictionary.language()
-        }
-        Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
-        Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
-    }
-}
-
 pub(crate) fn random_seed() -> u64 {
     let bytes = uuid::Uuid::new_v4().into_bytes();
     u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
@@ -97,7 +84,7 @@ pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreE
 /// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
 /// for its second player, who will move first (RULES.md: the joining player starts).
 pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
-    if !fits(new.variant, new.dictionary) {
+    if !crate::api::fits(new.variant, new.dictionary) {
         return Err(Refusal::Invalid(format!(
             "this ruleset is not played with the {} dictionary",
             new.dictionary.name()

@@ -218,17 +218,12 @@ fn Cell(
         ev.prevent_default();
         match table.dragging.get_untracked() {
             Some(DragFrom::Hand(slot)) => table.place(slot, pos),
-            Some(DragFrom::Board(from)) if from != pos => {
-                if let Some(s) = table.staged_at(from) {
-                    if table.is_free(pos) {
-                        table.staged.update(|all| {
-                            if let Some(t) = all.iter_mut().find(|t| t.pos == from) {
-                                t.pos = pos;
-                            }
-                        });
+            Some(DragFrom::Board(from)) if from != pos && table.is_free(pos) => {
+                table.staged.update(|all| {
+                    if let Some(t) = all.iter_mut().find(|t| t.pos == from) {
+                        t.pos = pos;
                     }
-                    let _ = s;
-                }
+                });
             }
             _ => {}
         }

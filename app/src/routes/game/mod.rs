@@ -16,7 +16,7 @@ use rules::{game::Status, ruleset::EndAfter, Action as Move, HandTile, Seat};
 use crate::api::{
     format_name,
     play::{act, game, resign, GamePage},
-    ruleset_name, Phase, Refusal, SeatHolder,
+    ruleset_name, seat_label, Phase, Refusal,
 };
 use table::Table;
 
@@ -25,14 +25,6 @@ use table::Table;
 enum Confirm {
     Pass,
     Resign,
-}
-
-fn seat_name(seats: &[SeatHolder], seat: Seat) -> String {
-    match seats.get(usize::from(seat)) {
-        Some(SeatHolder::Player { name }) => name.clone(),
-        Some(SeatHolder::Bot { level, rank }) => format!("{level} bot ({rank})"),
-        _ => "waiting…".into(),
-    }
 }
 
 fn answer_text(refusal: Result<Refusal, ServerFnError>) -> String {
@@ -149,7 +141,7 @@ pub fn GamePage() -> impl IntoView {
                                 let class = format!("player{}{}", if to_move { " to-move" } else { "" }, if mine { " me" } else { "" });
                                 view! {
                                     <div class=class data-seat=seat>
-                                        <span class="name">{seat_name(std::slice::from_ref(holder), 0)}</span>
+                                        <span class="name">{holder.label()}</span>
                                         <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(usize::from(seat)).copied().unwrap_or(0)}</span>
                                     </div>
                                 }
@@ -161,9 +153,9 @@ pub fn GamePage() -> impl IntoView {
                             Phase::Waiting => "Waiting for an opponent to join.".to_string(),
                             Phase::Cancelled => "This game was called off.".to_string(),
                             Phase::Over => "The game is over.".to_string(),
-                            Phase::Playing if card.my_turn && local => format!("{} to move.", seat_name(&card.seats, card.to_move)),
+                            Phase::Playing if card.my_turn && local => format!("{} to move.", seat_label(&card.seats, card.to_move)),
                             Phase::Playing if card.my_turn => "Your turn.".to_string(),
-                            Phase::Playing => format!("Waiting for {}…", seat_name(&card.seats, card.to_move)),
+                            Phase::Playing => format!("Waiting for {}…", seat_label(&card.seats, card.to_move)),
                         }}</p>
                         {page.invite_path.clone().map(|path| view! {
                             <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
@@ -181,7 +173,7 @@ pub fn GamePage() -> impl IntoView {
                 let local = page.card.my_seats.len() > 1;
                 let covered = local && page.card.phase == Phase::Playing && shown_seat.get() != Some(page.view.seat);
                 Some(if covered {
-                    let name = seat_name(&page.card.seats, page.view.seat);
+                    let name = seat_label(&page.card.seats, page.view.seat);
                     let seat = page.view.seat;
                     view! {
                         <div class="handover card" data-testid="handover">
@@ -302,7 +294,7 @@ fn poll_while_waiting(
                             // A finished game between two people may get a rematch offer.
                             || (p.card.phase == Phase::Over
                                 && p.card.my_seats.len() == 1
-                                && p.card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. })))
+                                && p.card.seats.iter().all(|s| matches!(s, crate::api::SeatHolder::Player { .. })))
                     })
                 });
                 if waiting && !in_flight.get_untracked() {

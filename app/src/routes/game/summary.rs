@@ -9,7 +9,7 @@ use rules::{
 use super::table::Table;
 use crate::api::{
     play::{create_game, rematch as rematch_move},
-    NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
+    seat_label, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
 };
 
 /// One player's numbers, from the public history.
@@ -54,14 +54,6 @@ pub fn numbers(view: &PlayerView) -> Vec<Numbers> {
     all
 }
 
-fn name(seats: &[SeatHolder], seat: u8) -> String {
-    match seats.get(usize::from(seat)) {
-        Some(SeatHolder::Player { name }) => name.clone(),
-        Some(SeatHolder::Bot { level, rank }) => format!("{level} bot ({rank})"),
-        _ => format!("Seat {}", seat + 1),
-    }
-}
-
 /// The summary card, once the game is over.
 #[component]
 pub fn Summary(
@@ -80,15 +72,15 @@ pub fn Summary(
     let headline = match outcome.winners.as_slice() {
         [] => "A draw".to_string(),
         [w] if *w == view.seat => "You won".to_string(),
-        [w] => format!("{} won", name(&seats, *w)),
+        [w] => format!("{} won", seat_label(&seats, *w)),
         _ => "A draw".to_string(),
     };
     let reason = match outcome.reason {
-        EndReason::WentOut(s) => format!("{} went out", name(&seats, s)),
+        EndReason::WentOut(s) => format!("{} went out", seat_label(&seats, s)),
         EndReason::Passes => "the pass limit was reached".into(),
-        EndReason::Resigned(s) => format!("{} resigned", name(&seats, s)),
-        EndReason::TimedOut(s) => format!("{} ran out of time", name(&seats, s)),
-        EndReason::Strikes(s) => format!("{} was away three times", name(&seats, s)),
+        EndReason::Resigned(s) => format!("{} resigned", seat_label(&seats, s)),
+        EndReason::TimedOut(s) => format!("{} ran out of time", seat_label(&seats, s)),
+        EndReason::Strikes(s) => format!("{} was away three times", seat_label(&seats, s)),
     };
     let numbers = numbers(&view);
     let players = numbers.len();
@@ -97,7 +89,7 @@ pub fn Summary(
         .iter()
         .filter(|s| matches!(s, SeatHolder::Player { .. }))
         .count();
-    let opponent = name(&seats, 1 - view.seat.min(1));
+    let opponent = seat_label(&seats, 1 - view.seat.min(1));
     let rematch_view = (people == 2 && seats.len() == 2)
         .then(|| view! { <Rematch game_id rematch opponent table /> });
     // Against a bot: the same game again, a click away.
@@ -122,7 +114,7 @@ pub fn Summary(
                     let seat = seat as u8;
                     view! {
                         <dl class="player-numbers">
-                            <dt class="who">{name(&seats, seat)}</dt>
+                            <dt class="who">{seat_label(&seats, seat)}</dt>
                             <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
                             <dt>"Best word"</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
                             <dt>"Longest word"</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>

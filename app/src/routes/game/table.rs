@@ -181,9 +181,7 @@ impl Table {
     pub fn is_free(&self, pos: Pos) -> bool {
         self.page.with(|p| {
             p.as_ref().is_some_and(|p| {
-                p.view.board.contains(pos)
-                    && p.view.board.tile(pos).is_none()
-                    && p.view.board.square(pos) == rules::Square::Empty
+                p.view.board.contains(pos) && p.view.board.square(pos) == rules::Square::Empty
             })
         }) && self.staged_at(pos).is_none()
     }
