@@ -15,6 +15,7 @@ use leptos_router::{
 
 pub mod api;
 pub mod dictionary;
+pub mod live;
 pub mod routes;
 pub mod session;
 #[cfg(feature = "ssr")]

@@ -43,6 +43,25 @@ pub struct GameConfig {
     pub format: Format,
 }
 
+impl Format {
+    /// A Blitz turn: 120 s.
+    pub const BLITZ_TURN_MS: i64 = 120_000;
+}
+
+impl GameConfig {
+    /// How long the player to move has for one turn, in ms, when the game is played online
+    /// (RULES.md: Blitz 120 s; Feud 72 h; Casual 7 days, which the rulesets the sources leave
+    /// silent also use so that no game waits forever). Pass-and-play has no clock.
+    pub fn turn_limit_ms(&self) -> i64 {
+        const HOUR: i64 = 3_600_000;
+        match (self.format, self.variant) {
+            (Format::Blitz, _) => Format::BLITZ_TURN_MS,
+            (Format::Casual, Variant::Feud { .. }) => 72 * HOUR,
+            (Format::Casual, _) => 7 * 24 * HOUR,
+        }
+    }
+}
+
 /// Something a player (or the clock) does. The game's log is a list of these.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {

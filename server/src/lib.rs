@@ -3,12 +3,15 @@
 
 pub mod bots;
 pub mod client;
+pub mod clock;
 pub mod config;
 mod csrf;
 mod dictionary_files;
 mod health;
+mod live;
 
 pub use app::store::{accounts, db, games, seating, sessions, Services};
+pub use app::store::{clock as clocks, live as presence};
 
 use std::sync::Arc;
 
@@ -80,6 +83,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(health::router())
         .merge(dictionary_files::router())
+        .merge(live::router())
         .leptos_routes_with_context(&state, routes, context, {
             let options = state.leptos_options.clone();
             move || shell(options.clone())

@@ -62,7 +62,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let url = format!("http://{}", listener.local_addr()?);
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
-    // Expired sessions and invites are swept every minute; reading either already ignores expiry.
+    // Expired sessions and invites, and stale presence, are swept every minute; reading either already ignores expiry.
     let sweeper = server::sessions::DbSessionStore::new(db.clone());
     let sweeper_db = db.clone();
     tokio::spawn(async move {
@@ -79,6 +79,9 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "expiring invites failed"),
             }
+            if let Err(error) = server::presence::sweep(&sweeper_db).await {
+                tracing::warn!(%error, "sweeping stale presence failed");
+            }
         }
     });
     let state = AppState::new(
@@ -88,6 +91,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         config.secure_cookies,
     );
     tokio::spawn(server::bots::run(state.services.clone()));
+    tokio::spawn(server::clock::run(state.services.clone()));
     // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the client's
     // delayed ACK add 40 ms to every page.
     use axum::serve::ListenerExt;

@@ -36,6 +36,12 @@ pub enum Refusal {
     /// The game is waiting for a second player, or was called off.
     #[error("the game has not started")]
     NotStarted,
+    /// The player's time for this turn ran out.
+    #[error("your time for this turn is up")]
+    TimeUp,
+    /// One Blitz match at a time.
+    #[error("you already have a Blitz match under way: finish it first")]
+    BlitzBusy,
     /// The rules refuse the action.
     #[error("{0}")]
     Rules(RuleError),
@@ -259,6 +265,9 @@ pub struct GameCard {
     pub my_turn: bool,
     /// Last change, unix ms.
     pub updated_at: i64,
+    /// The time the player to move had left when this card was made, in ms; `None` when no clock
+    /// runs. Sent as a span, not a moment, so a browser's wrong clock does not matter.
+    pub time_left_ms: Option<i64>,
 }
 
 /// An invite as its link shows it, to anyone holding the link.
@@ -301,8 +310,7 @@ pub(crate) mod server {
         Services, StoreError,
     };
 
-    /// The session key holding the user's id.
-    const USER_KEY: &str = "user_id";
+    use crate::store::sessions::USER_KEY;
 
     pub fn services() -> Result<Services, ServerFnError> {
         use_context::<Services>().ok_or_else(|| ServerFnError::new("the server is not set up"))
@@ -355,10 +363,9 @@ pub(crate) mod server {
         services: &Services,
         session: &Session,
     ) -> Result<Option<User>, ServerFnError> {
-        let Some(id) = session.get::<i64>(USER_KEY).await.map_err(failed)? else {
-            return Ok(None);
-        };
-        accounts::by_id(&services.db, id).await.map_err(failed)
+        crate::store::sessions::user_of(&services.db, session)
+            .await
+            .map_err(failed)
     }
 
     /// Runs `body` for the signed-in user and answers with its result; without a user, the

@@ -104,6 +104,12 @@ mod server {
             to_move: state.to_move(),
             phase: row.phase,
             updated_at: row.updated_at,
+            time_left_ms: match row.phase {
+                Phase::Playing => row
+                    .deadline_at
+                    .map(|d| (d - crate::store::db::now_ms()).max(0)),
+                _ => None,
+            },
         }
     }
 
@@ -229,16 +235,14 @@ pub async fn act(
         if !mine.contains(&action.seat()) {
             return Err(Refusal::NotYourSeat.into());
         }
-        let mut row = seating::game(&services.db, &id).await?;
+        let row = seating::game(&services.db, &id).await?;
         let lexicon = services.game_lexicon(&row.config)?;
         let state = games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
         if row.opponent == "bot" {
             services.bot_wakeup.notify_one();
         }
-        if *state.status() != rules::Status::Playing {
-            row.phase = crate::api::Phase::Over;
-        }
-        row.updated_at = crate::store::db::now_ms();
+        // The row again: the commit moved the clock.
+        let row = seating::game(&services.db, &id).await?;
         server::page_of(&services, row, &state, user.id).await
     })
     .await
@@ -374,6 +378,7 @@ pub async fn rematch(
                 rematch::accept(&services.db, &user, &id).await?;
             }
         }
+        services.db.game_changed(&id).await;
         server::page(&services, &id, user.id).await
     })
     .await

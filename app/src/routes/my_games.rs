@@ -1,4 +1,5 @@
-//! The caller's games, as a list on the start page: opponents, ruleset, scores and whose turn.
+//! The caller's games, as a list on the start page: opponents, ruleset, scores, whose turn and,
+//! near a deadline, the time left. It follows the live stream, so moves show without a reload.
 
 use leptos::prelude::*;
 
@@ -24,6 +25,7 @@ fn status(card: &GameCard) -> String {
 #[component]
 pub fn MyGames() -> impl IntoView {
     let games = Resource::new(|| (), |_| my_games());
+    crate::live::follow("/api/live".into(), move || games.refetch(), |_| {});
     view! {
         <Transition fallback=|| ()>
             {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| view! {
@@ -43,7 +45,11 @@ pub fn MyGames() -> impl IntoView {
                                         <span class="muted">{ruleset_name(&card.variant)}" · "
                                             {card.dictionary.name()}" · "{format_name(card.format)}</span>
                                     </a>
-                                    <span class="status">{status(&card)}</span>
+                                    <span class="status">{status(&card)}
+                                        {card.time_left_ms.map(|left_ms| view! {
+                                            " " <crate::live::Clock left_ms blitz=card.format == rules::game::Format::Blitz />
+                                        })}
+                                    </span>
                                 </li>
                             }
                         }).collect_view()}

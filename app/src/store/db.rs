@@ -28,6 +28,8 @@ pub struct Database {
     /// SQLite has one writer at a time: commits queue here, in order, instead of in SQLite's busy
     /// handler, which sleeps in steps of up to 100 ms and made the slowest commits wait for it.
     pub sqlite_writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// This instance's live changes, for the open pages (see [`super::live`]).
+    pub live: super::live::Bus,
 }
 
 impl Database {
@@ -70,11 +72,16 @@ impl Database {
             }
             Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
         }
-        Ok(Database {
+        let db = Database {
             pool,
             backend,
             sqlite_writer: Default::default(),
-        })
+            live: Default::default(),
+        };
+        if backend == Backend::Postgres {
+            db.spawn_listener(url);
+        }
+        Ok(db)
     }
 
     /// When this database was created, as recorded by the first migration.

@@ -6,7 +6,10 @@
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon, RuleError};
 use sqlx::{any::AnyRow, pool::PoolConnection, Any, Executor, Row};
 
-use super::db::{now_ms, Backend, Database};
+use super::{
+    clock,
+    db::{now_ms, Backend, Database},
+};
 
 /// Why a commit or a load did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +26,9 @@ pub enum GameError {
     /// The game is waiting for its second player, or was called off before it began.
     #[error("the game has not started")]
     NotStarted,
+    /// The player's time for this turn ran out; the clock's time-out is on its way.
+    #[error("your time for this turn is up")]
+    TimeUp,
     /// The rules refuse the action.
     #[error(transparent)]
     Rules(#[from] RuleError),
@@ -59,9 +65,12 @@ pub(crate) async fn insert(
     let id = uuid::Uuid::new_v4().simple().to_string();
     let state = GameState::new(config.clone());
     let now = now_ms();
+    let deadline = (status == "playing")
+        .then(|| clock::deadline(config, opponent, now))
+        .flatten();
     sqlx::query(
-        "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at, opponent)
-         VALUES ($1, $2, 0, $3, $4, $5, $5, $6)",
+        "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at, opponent,
+         deadline_at) VALUES ($1, $2, 0, $3, $4, $5, $5, $6, $7)",
     )
     .bind(&id)
     .bind(serde_json::to_string(config)?)
@@ -69,23 +78,31 @@ pub(crate) async fn insert(
     .bind(i32::from(state.to_move()))
     .bind(now)
     .bind(opponent)
+    .bind(deadline)
     .execute(&mut *conn)
     .await?;
     Ok(id)
 }
 
-/// Where a game stands as stored: `waiting`, `playing`, `over` or `cancelled`.
-async fn read_game(
-    conn: &mut PoolConnection<Any>,
-    id: &str,
-) -> Result<(GameConfig, Vec<Action>, String), GameError> {
-    let row: AnyRow = sqlx::query("SELECT config, status FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut **conn)
-        .await?
-        .ok_or(GameError::NotFound)?;
+/// A game as stored: its config and log, and where it stands.
+struct Stored {
+    config: GameConfig,
+    actions: Vec<Action>,
+    /// `waiting`, `playing`, `over` or `cancelled`.
+    status: String,
+    /// `bot`, `invite`, `lobby` or `local`.
+    opponent: String,
+    deadline_at: Option<i64>,
+}
+
+async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, GameError> {
+    let row: AnyRow =
+        sqlx::query("SELECT config, status, opponent, deadline_at FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut **conn)
+            .await?
+            .ok_or(GameError::NotFound)?;
     let config: GameConfig = serde_json::from_str(&row.try_get::<String, _>(0)?)?;
-    let status: String = row.try_get(1)?;
     let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&mut **conn)
@@ -94,7 +111,13 @@ async fn read_game(
         .iter()
         .map(|row| Ok(serde_json::from_str(&row.try_get::<String, _>(0)?)?))
         .collect::<Result<Vec<Action>, GameError>>()?;
-    Ok((config, actions, status))
+    Ok(Stored {
+        config,
+        actions,
+        status: row.try_get(1)?,
+        opponent: row.try_get(2)?,
+        deadline_at: row.try_get(3)?,
+    })
 }
 
 fn replay<L: Lexicon + ?Sized>(
@@ -113,12 +136,13 @@ pub async fn load<L: Lexicon + ?Sized>(
     lexicon: &L,
 ) -> Result<GameState, GameError> {
     let mut conn = db.pool.acquire().await?;
-    let (config, actions, _) = read_game(&mut conn, id).await?;
-    replay(config, &actions, lexicon)
+    let stored = read_game(&mut conn, id).await?;
+    replay(stored.config, &stored.actions, lexicon)
 }
 
-/// Applies `action` if the game is still at `expected_version` and the rules accept it; returns
-/// the new state. Nothing is written otherwise.
+/// Applies `action` if the game is still at `expected_version`, the player's time is not up and
+/// the rules accept it; returns the new state and tells the players' open pages. Nothing is
+/// written otherwise. A turn that passes to the next player starts that player's clock.
 pub async fn commit<L: Lexicon + ?Sized>(
     db: &Database,
     id: &str,
@@ -147,7 +171,21 @@ pub async fn commit<L: Lexicon + ?Sized>(
             conn.execute("ROLLBACK").await?;
         }
     }
+    drop(conn);
+    drop(_writer);
+    if result.is_ok() {
+        db.game_changed(id).await;
+    }
     result
+}
+
+/// Whether `action` is one the clock stops once time is up: a turn by the player to move.
+/// Resigning, buying and selling stay open; the time-out itself is the clock's.
+fn stopped_by_clock(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::TimedOut { .. } | Action::Resign { .. } | Action::Buy { .. } | Action::Sell { .. }
+    )
 }
 
 async fn commit_in_transaction<L: Lexicon + ?Sized>(
@@ -164,18 +202,25 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             .fetch_optional(&mut **conn)
             .await?;
     }
-    let (config, actions, status) = read_game(conn, id).await?;
-    if status == "waiting" || status == "cancelled" {
+    let stored = read_game(conn, id).await?;
+    if stored.status == "waiting" || stored.status == "cancelled" {
         return Err(GameError::NotStarted);
     }
-    let mut state = replay(config, &actions, lexicon)?;
+    let mut state = replay(stored.config.clone(), &stored.actions, lexicon)?;
     if state.version() != expected_version {
         return Err(GameError::MovedOn {
             current: state.version(),
         });
     }
-    state.apply(action, lexicon)?;
     let now = now_ms();
+    if stored.deadline_at.is_some_and(|d| d <= now)
+        && action.seat() == state.to_move()
+        && stopped_by_clock(action)
+    {
+        return Err(GameError::TimeUp);
+    }
+    let turn_before = (state.to_move(), state.history().len());
+    state.apply(action, lexicon)?;
     let inserted = sqlx::query(
         "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
     )
@@ -193,19 +238,23 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         }
     }
     inserted?;
-    let status = if *state.status() == Status::Playing {
-        "playing"
-    } else {
-        "over"
+    let playing = *state.status() == Status::Playing;
+    let turn_passed = (state.to_move(), state.history().len()) != turn_before;
+    let deadline = match (playing, turn_passed) {
+        (false, _) => None,
+        (true, true) => clock::deadline(&stored.config, &stored.opponent, now),
+        (true, false) => stored.deadline_at,
     };
     sqlx::query(
-        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5 WHERE id = $1",
+        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+         WHERE id = $1",
     )
     .bind(id)
     .bind(i64::from(state.version()))
-    .bind(status)
+    .bind(if playing { "playing" } else { "over" })
     .bind(i32::from(state.to_move()))
     .bind(now)
+    .bind(deadline)
     .execute(&mut **conn)
     .await?;
     Ok(state)

@@ -2,9 +2,11 @@
 //! games' action logs, who sits where, and the sign-in rate limit.
 
 pub mod accounts;
+pub mod clock;
 pub mod db;
 pub mod games;
 pub mod limiter;
+pub mod live;
 pub mod rematch;
 pub mod seating;
 pub mod sessions;
@@ -72,6 +74,7 @@ impl From<games::GameError> for StoreError {
             G::NotFound => Refusal::NoSuchGame.into(),
             G::MovedOn { current } => Refusal::MovedOn { current }.into(),
             G::NotStarted => Refusal::NotStarted.into(),
+            G::TimeUp => Refusal::TimeUp.into(),
             G::Rules(rule) => Refusal::Rules(rule).into(),
             G::Database(e) => StoreError::Database(e),
             e @ (G::Corrupt { .. } | G::Data(_)) => StoreError::Data(e.to_string()),

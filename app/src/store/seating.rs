@@ -37,6 +37,8 @@ pub struct GameRow {
     pub opponent: String,
     /// Last change, unix ms.
     pub updated_at: i64,
+    /// When the player to move runs out of time, unix ms; `None` when no clock runs.
+    pub deadline_at: Option<i64>,
 }
 
 /// A freshly created game.
@@ -117,6 +119,9 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         Opponent::Invite | Opponent::Lobby => 2,
     };
     check_room(db, owner.id).await?;
+    if new.format == Format::Blitz && !matches!(new.opponent, Opponent::PassAndPlay { .. }) {
+        super::clock::check_one_blitz(db, owner.id).await?;
+    }
     let waits = matches!(new.opponent, Opponent::Invite | Opponent::Lobby);
     let config = GameConfig {
         variant: new.variant,
@@ -176,17 +181,19 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         phase: Phase::parse(&phase).ok_or_else(|| StoreError::Data(format!("status {phase}")))?,
         opponent: row.try_get("opponent")?,
         updated_at: row.try_get("updated_at")?,
+        deadline_at: row.try_get("deadline_at")?,
     })
 }
 
 /// A game's row.
 pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
-    let row =
-        sqlx::query("SELECT id, config, status, opponent, updated_at FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&db.pool)
-            .await?
-            .ok_or(Refusal::NoSuchGame)?;
+    let row = sqlx::query(
+        "SELECT id, config, status, opponent, updated_at, deadline_at FROM games WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?
+    .ok_or(Refusal::NoSuchGame)?;
     game_row(&row)
 }
 
@@ -229,7 +236,7 @@ pub async fn my_seats(db: &Database, game_id: &str, user_id: i64) -> Result<Vec<
 
 /// The user's games: every waiting or playing one, then the 20 most recently finished.
 pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
-    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at FROM games g
+    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at FROM games g
          JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1";
     let active = sqlx::query(&format!(
         "{select} AND g.status IN ('waiting', 'playing') ORDER BY g.updated_at DESC"
@@ -249,7 +256,7 @@ pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, Store
 /// Open lobby games, newest first, with the name of the player waiting in each.
 pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, String)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, u.name FROM games g
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, u.name FROM games g
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
          WHERE g.status = 'waiting' AND g.opponent = 'lobby' ORDER BY g.updated_at DESC LIMIT 100",
     )
@@ -266,7 +273,8 @@ pub async fn invite(
     token: &str,
 ) -> Result<(GameRow, String, i64, bool), StoreError> {
     let row = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, u.name, i.expires_at, i.state
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, u.name, i.expires_at,
+         i.state
          FROM invites i JOIN games g ON g.id = i.game_id
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
          WHERE i.token = $1",
@@ -314,6 +322,9 @@ pub async fn join(
         .into());
     }
     check_room(db, user.id).await?;
+    if game.config.format == Format::Blitz {
+        super::clock::check_one_blitz(db, user.id).await?;
+    }
     let now = now_ms();
     let mut tx = db.pool.begin().await?;
     if let Some(token) = token {
@@ -338,10 +349,12 @@ pub async fn join(
     .execute(&mut *tx)
     .await?;
     let started = sqlx::query(
-        "UPDATE games SET status = 'playing', updated_at = $2 WHERE id = $1 AND status = 'waiting'",
+        "UPDATE games SET status = 'playing', updated_at = $2, deadline_at = $3
+         WHERE id = $1 AND status = 'waiting'",
     )
     .bind(game_id)
     .bind(now)
+    .bind(super::clock::deadline(&game.config, &game.opponent, now))
     .execute(&mut *tx)
     .await?;
     if seated.rows_affected() != 1 || started.rows_affected() != 1 {
@@ -353,6 +366,7 @@ pub async fn join(
         .into());
     }
     tx.commit().await?;
+    db.game_changed(game_id).await;
     Ok(())
 }
 
@@ -373,6 +387,7 @@ pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
     }
     cancel_waiting(&mut tx, &game.id).await?;
     tx.commit().await?;
+    db.game_changed(&game.id).await;
     Ok(())
 }
 

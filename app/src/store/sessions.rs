@@ -8,7 +8,29 @@ use tower_sessions::{
     SessionStore,
 };
 
-use super::db::Database;
+use super::{
+    accounts::{self, User},
+    db::Database,
+    StoreError,
+};
+
+/// The session key holding the signed-in user's id.
+pub const USER_KEY: &str = "user_id";
+
+/// The user a session belongs to, if any.
+pub async fn user_of(
+    db: &Database,
+    session: &tower_sessions::Session,
+) -> std::result::Result<Option<User>, StoreError> {
+    let id = session
+        .get::<i64>(USER_KEY)
+        .await
+        .map_err(|e| StoreError::Data(format!("session: {e}")))?;
+    match id {
+        Some(id) => Ok(accounts::by_id(db, id).await?),
+        None => Ok(None),
+    }
+}
 
 /// The session store.
 #[derive(Debug, Clone)]

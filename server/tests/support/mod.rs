@@ -75,3 +75,40 @@ pub fn spawn_server(
     std::thread::spawn(move || for _ in lines {});
     (child, url)
 }
+
+/// A new, empty Postgres database on the test server, for tests that must not see (or be seen
+/// by) the servers other tests start: a clock running in any of those would apply this test's
+/// time-outs. Returns its URL, or `None` when Postgres is not configured (outside CI).
+pub async fn own_postgres() -> Option<String> {
+    let url = match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
+        Ok(url) => url,
+        Err(_) if std::env::var_os("CI").is_some() => {
+            panic!("CI must test Postgres: set ALFAKRAFT_TEST_POSTGRES_URL")
+        }
+        Err(_) => return None,
+    };
+    let name = unique_name("alfakraft_t").to_lowercase();
+    let main = Database::connect(&url).await.expect("connect to Postgres");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&main.pool)
+        .await
+        .expect("create a test database");
+    let base = url.rsplit_once('/').map_or(url.as_str(), |(base, _)| base);
+    Some(format!("{base}/{name}"))
+}
+
+/// A fresh SQLite file and, when configured, a Postgres database of the test's own.
+pub async fn own_databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Database::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("test.db").display()
+    ))
+    .await
+    .unwrap();
+    let mut all = vec![("sqlite", sqlite, Some(dir))];
+    if let Some(url) = own_postgres().await {
+        all.push(("postgres", Database::connect(&url).await.unwrap(), None));
+    }
+    all
+}

@@ -1,6 +1,7 @@
 //! The game page, `/game/<id>`: scores, the last play, the board with the move being built, the
-//! live preview, the hand, and the actions (play, pass, exchange, challenge, resign). The page
-//! asks the server again every two seconds while someone else is to move.
+//! live preview, the hand, and the actions (play, pass, exchange, challenge, resign). A live
+//! stream tells the page when the game changed (the other player moved, the clock ran out, a
+//! rematch was offered) and who is online; the page then asks for the game again.
 
 mod board;
 mod history;
@@ -92,7 +93,8 @@ pub fn GamePage() -> impl IntoView {
             take(answer);
         }
     });
-    poll_while_waiting(table, id, take);
+    let presence = RwSignal::new(crate::live::Presence::new());
+    follow_game(table, id, presence, take);
 
     let busy = move || acting.pending().get() || resigning.pending().get();
     let judgement = preview::judgement(table);
@@ -139,10 +141,24 @@ pub fn GamePage() -> impl IntoView {
                                 let to_move = card.phase == Phase::Playing && card.to_move == seat;
                                 let mine = card.my_seats.contains(&seat);
                                 let class = format!("player{}{}", if to_move { " to-move" } else { "" }, if mine { " me" } else { "" });
+                                let strikes = view.strikes.get(usize::from(seat)).copied().unwrap_or(0);
+                                let clock = to_move.then_some(card.time_left_ms).flatten();
+                                let blitz = card.format == rules::game::Format::Blitz;
+                                let online = move || presence.with(|p| p.get(usize::from(seat)).copied().flatten());
                                 view! {
                                     <div class=class data-seat=seat>
-                                        <span class="name">{holder.label()}</span>
+                                        <span class="name">
+                                            {move || online().map(|on| view! {
+                                                <span class=if on { "presence online" } else { "presence away" } data-testid=format!("presence-{seat}")
+                                                    title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span>
+                                            })}
+                                            {holder.label()}
+                                        </span>
                                         <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(usize::from(seat)).copied().unwrap_or(0)}</span>
+                                        {clock.map(|left_ms| view! { <crate::live::Clock left_ms blitz /> })}
+                                        {(blitz && strikes > 0).then(|| view! {
+                                            <span class="strikes" title="Inactivity strikes: three forfeit the match">{format!("Strikes {strikes}/3")}</span>
+                                        })}
                                     </div>
                                 }
                             }).collect_view()}
@@ -275,49 +291,47 @@ fn Controls(
     }
 }
 
-/// While someone else is to move (or the game waits for a player), asks the server again every
-/// two seconds. Live pushes replace this later.
-fn poll_while_waiting(
+/// Follows the game live: when it changes, asks for it again and takes the answer if it differs
+/// from what the page shows; keeps the players' presence current. Follows the new game when the
+/// page moves on to another (after Play again).
+fn follow_game(
     table: Table,
     id: impl Fn() -> String + Copy + Send + Sync + 'static,
+    presence: RwSignal<crate::live::Presence>,
     take: impl Fn(Result<Result<GamePage, Refusal>, ServerFnError>) + Copy + Send + Sync + 'static,
 ) {
     #[cfg(feature = "hydrate")]
-    {
+    Effect::new(move |_| {
+        let game_id = id();
         let in_flight = RwSignal::new(false);
-        let handle = set_interval_with_handle(
-            move || {
-                let waiting = table.page.with_untracked(|p| {
-                    p.as_ref().is_some_and(|p| {
-                        p.card.phase == Phase::Waiting
-                            || (p.card.phase == Phase::Playing && !p.card.my_turn)
-                            // A finished game between two people may get a rematch offer.
-                            || (p.card.phase == Phase::Over
-                                && p.card.my_seats.len() == 1
-                                && p.card.seats.iter().all(|s| matches!(s, crate::api::SeatHolder::Player { .. })))
-                    })
-                });
-                if waiting && !in_flight.get_untracked() {
-                    in_flight.set(true);
-                    leptos::task::spawn_local(async move {
-                        let answer = game(id()).await;
-                        in_flight.set(false);
-                        // A refused poll (a blip) is not worth a message; the next one retries.
-                        if let Ok(Ok(page)) = answer {
-                            let newer = table.page.with_untracked(|p| p.as_ref() != Some(&page));
-                            if newer {
-                                take(Ok(Ok(page)));
-                            }
+        let again = RwSignal::new(false);
+        let refresh = move || {
+            if in_flight.get_untracked() {
+                // Asked while an answer is on its way: ask once more after it.
+                again.set(true);
+                return;
+            }
+            in_flight.set(true);
+            leptos::task::spawn_local(async move {
+                loop {
+                    again.set(false);
+                    // A refused refresh (a blip) is not worth a message; the next change retries.
+                    if let Ok(Ok(page)) = game(id()).await {
+                        if table.page.with_untracked(|p| p.as_ref() != Some(&page)) {
+                            take(Ok(Ok(page)));
                         }
-                    });
+                    }
+                    if !again.get_untracked() {
+                        break;
+                    }
                 }
-            },
-            std::time::Duration::from_secs(2),
-        );
-        if let Ok(handle) = handle {
-            on_cleanup(move || handle.clear());
-        }
-    }
+                in_flight.set(false);
+            });
+        };
+        crate::live::follow(format!("/api/live?game={game_id}"), refresh, move |p| {
+            presence.set(p)
+        });
+    });
     #[cfg(not(feature = "hydrate"))]
-    let _ = (table, id, take);
+    let _ = (table, id, presence, take);
 }

@@ -113,9 +113,14 @@ impl Table {
             Some((_, old)) if same_seat => keep_order(&old, &old_order, &new_hand),
             _ => (0..new_hand.len()).collect(),
         };
+        // A new turn, a new hand or another seat starts the move afresh; a change that leaves
+        // the board and the hand alone (a live refresh, the other player's purchase) keeps it.
         let changed = self.page.with_untracked(|p| {
             p.as_ref().is_none_or(|p| {
-                p.view.version != page.view.version || p.view.seat != page.view.seat
+                p.view.seat != page.view.seat
+                    || p.view.history.len() != page.view.history.len()
+                    || p.view.hand != page.view.hand
+                    || p.view.status != page.view.status
             })
         });
         if changed {

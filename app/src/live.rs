@@ -1,0 +1,155 @@
+//! The browser's end of `/api/live`: an `EventSource` that calls back when something the page
+//! shows changed, and on every reconnection (changes may have been missed while it was down).
+//! The browser reconnects by itself after a dropped connection. On the server this does nothing.
+
+use leptos::prelude::*;
+
+/// Which seats have a live page open: `Some(true)` online, `Some(false)` away, `None` for a bot or
+/// an open seat.
+pub type Presence = Vec<Option<bool>>;
+
+/// Follows `url` for as long as the calling owner (component or effect) lives.
+pub fn follow(
+    url: String,
+    on_change: impl Fn() + Clone + 'static,
+    on_presence: impl Fn(Presence) + 'static,
+) {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::{closure::Closure, JsCast};
+        let Ok(source) = web_sys::EventSource::new(&url) else {
+            return;
+        };
+        let changed = Closure::<dyn Fn(web_sys::Event)>::new({
+            let on_change = on_change.clone();
+            move |_| on_change()
+        });
+        // The first opening needs no catching up: the page was just loaded.
+        let opened_before = std::cell::Cell::new(false);
+        let opened = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
+            if opened_before.replace(true) {
+                on_change();
+            }
+        });
+        let presence =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                if let Some(data) = e.data().as_string() {
+                    on_presence(parse_presence(&data));
+                }
+            });
+        for (name, callback) in [
+            ("game", changed.as_ref()),
+            ("open", opened.as_ref()),
+            ("presence", presence.as_ref()),
+        ] {
+            let _ = source.add_event_listener_with_callback(name, callback.unchecked_ref());
+        }
+        let kept = StoredValue::new_local((source, changed, opened, presence));
+        on_cleanup(move || kept.with_value(|(source, ..)| source.close()));
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (url, on_change, on_presence);
+}
+
+/// `[true,false,null]` → `[Some(true), Some(false), None]`.
+pub fn parse_presence(data: &str) -> Presence {
+    data.trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| match s.trim() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A turn's time left, ticking down each second in the browser. Casual deadlines show only in
+/// their last 24 hours (RULES.md); a Blitz clock always shows. Renders nothing otherwise.
+#[component]
+pub fn Clock(
+    /// Time left when the page was received, ms.
+    left_ms: i64,
+    /// Blitz: always shown, as minutes and seconds.
+    blitz: bool,
+) -> impl IntoView {
+    let elapsed = RwSignal::new(0_i64);
+    #[cfg(feature = "hydrate")]
+    {
+        let start = js_sys::Date::now();
+        if let Ok(handle) = set_interval_with_handle(
+            move || elapsed.set((js_sys::Date::now() - start) as i64),
+            std::time::Duration::from_millis(if blitz { 250 } else { 1000 }),
+        ) {
+            on_cleanup(move || handle.clear());
+        }
+    }
+    move || {
+        let left = (left_ms - elapsed.get()).max(0);
+        let text = clock_text(left, blitz)?;
+        let class = if left <= 20_000 {
+            "clock urgent"
+        } else {
+            "clock"
+        };
+        Some(view! { <span class=class data-testid="clock" role="timer">{text}</span> })
+    }
+}
+
+/// How a clock reads: `1:05` for Blitz; `23 h 4 min left`, `4 min left` or `12 s left` inside a
+/// Casual deadline's last day; `None` before that.
+pub fn clock_text(left_ms: i64, blitz: bool) -> Option<String> {
+    const DAY_MS: i64 = 24 * 3_600_000;
+    if blitz {
+        // Rounded up, as clocks do: "0:00" only when the time is really gone.
+        let secs = (left_ms + 999) / 1000;
+        return Some(format!("{}:{:02}", secs / 60, secs % 60));
+    }
+    if left_ms >= DAY_MS {
+        return None;
+    }
+    let secs = left_ms / 1000;
+    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    Some(match (h, m) {
+        (0, 0) => format!("{s} s left"),
+        (0, _) => format!("{m} min left"),
+        _ => format!("{h} h {m} min left"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presence_parses() {
+        assert_eq!(
+            parse_presence("[true,false,null]"),
+            vec![Some(true), Some(false), None]
+        );
+        assert_eq!(parse_presence("[]"), Vec::<Option<bool>>::new());
+    }
+
+    #[test]
+    fn casual_clock_shows_only_in_the_last_day() {
+        assert_eq!(clock_text(7 * 24 * 3_600_000, false), None);
+        assert_eq!(clock_text(24 * 3_600_000, false), None);
+        assert_eq!(
+            clock_text(24 * 3_600_000 - 1, false).as_deref(),
+            Some("23 h 59 min left")
+        );
+        assert_eq!(
+            clock_text(5 * 3_600_000 + 4 * 60_000, false).as_deref(),
+            Some("5 h 4 min left")
+        );
+        assert_eq!(clock_text(90_000, false).as_deref(), Some("1 min left"));
+        assert_eq!(clock_text(12_000, false).as_deref(), Some("12 s left"));
+    }
+
+    #[test]
+    fn blitz_clock_shows_minutes_and_seconds() {
+        assert_eq!(clock_text(120_000, true).as_deref(), Some("2:00"));
+        assert_eq!(clock_text(65_001, true).as_deref(), Some("1:06"));
+        assert_eq!(clock_text(0, true).as_deref(), Some("0:00"));
+    }
+}

@@ -1,0 +1,209 @@
+//! Live events: what changed, for the pages that are open on it. Every instance keeps one
+//! in-process broadcast; with SQLite a change goes straight into it, with Postgres it goes out as a
+//! `NOTIFY` and every instance's listener (this one included) feeds it into its own broadcast, so
+//! two players on two instances see each other's moves. Presence (who has a live page open) is
+//! stored, so every instance can tell whether a player is away.
+
+use std::sync::{Arc, Weak};
+
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use tokio::sync::broadcast;
+
+use super::db::{now_ms, Backend, Database};
+
+/// The Postgres channel every instance listens on.
+const CHANNEL: &str = "alfakraft_live";
+
+/// A presence row older than this is a connection that died without saying goodbye.
+pub const PRESENCE_FRESH_MS: i64 = 30_000;
+
+/// How often an open connection refreshes its presence row.
+pub const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Something that changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Change {
+    /// A game's log, phase, seats or rematch changed; `users` sit in it.
+    Game {
+        /// The game's id.
+        id: String,
+        /// Who sits in it.
+        users: Vec<i64>,
+    },
+    /// A user opened or closed a live page: their presence may have changed.
+    Presence {
+        /// Who.
+        user: i64,
+    },
+    /// Changes may have been missed (the Postgres listener reconnected): every page asks again.
+    Resync,
+}
+
+/// This instance's broadcast of changes.
+#[derive(Debug, Clone)]
+pub struct Bus {
+    sender: Arc<broadcast::Sender<Change>>,
+}
+
+impl Default for Bus {
+    fn default() -> Bus {
+        // A slow page that falls this far behind gets a resync instead of every change.
+        Bus {
+            sender: Arc::new(broadcast::channel(1024).0),
+        }
+    }
+}
+
+impl Bus {
+    /// Changes from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Change> {
+        self.sender.subscribe()
+    }
+
+    fn send_here(&self, change: Change) {
+        // No receiver means no open page: nothing to tell.
+        let _ = self.sender.send(change);
+    }
+}
+
+impl Database {
+    /// Tells every instance's open pages about `change`. A failure is logged, not returned: the
+    /// change itself is stored, and pages catch up when they reconnect.
+    pub async fn publish(&self, change: Change) {
+        match self.backend {
+            Backend::Sqlite => self.live.send_here(change),
+            Backend::Postgres => {
+                let payload = serde_json::to_string(&change).unwrap_or_default();
+                if let Err(error) = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(payload)
+                    .execute(&self.pool)
+                    .await
+                {
+                    tracing::warn!(%error, "could not publish a live change");
+                }
+            }
+        }
+    }
+
+    /// Tells the players of game `id` that it changed.
+    pub async fn game_changed(&self, id: &str) {
+        let users = sqlx::query_scalar::<_, i64>(
+            "SELECT DISTINCT user_id FROM game_seats WHERE game_id = $1 AND user_id IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await;
+        match users {
+            Ok(users) => {
+                self.publish(Change::Game {
+                    id: id.to_string(),
+                    users,
+                })
+                .await
+            }
+            Err(error) => tracing::warn!(%error, "could not read a game's players"),
+        }
+    }
+
+    /// With Postgres: listens for every instance's changes and feeds them into this instance's
+    /// broadcast, until the database is dropped. Reconnects after a lost connection and then
+    /// tells every page to resync, since changes may have been missed meanwhile.
+    pub(super) fn spawn_listener(&self, url: String) {
+        let bus = Arc::downgrade(&self.live.sender);
+        tokio::spawn(async move {
+            while bus.strong_count() > 0 {
+                if let Err(error) = listen(&url, &bus).await {
+                    tracing::warn!(%error, "live listener lost its connection; retrying");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
+                if let Some(sender) = bus.upgrade() {
+                    let _ = sender.send(Change::Resync);
+                }
+            }
+        });
+    }
+}
+
+async fn listen(url: &str, bus: &Weak<broadcast::Sender<Change>>) -> Result<(), sqlx::Error> {
+    let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+    listener.listen(CHANNEL).await?;
+    loop {
+        // Wake now and then to notice a dropped database.
+        let next =
+            tokio::time::timeout(std::time::Duration::from_secs(5), listener.try_recv()).await;
+        let Some(sender) = bus.upgrade() else {
+            return Ok(());
+        };
+        match next {
+            Err(_elapsed) => {}
+            Ok(Ok(Some(notification))) => {
+                match serde_json::from_str::<Change>(notification.payload()) {
+                    Ok(change) => {
+                        let _ = sender.send(change);
+                    }
+                    Err(error) => tracing::warn!(%error, "a live change did not parse"),
+                }
+            }
+            // The connection dropped; `try_recv` reconnects on the next call.
+            Ok(Ok(None)) => {
+                let _ = sender.send(Change::Resync);
+            }
+            Ok(Err(error)) => return Err(error),
+        }
+    }
+}
+
+/// Records an open live connection of `user`; returns its id, for [`refresh`] and [`close`].
+pub async fn open(db: &Database, user: i64) -> Result<String, sqlx::Error> {
+    let conn = uuid::Uuid::new_v4().simple().to_string();
+    sqlx::query("INSERT INTO presence (conn, user_id, seen_at) VALUES ($1, $2, $3)")
+        .bind(&conn)
+        .bind(user)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    db.publish(Change::Presence { user }).await;
+    Ok(conn)
+}
+
+/// Keeps an open connection's presence fresh.
+pub async fn refresh(db: &Database, conn: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE presence SET seen_at = $2 WHERE conn = $1")
+        .bind(conn)
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Forgets a closed connection.
+pub async fn close(db: &Database, conn: &str, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM presence WHERE conn = $1")
+        .bind(conn)
+        .execute(&db.pool)
+        .await?;
+    db.publish(Change::Presence { user }).await;
+    Ok(())
+}
+
+/// Whether `user` has a live page open on any instance.
+pub async fn online(db: &Database, user: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query("SELECT COUNT(*) FROM presence WHERE user_id = $1 AND seen_at > $2")
+        .bind(user)
+        .bind(now_ms() - PRESENCE_FRESH_MS)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(row.try_get::<i64, _>(0)? > 0)
+}
+
+/// Deletes the rows of connections that died without closing (a crashed instance).
+pub async fn sweep(db: &Database) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("DELETE FROM presence WHERE seen_at <= $1")
+        .bind(now_ms() - PRESENCE_FRESH_MS)
+        .execute(&db.pool)
+        .await?
+        .rows_affected())
+}

@@ -1,0 +1,31 @@
+//! The clock's background task: every second, applies the time-outs that are due (see
+//! `app::store::clock`). Every instance runs one; the commit's version check lets exactly one
+//! apply each time-out.
+
+use std::time::Duration;
+
+use app::store::{clock, Services};
+
+/// How often due time-outs are looked for: Blitz turns are 120 s, so a second is close enough.
+const EVERY: Duration = Duration::from_secs(1);
+
+/// Runs forever.
+pub async fn run(services: Services) {
+    let mut tick = tokio::time::interval(EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        match clock::expire_due(&services).await {
+            Ok(applied) => {
+                for t in &applied {
+                    tracing::info!(game = %t.game_id, seat = t.seat, away = t.away, "time-out applied");
+                }
+                if !applied.is_empty() {
+                    // The next player may be a bot.
+                    services.bot_wakeup.notify_one();
+                }
+            }
+            Err(error) => tracing::warn!(%error, "applying time-outs failed"),
+        }
+    }
+}

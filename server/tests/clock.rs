@@ -1,0 +1,340 @@
+//! Clocks: stored deadlines, applied exactly once (also after a restart, and with two instances
+//! on one Postgres); Blitz time-outs pass, strike only a player who was away, and three strikes
+//! forfeit; a move after the deadline is refused.
+
+mod support;
+
+use std::{sync::Arc, time::Duration};
+
+use app::api::{NewGame, Opponent, Refusal};
+use dictionaries::{catalog::Catalog, DictionaryId};
+use rules::{
+    game::{EndReason, Format},
+    Action, GameState, Status, Variant,
+};
+use server::{
+    accounts::{self, User},
+    clocks,
+    db::Database,
+    games, presence, seating, Services,
+};
+use sqlx::Row;
+
+use server::db;
+
+fn catalog() -> Arc<Catalog> {
+    static CATALOG: std::sync::OnceLock<Arc<Catalog>> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
+            Arc::new(Catalog::load(&dir).unwrap())
+        })
+        .clone()
+}
+
+async fn player(db: &Database) -> User {
+    accounts::sign_up(db, &support::unique_name("clock"), "a good password")
+        .await
+        .unwrap()
+}
+
+/// A friend game between two new players, under way (the joiner, `b`, to move first).
+async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String, User, User) {
+    let (a, b) = (player(db).await, player(db).await);
+    let new = NewGame {
+        variant,
+        dictionary: DictionaryId::English,
+        format,
+        opponent: Opponent::Invite,
+    };
+    let created = seating::create(db, &a, &new).await.unwrap();
+    seating::join(db, &b, &created.id, created.invite_token.as_deref())
+        .await
+        .unwrap();
+    (created.id, a, b)
+}
+
+async fn deadline(db: &Database, id: &str) -> Option<i64> {
+    sqlx::query("SELECT deadline_at FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap()
+}
+
+/// Moves the game's deadline into the past, as if its time had run out.
+async fn run_out(db: &Database, id: &str) {
+    sqlx::query("UPDATE games SET deadline_at = $2 WHERE id = $1")
+        .bind(id)
+        .bind(db::now_ms() - 1)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+}
+
+fn reason(state: &GameState) -> Option<EndReason> {
+    match state.status() {
+        Status::Over(outcome) => Some(outcome.reason),
+        Status::Playing => None,
+    }
+}
+
+async fn state(db: &Database, id: &str) -> GameState {
+    let lexicon = catalog()
+        .get(DictionaryId::English)
+        .unwrap()
+        .lexicon
+        .clone();
+    games::load(db, id, &*lexicon).await.unwrap()
+}
+
+/// Runs the game's clock out and sweeps until the time-out is applied; returns it as logged.
+async fn time_out_now(services: &Services, id: &str) -> Action {
+    let db = &services.db;
+    let before = time_outs(db, id).await.len();
+    run_out(db, id).await;
+    for _ in 0..100 {
+        clocks::expire_due(services).await.unwrap();
+        let logged = time_outs(db, id).await;
+        if logged.len() > before {
+            assert_eq!(logged.len(), before + 1, "one time-out per deadline");
+            return logged[before].clone();
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the time-out was not applied");
+}
+
+/// The time-outs in a game's stored log.
+async fn time_outs(db: &Database, id: &str) -> Vec<Action> {
+    sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| serde_json::from_str::<Action>(&row.get::<String, _>(0)).unwrap())
+        .filter(|a| matches!(a, Action::TimedOut { .. }))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_casual_deadline_runs_out_once_and_loses() {
+    for (name, db, _dir) in support::own_databases().await {
+        let services = Services::new(db.clone(), catalog());
+        let (id, _a, _b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        let due = deadline(&db, &id).await.expect("a friend game has a clock");
+        let week = 7 * 24 * 3_600_000;
+        assert!((due - db::now_ms() - week).abs() < 60_000, "{name}: 7 days");
+        // Not due yet: nothing happens.
+        clocks::expire_due(&services).await.unwrap();
+        assert!(time_outs(&db, &id).await.is_empty(), "{name}");
+        let to_move = state(&db, &id).await.to_move();
+        let applied = time_out_now(&services, &id).await;
+        assert_eq!(
+            applied,
+            Action::TimedOut {
+                seat: to_move,
+                away: true
+            },
+            "{name}"
+        );
+        // Once: a second sweep finds nothing to do.
+        clocks::expire_due(&services).await.unwrap();
+        let state = state(&db, &id).await;
+        assert_eq!(reason(&state), Some(EndReason::TimedOut(to_move)), "{name}");
+        assert_eq!(time_outs(&db, &id).await.len(), 1, "{name}");
+        assert_eq!(
+            deadline(&db, &id).await,
+            None,
+            "{name}: no clock after the end"
+        );
+    }
+}
+
+#[tokio::test]
+async fn feud_gives_72_hours_and_a_move_after_the_deadline_is_refused() {
+    for (name, db, _dir) in support::own_databases().await {
+        let variant = Variant::Feud {
+            language: rules::Language::English,
+            random_board: false,
+        };
+        let (id, _, _) = friend_game(&db, variant, Format::Casual).await;
+        let due = deadline(&db, &id).await.unwrap();
+        assert!(
+            (due - db::now_ms() - 72 * 3_600_000).abs() < 60_000,
+            "{name}"
+        );
+        run_out(&db, &id).await;
+        let seat = state(&db, &id).await.to_move();
+        let lexicon = catalog()
+            .get(DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .clone();
+        let late = games::commit(&db, &id, 0, &Action::Pass { seat }, &*lexicon).await;
+        assert!(
+            matches!(late, Err(games::GameError::TimeUp)),
+            "{name}: {late:?}"
+        );
+        // Resigning is still open to them.
+        games::commit(&db, &id, 0, &Action::Resign { seat }, &*lexicon)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
+    for (name, db, _dir) in support::own_databases().await {
+        let services = Services::new(db.clone(), catalog());
+        // Classic: six scoreless turns end it, so three strikes come first.
+        let (id, a, b) = friend_game(&db, Variant::Classic, Format::Blitz).await;
+        let due = deadline(&db, &id).await.unwrap();
+        assert!(
+            (due - db::now_ms() - 120_000).abs() < 10_000,
+            "{name}: 120 s"
+        );
+        let user_of = |seat: u8| if seat == 1 { b.id } else { a.id };
+        let first = state(&db, &id).await.to_move();
+        let present = user_of(1 - first);
+        let conn = presence::open(&db, present).await.unwrap();
+        // The absent player times out three times; the present one in between, with no strike.
+        let mut expected_strikes = [0u8; 2];
+        for turn in 0..5 {
+            let before = state(&db, &id).await;
+            let seat = before.to_move();
+            let applied = time_out_now(&services, &id).await;
+            let away = user_of(seat) != present;
+            assert_eq!(
+                applied,
+                Action::TimedOut { seat, away },
+                "{name}: turn {turn}"
+            );
+            if away {
+                expected_strikes[usize::from(seat)] += 1;
+            }
+            let after = state(&db, &id).await;
+            assert_eq!(
+                after.strikes(),
+                &expected_strikes[..],
+                "{name}: turn {turn}"
+            );
+            if turn < 4 {
+                assert_eq!(*after.status(), Status::Playing, "{name}: turn {turn}");
+                assert_ne!(after.to_move(), seat, "{name}: a time-out passes the turn");
+            }
+        }
+        let end = state(&db, &id).await;
+        assert_eq!(
+            reason(&end),
+            Some(EndReason::Strikes(first)),
+            "{name}: three strikes forfeit"
+        );
+        presence::close(&db, &conn, present).await.unwrap();
+        assert!(!presence::online(&db, present).await.unwrap(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn one_blitz_match_at_a_time() {
+    for (name, db, _dir) in support::own_databases().await {
+        let (_id, a, _b) = friend_game(&db, Variant::Classic, Format::Blitz).await;
+        let new = NewGame {
+            variant: Variant::Classic,
+            dictionary: DictionaryId::English,
+            format: Format::Blitz,
+            opponent: Opponent::Bot {
+                level: "beginner".into(),
+            },
+        };
+        let second = seating::create(&db, &a, &new).await;
+        assert!(
+            matches!(
+                second,
+                Err(app::store::StoreError::Refused(Refusal::BlitzBusy))
+            ),
+            "{name}: {second:?}"
+        );
+        // Casual games are not limited by it.
+        let casual = NewGame {
+            format: Format::Casual,
+            ..new
+        };
+        seating::create(&db, &a, &casual).await.unwrap();
+    }
+}
+
+/// Games whose deadline passed while no server ran, for `restart_*` tests.
+async fn overdue_games(db: &Database, n: usize) -> Vec<String> {
+    let mut ids = Vec::new();
+    for _ in 0..n {
+        let (id, _, _) = friend_game(db, Variant::Classic, Format::Casual).await;
+        run_out(db, &id).await;
+        ids.push(id);
+    }
+    ids
+}
+
+async fn wait_until_over(db: &Database, ids: &[String]) {
+    for _ in 0..150 {
+        let mut over = 0;
+        for id in ids {
+            let status: String = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            over += usize::from(status == "over");
+        }
+        if over == ids.len() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the time-outs were not applied within 15 s");
+}
+
+#[tokio::test]
+async fn a_deadline_that_passed_while_the_server_was_down_applies_once_on_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
+    let db = Database::connect(&url).await.unwrap();
+    let ids = overdue_games(&db, 3).await;
+    for round in 0..2 {
+        let (mut server, _) = support::spawn_server(dir.path(), None);
+        wait_until_over(&db, &ids).await;
+        // Let the clock sweep a few more times: it must not apply anything again.
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        server.kill().unwrap();
+        server.wait().unwrap();
+        for id in &ids {
+            assert_eq!(time_outs(&db, id).await.len(), 1, "round {round}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn two_instances_on_one_postgres_apply_each_time_out_once() {
+    let Some(url) = support::own_postgres().await else {
+        return;
+    };
+    let db = Database::connect(&url).await.unwrap();
+    let ids = overdue_games(&db, 20).await;
+    let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let mut servers: Vec<_> = dirs
+        .iter()
+        .map(|d| support::spawn_server(d.path(), Some(&url)).0)
+        .collect();
+    wait_until_over(&db, &ids).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    for server in &mut servers {
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+    for id in &ids {
+        assert_eq!(time_outs(&db, id).await.len(), 1, "game {id}");
+    }
+}
