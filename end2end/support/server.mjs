@@ -1,4 +1,5 @@
-// Starts the release server binary on a free port with a fresh SQLite database, for one test file.
+// Starts the release server binary on a free port, for one test file: with a fresh SQLite
+// database, or on a Postgres database that several instances share.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Starts the server; resolves to `{ url, stop }` once it prints the address it listens on. */
-export async function startServer() {
+/**
+ * Starts the server; resolves to `{ url, stop }` once it prints the address it listens on.
+ * `databaseUrl` (a Postgres URL) replaces the fresh SQLite file.
+ */
+export async function startServer({ databaseUrl } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'alfakraft-e2e-'));
   const child = spawn(path.join(root, 'target/release/alfakraft'), ['--addr', '127.0.0.1:0'], {
     env: {
@@ -16,6 +20,7 @@ export async function startServer() {
       ALFAKRAFT_DATA_DIR: dataDir,
       LEPTOS_SITE_ROOT: path.join(root, 'target/site'),
       ALFAKRAFT_LOG: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

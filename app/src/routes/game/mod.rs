@@ -160,7 +160,7 @@ pub fn GamePage() -> impl IntoView {
                                             <span class="strikes" title="Inactivity strikes: three forfeit the match">{format!("Strikes {strikes}/3")}</span>
                                         })}
                                     </div>
-                                }
+                                }.into_any()
                             }).collect_view()}
                             <div class="bag" title="Tiles in the bag">{format!("Bag {}", view.bag_size)}</div>
                         </header>

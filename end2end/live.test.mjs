@@ -1,0 +1,92 @@
+// Live play across instances: two server instances share one Postgres; Ann plays on one, Bob on
+// the other. Each sees the other come online and go away, the Blitz clock runs on both pages, and
+// a move made on one instance shows on the other without a reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from './support/server.mjs';
+import { launchBrowser, openPage } from './support/browser.mjs';
+import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { typeAWord, waitForText } from './support/play.mjs';
+
+const postgres = process.env.ALFAKRAFT_TEST_POSTGRES_URL;
+let servers = [];
+let browser;
+
+before(async () => {
+  if (!postgres) return;
+  servers = [await startServer({ databaseUrl: postgres }), await startServer({ databaseUrl: postgres })];
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  for (const server of servers) await server.stop();
+});
+
+/** Resolves with the ms it took until `testid` on `page` reads `pattern` (at most one second). */
+async function seenWithin(page, testid, pattern) {
+  const start = Date.now();
+  await waitForText(page, testid, pattern, 1_000);
+  return Date.now() - start;
+}
+
+test('a move on one instance shows on the other within a second', { skip: !postgres && 'needs ALFAKRAFT_TEST_POSTGRES_URL' }, async () => {
+  const [one, two] = servers;
+  const ann = await openPage(browser);
+  await ann.page.goto(`${one.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  await ann.page.check('input[name="opponent"][value="invite"]');
+  await ann.page.selectOption('select[name="format"]', 'blitz');
+  await ann.page.click('button:has-text("Start")');
+  const link = new URL(await ann.page.inputValue('[data-testid="invite-link"]'));
+
+  // Bob takes the link to the other instance.
+  const bob = await openPage(browser);
+  await bob.page.goto(`${two.url}${link.pathname}`);
+  await hydrated(bob.page);
+  await bob.page.click('a:has-text("create an account")');
+  await signUp(bob.page, uniqueName('bob'));
+  await bob.page.click('button:has-text("Accept")');
+  await bob.page.click('a:has-text("Go to my games")');
+  await bob.page.click('[data-testid="my-games"] li.my-turn a');
+  await bob.page.waitForURL(/\/game\//);
+  await hydrated(bob.page);
+  const path = new URL(bob.page.url()).pathname;
+  await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+
+  await ann.page.goto(`${one.url}${path}`);
+  await hydrated(ann.page);
+  assert.match(await ann.page.textContent('[data-testid="turn"]'), /Waiting for bob/);
+  // Presence crosses instances: each sees the other online.
+  await ann.page.waitForSelector('[data-testid="presence-1"].online');
+  await bob.page.waitForSelector('[data-testid="presence-0"].online');
+  // The Blitz clock runs for the player to move, on both pages.
+  for (const page of [ann.page, bob.page]) {
+    assert.match(await page.textContent('[data-testid="clock"]'), /^[12]:\d\d$/);
+  }
+
+  // Bob moves on instance two; Ann, on instance one, sees it without a reload.
+  let played = await typeAWord(bob.page);
+  let latency;
+  if (played) {
+    await bob.page.keyboard.press('Enter');
+    latency = await seenWithin(ann.page, 'turn', /Your turn/);
+    assert.equal(await ann.page.textContent('[data-testid="score-1"]'), String(played.total));
+    assert.match(await ann.page.textContent('[data-testid="last-play"]'), new RegExp(`played ${played.word}`));
+  } else {
+    // A rack without a two-letter word (a few percent): a pass is a move too.
+    await bob.page.click('.controls button:has-text("Pass")');
+    latency = await seenWithin(ann.page, 'turn', /Your turn/);
+  }
+  // And back: Ann passes on instance one, Bob sees it on instance two.
+  await ann.page.click('.controls button:has-text("Pass")');
+  const back = await seenWithin(bob.page, 'turn', /Your turn/);
+  console.log(`live latency across instances: ${latency} ms and ${back} ms`);
+
+  // Bob leaves: Ann sees him go away.
+  await bob.page.goto('about:blank');
+  await ann.page.waitForSelector('[data-testid="presence-1"].away', { timeout: 5_000 });
+
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  for (const p of [ann, bob]) await p.context.close();
+});
