@@ -114,6 +114,44 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   await context.close();
 });
 
+test('a bot game played to its end: the bot goes out (or the passes run out), the summary, Explore board', async () => {
+  const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await startGame(page, 'bot');
+  await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+  await hydrated(page);
+  // The player passes every turn; the bot plays until the bag is empty and it goes out.
+  for (let turn = 0; ; turn++) {
+    assert.ok(turn < 120, 'the game ends');
+    await page.waitForFunction(() => /Your turn|over/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''));
+    if (/over/.test(await page.textContent('[data-testid="turn"]'))) break;
+    const version = await page.textContent('[data-testid="last-play"]').catch(() => '');
+    await page.click('.controls button:has-text("Pass")');
+    // Near the pass limit the page asks first.
+    const confirm = page.locator('.controls .warning');
+    if (await confirm.count()) await page.click('.controls button.primary:has-text("Pass")');
+    await page.waitForFunction((before) => {
+      const turn = document.querySelector('[data-testid="turn"]')?.textContent ?? '';
+      return !/Your turn/.test(turn) || (document.querySelector('[data-testid="last-play"]')?.textContent ?? '') !== before;
+    }, version);
+  }
+  const text = await page.textContent('[data-testid="summary"]');
+  assert.match(text, /The game is over: (beginner bot \(800\) went out|the pass limit was reached)/);
+  assert.doesNotMatch(text, /resigned/);
+
+  // Explore board: the card gives way to the finished board, which zooms; back to the result.
+  await page.click('[data-testid="summary"] button:has-text("Explore board")');
+  await page.waitForSelector('[data-testid="explore"]');
+  assert.equal(await page.locator('[data-testid="summary"]').count(), 0);
+  const before = await page.locator('.board-frame .board').boundingBox();
+  await page.click('button[aria-label="Zoom in"]');
+  const after = await page.locator('.board-frame .board').boundingBox();
+  assert.ok(after.width > before.width * 1.5, `zoomed (${before.width} → ${after.width})`);
+  await page.click('button:has-text("Back to the result")');
+  await page.waitForSelector('[data-testid="summary"]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('pass-and-play hides each hand until its player taps', async () => {
   const { context, page, errors } = await openPage(browser, { viewport: { width: 375, height: 812 } });
   await startGame(page, 'local');

@@ -1,6 +1,7 @@
 // Live play across instances: two server instances share one Postgres; Ann plays on one, Bob on
-// the other. Each sees the other come online and go away, the Blitz clock runs on both pages, and
-// a move made on one instance shows on the other without a reload.
+// the other. Each sees the other come online and go away, they start a friend Blitz match from
+// the Ready lobby, the Blitz clock runs on both pages, and a move made on one instance shows on
+// the other without a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './support/server.mjs';
@@ -48,18 +49,34 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   await signUp(bob.page, uniqueName('bob'));
   await bob.page.click('button:has-text("Accept")');
   await bob.page.click('a:has-text("Go to my games")');
-  await bob.page.click('[data-testid="my-games"] li.my-turn a');
+  await bob.page.click('[data-testid="my-games"] li[data-game] a');
   await bob.page.waitForURL(/\/game\//);
   await hydrated(bob.page);
   const path = new URL(bob.page.url()).pathname;
-  await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
 
   await ann.page.goto(`${one.url}${path}`);
   await hydrated(ann.page);
-  assert.match(await ann.page.textContent('[data-testid="turn"]'), /Waiting for bob/);
   // Presence crosses instances: each sees the other online.
   await ann.page.waitForSelector('[data-testid="presence-1"].online');
   await bob.page.waitForSelector('[data-testid="presence-0"].online');
+
+  // The Ready lobby: a friend Blitz match starts 3 s after both are ready. Un-readying during
+  // the countdown stops it and clears both flags.
+  await ann.page.click('[data-testid="ready"]');
+  await waitForText(bob.page, 'ready-0', /: ready/, 1_000);
+  await bob.page.click('[data-testid="ready"]');
+  await ann.page.waitForSelector('[data-testid="ready-lobby"] .countdown');
+  await ann.page.click('[data-testid="ready"]:has-text("Not ready")');
+  await waitForText(bob.page, 'ready-1', /not ready/, 1_000);
+  assert.match(await bob.page.textContent('[data-testid="ready-0"]'), /not ready/);
+  assert.equal(await bob.page.locator('[data-testid="ready-lobby"] .countdown').count(), 0);
+  await ann.page.click('[data-testid="ready"]');
+  await waitForText(bob.page, 'ready-0', /: ready/, 1_000);
+  await bob.page.click('[data-testid="ready"]');
+  await bob.page.waitForSelector('[data-testid="ready-lobby"] .countdown');
+  await waitForText(bob.page, 'turn', /Your turn/, 6_000);
+  await waitForText(ann.page, 'turn', /Waiting for bob/, 1_000);
+  await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   // The Blitz clock runs for the player to move, on both pages.
   for (const page of [ann.page, bob.page]) {
     assert.match(await page.textContent('[data-testid="clock"]'), /^[12]:\d\d$/);

@@ -1,5 +1,5 @@
-//! The clock's background task: every second, applies the time-outs that are due (see
-//! `app::store::clock`). Every instance runs one; the commit's version check lets exactly one
+//! The clock's background task: every second, applies the time-outs that are due and starts the
+//! Ready-lobby matches whose countdown ran out (see `app::store::clock`). Every instance runs one; the commit's version check lets exactly one
 //! apply each time-out.
 
 use std::time::Duration;
@@ -26,6 +26,11 @@ pub async fn run(services: Services) {
                 }
             }
             Err(error) => tracing::warn!(%error, "applying time-outs failed"),
+        }
+        // Ready lobbies whose countdown ran out (normally started on the dot by the instance
+        // that counted down; this catches one that stopped meanwhile).
+        if let Err(error) = clock::start_due(&services.db).await {
+            tracing::warn!(%error, "starting Blitz matches failed");
         }
     }
 }

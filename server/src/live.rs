@@ -1,12 +1,13 @@
 //! `GET /api/live`: a server-sent event stream telling an open page what changed, so it asks
 //! again at once instead of polling. `?game=<id>` follows one game (for its players only) and the
-//! presence of its players; without it, the stream follows all the caller's games (the game
-//! list). Events carry no game data, only "this changed": what a player may see is still decided
+//! presence of its players; without it, the stream follows all the caller's games and their
+//! players' presence (the game list). Events carry no game data, only "this changed": what a player may see is still decided
 //! by the ordinary server functions. While a stream is open its user counts as online.
 
 use std::{collections::VecDeque, convert::Infallible, time::Duration};
 
 use app::store::{
+    clock,
     live::{self, Change, HEARTBEAT},
     seating,
     sessions::user_of,
@@ -49,18 +50,26 @@ struct Feed {
 }
 
 /// The stream's row in the presence table, deleted when the stream ends (the client left).
+/// Leaving a friend Blitz match's Ready lobby also stops its countdown and clears both flags.
 struct Presence {
     services: Services,
     conn: String,
     user: i64,
+    game: Option<String>,
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
         let (db, conn, user) = (self.services.db.clone(), self.conn.clone(), self.user);
+        let game = self.game.take();
         tokio::spawn(async move {
             if let Err(error) = live::close(&db, &conn, user).await {
                 tracing::warn!(%error, "presence not cleared; it ages out");
+            }
+            if let Some(game) = game {
+                if let Err(error) = clock::stop_countdown(&db, &game).await {
+                    tracing::warn!(%error, "a left Ready lobby was not reset");
+                }
             }
         });
     }
@@ -108,6 +117,7 @@ async fn open(
             services: services.clone(),
             conn,
             user: user.id,
+            game: game.as_ref().map(|(id, _)| id.clone()),
         },
         services,
         changes,
@@ -154,15 +164,25 @@ impl Feed {
                         .push_back(Event::default().event("game").data(id));
                 }
             }
-            Ok(Change::Presence { user }) => {
-                let seated = self
-                    .game
-                    .as_ref()
-                    .is_some_and(|(_, seats)| seats.contains(&Some(user)));
-                if seated && user != self.user {
-                    self.queue_presence().await;
+            Ok(Change::Presence { user }) if user != self.user => match &self.game {
+                Some((_, seats)) => {
+                    if seats.contains(&Some(user)) {
+                        self.queue_presence().await;
+                    }
                 }
-            }
+                // The game list shows its opponents' presence: it asks again.
+                None => {
+                    let db = &self.services.db;
+                    if live::share_a_game(db, self.user, user)
+                        .await
+                        .unwrap_or(false)
+                    {
+                        self.ready
+                            .push_back(Event::default().event("game").data(""));
+                    }
+                }
+            },
+            Ok(Change::Presence { .. }) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
             Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
                 let id = self

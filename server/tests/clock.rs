@@ -6,7 +6,7 @@ mod support;
 
 use std::{sync::Arc, time::Duration};
 
-use app::api::{NewGame, Opponent, Refusal};
+use app::api::{NewGame, Opponent, Phase, Refusal};
 use dictionaries::{catalog::Catalog, DictionaryId};
 use rules::{
     game::{EndReason, Format},
@@ -51,7 +51,30 @@ async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String
     seating::join(db, &b, &created.id, created.invite_token.as_deref())
         .await
         .unwrap();
+    if format == Format::Blitz {
+        // Friends start Blitz from the Ready lobby: both ready, and the countdown skipped.
+        for seat in [0, 1] {
+            clocks::set_ready(db, &created.id, seat, true)
+                .await
+                .unwrap();
+        }
+        skip_countdown(db, &created.id).await;
+        assert!(clocks::start_due(db).await.unwrap().contains(&created.id));
+    }
     (created.id, a, b)
+}
+
+async fn skip_countdown(db: &Database, id: &str) {
+    sqlx::query("UPDATE games SET starts_at = $2 WHERE id = $1 AND starts_at IS NOT NULL")
+        .bind(id)
+        .bind(db::now_ms() - 1)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+}
+
+async fn phase(db: &Database, id: &str) -> Phase {
+    seating::game(db, id).await.unwrap().phase
 }
 
 async fn deadline(db: &Database, id: &str) -> Option<i64> {
@@ -264,6 +287,89 @@ async fn one_blitz_match_at_a_time() {
             ..new
         };
         seating::create(&db, &a, &casual).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_friend_blitz_match_starts_from_the_ready_lobby() {
+    for (name, db, _dir) in support::own_databases().await {
+        let (a, b) = (player(&db).await, player(&db).await);
+        let new = NewGame {
+            variant: Variant::Classic,
+            dictionary: DictionaryId::English,
+            format: Format::Blitz,
+            opponent: Opponent::Invite,
+        };
+        let created = seating::create(&db, &a, &new).await.unwrap();
+        let id = created.id.clone();
+        seating::join(&db, &b, &id, created.invite_token.as_deref())
+            .await
+            .unwrap();
+        assert_eq!(phase(&db, &id).await, Phase::Ready, "{name}");
+        assert_eq!(deadline(&db, &id).await, None, "{name}: no clock yet");
+        let lexicon = catalog()
+            .get(DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .clone();
+        let early = games::commit(&db, &id, 0, &Action::Pass { seat: 1 }, &*lexicon).await;
+        assert!(matches!(early, Err(games::GameError::NotStarted)), "{name}");
+        let flags = |db: Database, id: String| async move {
+            let row = seating::game(&db, &id).await.unwrap();
+            let seats = seating::seats(&db, &id).await.unwrap();
+            (
+                seats.iter().map(|s| s.ready).collect::<Vec<_>>(),
+                row.starts_at,
+            )
+        };
+
+        // One ready: no countdown. Both: a 3 s countdown.
+        clocks::set_ready(&db, &id, 0, true).await.unwrap();
+        assert_eq!(
+            flags(db.clone(), id.clone()).await,
+            (vec![true, false], None)
+        );
+        clocks::set_ready(&db, &id, 1, true).await.unwrap();
+        let (ready, starts_at) = flags(db.clone(), id.clone()).await;
+        assert_eq!(ready, vec![true, true], "{name}");
+        let wait = starts_at.expect("counting down") - db::now_ms();
+        assert!((2_000..=3_000).contains(&wait), "{name}: {wait} ms");
+        // Not yet due: nothing starts.
+        assert!(!clocks::start_due(&db).await.unwrap().contains(&id));
+
+        // Un-readying stops it and clears both flags; so does leaving.
+        clocks::set_ready(&db, &id, 1, false).await.unwrap();
+        assert_eq!(
+            flags(db.clone(), id.clone()).await,
+            (vec![false, false], None)
+        );
+        for seat in [0, 1] {
+            clocks::set_ready(&db, &id, seat, true).await.unwrap();
+        }
+        clocks::stop_countdown(&db, &id).await.unwrap();
+        assert_eq!(
+            flags(db.clone(), id.clone()).await,
+            (vec![false, false], None)
+        );
+
+        // Ready again, and the countdown runs out: the match starts once, with a 120 s clock.
+        for seat in [0, 1] {
+            clocks::set_ready(&db, &id, seat, true).await.unwrap();
+        }
+        skip_countdown(&db, &id).await;
+        assert!(
+            clocks::start_due(&db).await.unwrap().contains(&id),
+            "{name}"
+        );
+        assert!(
+            !clocks::start_due(&db).await.unwrap().contains(&id),
+            "{name}: once"
+        );
+        assert_eq!(phase(&db, &id).await, Phase::Playing, "{name}");
+        let due = deadline(&db, &id).await.unwrap();
+        assert!((due - db::now_ms() - 120_000).abs() < 10_000, "{name}");
+        let refused = clocks::set_ready(&db, &id, 0, false).await;
+        assert!(refused.is_err(), "{name}: no Ready once started");
     }
 }
 

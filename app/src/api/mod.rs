@@ -170,6 +170,8 @@ pub struct NewGame {
 pub enum Phase {
     /// Waiting for a friend or a lobby player to join.
     Waiting,
+    /// A friend Blitz match with both players seated, waiting for both to press Ready.
+    Ready,
     /// Under way.
     Playing,
     /// Finished.
@@ -183,6 +185,7 @@ impl Phase {
     pub fn as_str(self) -> &'static str {
         match self {
             Phase::Waiting => "waiting",
+            Phase::Ready => "ready",
             Phase::Playing => "playing",
             Phase::Over => "over",
             Phase::Cancelled => "cancelled",
@@ -193,6 +196,7 @@ impl Phase {
     pub fn parse(text: &str) -> Option<Phase> {
         [
             Phase::Waiting,
+            Phase::Ready,
             Phase::Playing,
             Phase::Over,
             Phase::Cancelled,
@@ -268,6 +272,12 @@ pub struct GameCard {
     /// The time the player to move had left when this card was made, in ms; `None` when no clock
     /// runs. Sent as a span, not a moment, so a browser's wrong clock does not matter.
     pub time_left_ms: Option<i64>,
+    /// Which seats have a live page open (`None` for a bot or an open seat).
+    pub online: Vec<Option<bool>>,
+    /// In the Ready lobby: which seats pressed Ready.
+    pub ready: Vec<bool>,
+    /// In the Ready lobby, once both are ready: the time until the match starts, in ms.
+    pub starts_in_ms: Option<i64>,
 }
 
 /// An invite as its link shows it, to anyone holding the link.

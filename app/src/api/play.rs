@@ -75,7 +75,14 @@ mod server {
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
 
-    pub fn card(row: &GameRow, seats: &[SeatRow], state: &GameState, user_id: i64) -> GameCard {
+    /// A game's card for `user_id`; `online` is everyone with a live page open.
+    pub fn card(
+        row: &GameRow,
+        seats: &[SeatRow],
+        state: &GameState,
+        user_id: i64,
+        online: &std::collections::HashSet<i64>,
+    ) -> GameCard {
         let my_seats: Vec<Seat> = seats
             .iter()
             .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
@@ -110,6 +117,17 @@ mod server {
                     .map(|d| (d - crate::store::db::now_ms()).max(0)),
                 _ => None,
             },
+            online: seats
+                .iter()
+                .map(|s| s.user.as_ref().map(|(id, _)| online.contains(id)))
+                .collect(),
+            ready: seats.iter().map(|s| s.ready).collect(),
+            starts_in_ms: match row.phase {
+                Phase::Ready => row
+                    .starts_at
+                    .map(|t| (t - crate::store::db::now_ms()).max(0)),
+                _ => None,
+            },
         }
     }
 
@@ -133,7 +151,8 @@ mod server {
     ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
         let seats = seating::seats(&services.db, game_id).await?;
-        let card = card(&row, &seats, state, user_id);
+        let online = crate::store::live::everyone_online(&services.db).await?;
+        let card = card(&row, &seats, state, user_id, &online);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
             state.to_move()
@@ -198,13 +217,16 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let rows = seating::my_games(&services.db, user.id)
         .await
         .map_err(failed)?;
+    let online = crate::store::live::everyone_online(&services.db)
+        .await
+        .map_err(failed)?;
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let seats = seating::seats(&services.db, &row.id)
             .await
             .map_err(failed)?;
         let state = server::state(&services, &row).await.map_err(failed)?;
-        cards.push(server::card(&row, &seats, &state, user.id));
+        cards.push(server::card(&row, &seats, &state, user.id, &online));
     }
     Ok(cards)
 }
@@ -257,10 +279,13 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
     super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
         let row = seating::game(&services.db, &id).await?;
-        if row.phase == Phase::Waiting {
-            if mine.contains(&0) {
-                seating::withdraw(&services.db, &id).await?;
-            }
+        // Before the first move: the owner withdraws a waiting game; either player calls off a
+        // Ready lobby.
+        if row.phase == Phase::Ready || (row.phase == Phase::Waiting && mine.contains(&0)) {
+            seating::withdraw(&services.db, &id).await?;
+            services.db.game_changed(&id).await;
+        }
+        if matches!(row.phase, Phase::Waiting | Phase::Ready) {
             return server::page(&services, &id, user.id).await;
         }
         let lexicon = services.game_lexicon(&row.config)?;
@@ -282,6 +307,20 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
             }
         }
         services.bot_wakeup.notify_one();
+        server::page(&services, &id, user.id).await
+    })
+    .await
+}
+
+/// In a friend Blitz match's Ready lobby: ready (or not). When both are ready the match starts
+/// 3 seconds later; un-readying stops the countdown and clears both flags.
+#[allow(missing_docs)]
+#[server(input = Json, endpoint = "games/ready")]
+pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>, ServerFnError> {
+    use crate::store::{clock, seating};
+    super::server::as_player(async |services, user| {
+        let mine = seating::my_seats(&services.db, &id, user.id).await?;
+        clock::set_ready(&services.db, &id, mine[0], ready).await?;
         server::page(&services, &id, user.id).await
     })
     .await

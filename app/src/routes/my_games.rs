@@ -8,6 +8,7 @@ use crate::api::{format_name, play::my_games, ruleset_name, GameCard, Phase, Sea
 fn status(card: &GameCard) -> String {
     match card.phase {
         Phase::Waiting => "Waiting for an opponent".into(),
+        Phase::Ready => "Ready lobby".into(),
         Phase::Cancelled => "Called off".into(),
         Phase::Over => "Finished".into(),
         Phase::Playing if card.my_turn => "Your turn".into(),
@@ -33,10 +34,16 @@ pub fn MyGames() -> impl IntoView {
                     <h2 id="my-games-title">"Your games"</h2>
                     <ul class="game-list" data-testid="my-games">
                         {games.into_iter().map(|card| {
-                            let players = card.seats.iter().zip(&card.scores)
-                                .map(|(seat, score)| format!("{} {score}", seat.label()))
-                                .collect::<Vec<_>>()
-                                .join(" · ");
+                            let players = card.seats.iter().zip(&card.scores).enumerate()
+                                .map(|(i, (seat, score))| {
+                                    // Others' presence: a dot, green when they have the game open.
+                                    let dot = card.online.get(i).copied().flatten()
+                                        .filter(|_| !card.my_seats.contains(&(i as u8)))
+                                        .map(|on| view! { <span class=if on { "presence online" } else { "presence" }
+                                            title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span> });
+                                    view! { {(i > 0).then_some(" · ")}{dot}{format!("{} {score}", seat.label())} }
+                                })
+                                .collect_view();
                             let class = if card.my_turn { "card row my-turn" } else { "card row" };
                             view! {
                                 <li class=class data-game=card.id.clone()>

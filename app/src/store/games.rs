@@ -23,7 +23,8 @@ pub enum GameError {
         /// The game's version now.
         current: u32,
     },
-    /// The game is waiting for its second player, or was called off before it began.
+    /// The game is waiting for its second player (or for both to be ready), or was called off
+    /// before it began.
     #[error("the game has not started")]
     NotStarted,
     /// The player's time for this turn ran out; the clock's time-out is on its way.
@@ -203,7 +204,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             .await?;
     }
     let stored = read_game(conn, id).await?;
-    if stored.status == "waiting" || stored.status == "cancelled" {
+    if matches!(stored.status.as_str(), "waiting" | "ready" | "cancelled") {
         return Err(GameError::NotStarted);
     }
     let mut state = replay(stored.config.clone(), &stored.actions, lexicon)?;

@@ -199,6 +199,30 @@ pub async fn online(db: &Database, user: i64) -> Result<bool, sqlx::Error> {
     Ok(row.try_get::<i64, _>(0)? > 0)
 }
 
+/// Everyone with a live page open on any instance.
+pub async fn everyone_online(db: &Database) -> Result<std::collections::HashSet<i64>, sqlx::Error> {
+    let users =
+        sqlx::query_scalar::<_, i64>("SELECT DISTINCT user_id FROM presence WHERE seen_at > $1")
+            .bind(now_ms() - PRESENCE_FRESH_MS)
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(users.into_iter().collect())
+}
+
+/// Whether two players share a game that is waiting or under way.
+pub async fn share_a_game(db: &Database, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) FROM game_seats x JOIN game_seats y ON y.game_id = x.game_id
+         JOIN games g ON g.id = x.game_id
+         WHERE x.user_id = $1 AND y.user_id = $2 AND g.status IN ('waiting', 'ready', 'playing')",
+    )
+    .bind(a)
+    .bind(b)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(row.try_get::<i64, _>(0)? > 0)
+}
+
 /// Deletes the rows of connections that died without closing (a crashed instance).
 pub async fn sweep(db: &Database) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query("DELETE FROM presence WHERE seen_at <= $1")

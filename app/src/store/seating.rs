@@ -22,6 +22,8 @@ pub struct SeatRow {
     pub user: Option<(i64, String)>,
     /// The bot in it: its level's name.
     pub bot: Option<String>,
+    /// In a Ready lobby: whether they pressed Ready.
+    pub ready: bool,
 }
 
 /// A game's row without its log.
@@ -39,6 +41,8 @@ pub struct GameRow {
     pub updated_at: i64,
     /// When the player to move runs out of time, unix ms; `None` when no clock runs.
     pub deadline_at: Option<i64>,
+    /// In a Ready lobby, once both are ready: when the match starts, unix ms.
+    pub starts_at: Option<i64>,
 }
 
 /// A freshly created game.
@@ -68,7 +72,7 @@ fn random_token() -> String {
 pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError> {
     let count: i64 = sqlx::query_scalar(
         "SELECT COUNT(DISTINCT g.id) FROM games g JOIN game_seats s ON s.game_id = g.id
-         WHERE s.user_id = $1 AND g.status IN ('waiting', 'playing')",
+         WHERE s.user_id = $1 AND g.status IN ('waiting', 'ready', 'playing')",
     )
     .bind(user_id)
     .fetch_one(&db.pool)
@@ -182,13 +186,15 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         opponent: row.try_get("opponent")?,
         updated_at: row.try_get("updated_at")?,
         deadline_at: row.try_get("deadline_at")?,
+        starts_at: row.try_get("starts_at")?,
     })
 }
 
 /// A game's row.
 pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     let row = sqlx::query(
-        "SELECT id, config, status, opponent, updated_at, deadline_at FROM games WHERE id = $1",
+        "SELECT id, config, status, opponent, updated_at, deadline_at, starts_at FROM games
+         WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&db.pool)
@@ -200,7 +206,7 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
 /// A game's seats in order.
 pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreError> {
     let rows = sqlx::query(
-        "SELECT s.seat, s.user_id, u.name, s.bot FROM game_seats s
+        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready FROM game_seats s
          LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
     )
     .bind(game_id)
@@ -214,6 +220,7 @@ pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreEr
                 seat: Seat::try_from(row.try_get::<i64, _>(0)?).unwrap_or(Seat::MAX),
                 user: user.zip(name),
                 bot: row.try_get(3)?,
+                ready: row.try_get::<i64, _>(4)? != 0,
             })
         })
         .collect()
@@ -236,10 +243,11 @@ pub async fn my_seats(db: &Database, game_id: &str, user_id: i64) -> Result<Vec<
 
 /// The user's games: every waiting or playing one, then the 20 most recently finished.
 pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
-    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at FROM games g
+    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at
+         FROM games g
          JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1";
     let active = sqlx::query(&format!(
-        "{select} AND g.status IN ('waiting', 'playing') ORDER BY g.updated_at DESC"
+        "{select} AND g.status IN ('waiting', 'ready', 'playing') ORDER BY g.updated_at DESC"
     ))
     .bind(user_id)
     .fetch_all(&db.pool)
@@ -256,7 +264,8 @@ pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, Store
 /// Open lobby games, newest first, with the name of the player waiting in each.
 pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, String)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, u.name FROM games g
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, u.name
+         FROM games g
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
          WHERE g.status = 'waiting' AND g.opponent = 'lobby' ORDER BY g.updated_at DESC LIMIT 100",
     )
@@ -273,7 +282,8 @@ pub async fn invite(
     token: &str,
 ) -> Result<(GameRow, String, i64, bool), StoreError> {
     let row = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, u.name, i.expires_at,
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, u.name,
+         i.expires_at,
          i.state
          FROM invites i JOIN games g ON g.id = i.game_id
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
@@ -291,7 +301,8 @@ pub async fn invite(
 }
 
 /// Takes seat 1 of a waiting game: through an invite `token`, or from the lobby without one.
-/// Exactly one of two racing joiners gets the seat; the game then starts with them to move.
+/// Exactly one of two racing joiners gets the seat; the game then starts with them to move (a
+/// friend Blitz match first goes to the Ready lobby).
 pub async fn join(
     db: &Database,
     user: &User,
@@ -348,13 +359,23 @@ pub async fn join(
     .bind(game_id)
     .execute(&mut *tx)
     .await?;
+    // Friends start a Blitz match together, from the Ready lobby; anything else starts now.
+    let ready_lobby = game.config.format == Format::Blitz && game.opponent == "invite";
+    let (status, deadline) = match ready_lobby {
+        true => ("ready", None),
+        false => (
+            "playing",
+            super::clock::deadline(&game.config, &game.opponent, now),
+        ),
+    };
     let started = sqlx::query(
-        "UPDATE games SET status = 'playing', updated_at = $2, deadline_at = $3
+        "UPDATE games SET status = $4, updated_at = $2, deadline_at = $3
          WHERE id = $1 AND status = 'waiting'",
     )
     .bind(game_id)
     .bind(now)
-    .bind(super::clock::deadline(&game.config, &game.opponent, now))
+    .bind(deadline)
+    .bind(status)
     .execute(&mut *tx)
     .await?;
     if seated.rows_affected() != 1 || started.rows_affected() != 1 {
@@ -393,7 +414,8 @@ pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
 
 async fn cancel_waiting(conn: &mut sqlx::AnyConnection, game_id: &str) -> Result<u64, StoreError> {
     let done = sqlx::query(
-        "UPDATE games SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status = 'waiting'",
+        "UPDATE games SET status = 'cancelled', updated_at = $2
+         WHERE id = $1 AND status IN ('waiting', 'ready')",
     )
     .bind(game_id)
     .bind(now_ms())
@@ -402,7 +424,8 @@ async fn cancel_waiting(conn: &mut sqlx::AnyConnection, game_id: &str) -> Result
     Ok(done.rows_affected())
 }
 
-/// Withdraws a waiting game its owner no longer wants.
+/// Withdraws a waiting game its owner no longer wants, or a Ready lobby either player leaves for
+/// good.
 pub async fn withdraw(db: &Database, game_id: &str) -> Result<bool, StoreError> {
     let mut conn = db.pool.acquire().await?;
     Ok(cancel_waiting(&mut conn, game_id).await? == 1)

@@ -102,6 +102,8 @@ pub fn GamePage() -> impl IntoView {
     let history_open = RwSignal::new(false);
     // Pass-and-play: the hand stays hidden until the player to move taps.
     let shown_seat = RwSignal::new(None::<Seat>);
+    // After the end: the result card dismissed, the board zoomed to look around (1 = fits).
+    let exploring = RwSignal::new(None::<u8>);
 
     let play = move || {
         let Some(view) = table.view() else { return };
@@ -144,7 +146,9 @@ pub fn GamePage() -> impl IntoView {
                                 let strikes = view.strikes.get(usize::from(seat)).copied().unwrap_or(0);
                                 let clock = to_move.then_some(card.time_left_ms).flatten();
                                 let blitz = card.format == rules::game::Format::Blitz;
-                                let online = move || presence.with(|p| p.get(usize::from(seat)).copied().flatten());
+                                // The page's own presence until the live stream reports.
+                                let listed = card.online.get(usize::from(seat)).copied().flatten();
+                                let online = move || presence.with(|p| if p.is_empty() { listed } else { p.get(usize::from(seat)).copied().flatten() });
                                 view! {
                                     <div class=class data-seat=seat>
                                         <span class="name">
@@ -167,22 +171,39 @@ pub fn GamePage() -> impl IntoView {
                         <p class="game-title muted">{title}</p>
                         <p class="turn" data-testid="turn" role="status">{match card.phase {
                             Phase::Waiting => "Waiting for an opponent to join.".to_string(),
+                            Phase::Ready => "Blitz: the match starts 3 seconds after both players are ready.".to_string(),
                             Phase::Cancelled => "This game was called off.".to_string(),
                             Phase::Over => "The game is over.".to_string(),
                             Phase::Playing if card.my_turn && local => format!("{} to move.", seat_label(&card.seats, card.to_move)),
                             Phase::Playing if card.my_turn => "Your turn.".to_string(),
                             Phase::Playing => format!("Waiting for {}…", seat_label(&card.seats, card.to_move)),
                         }}</p>
+                        {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                         {page.invite_path.clone().map(|path| view! {
                             <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
                         })}
-                        {matches!(view.status, Status::Over(_)).then(|| view! {
-                            <summary::Summary view=view.clone() seats=card.seats.clone() game_id=card.id.clone() rematch=page.rematch.clone() table />
-                        })}
+                        {match (matches!(view.status, Status::Over(_)), exploring.get()) {
+                            (false, _) => ().into_any(),
+                            (true, None) => view! {
+                                <summary::Summary view=view.clone() seats=card.seats.clone() game_id=card.id.clone() rematch=page.rematch.clone() table
+                                    on_explore=Callback::new(move |_| exploring.set(Some(1))) />
+                            }.into_any(),
+                            (true, Some(zoom)) => view! {
+                                <div class="explore-bar" data-testid="explore">
+                                    <span>"The finished board"</span>
+                                    <button type="button" aria-label="Zoom out" disabled={zoom <= 1} on:click=move |_| exploring.set(Some(zoom - 1))>"−"</button>
+                                    <button type="button" aria-label="Zoom in" disabled={zoom >= 3} on:click=move |_| exploring.set(Some(zoom + 1))>"+"</button>
+                                    <button type="button" on:click=move |_| exploring.set(None)>"Back to the result"</button>
+                                </div>
+                            }.into_any(),
+                        }}
                     }
                 })}
             <history::LastPlay view=view_signal seats open=history_open />
-            <board::LiveBoard table on_enter=move |_| play() />
+            <div class="board-frame" class:exploring=move || exploring.get().is_some()
+                style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
+                <board::LiveBoard table on_enter=move |_| play() />
+            </div>
             <preview::Preview judgement />
             {move || {
                 let page = table.page.get()?;
@@ -212,6 +233,41 @@ pub fn GamePage() -> impl IntoView {
     }.into_any()
 }
 
+/// A friend Blitz match before it starts: who is ready, the caller's Ready button, and the
+/// countdown once both are.
+#[component]
+fn ReadyLobby(
+    card: crate::api::GameCard,
+    take: impl Fn(Result<Result<GamePage, Refusal>, ServerFnError>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let id = card.id.clone();
+    let pressing = Action::new(move |ready: &bool| crate::api::play::ready(id.clone(), *ready));
+    Effect::new(move |_| {
+        if let Some(answer) = pressing.value().get() {
+            take(answer);
+        }
+    });
+    let me = card.my_seats.first().copied().unwrap_or(0);
+    let i_am_ready = card.ready.get(usize::from(me)).copied().unwrap_or(false);
+    view! {
+        <section class="card ready-lobby" data-testid="ready-lobby">
+            <ul>
+                {card.seats.iter().enumerate().map(|(seat, holder)| {
+                    let ready = card.ready.get(seat).copied().unwrap_or(false);
+                    view! { <li data-testid=format!("ready-{seat}")>{holder.label()}": "{if ready { "ready" } else { "not ready" }}</li> }
+                }).collect_view()}
+            </ul>
+            {card.starts_in_ms.map(|left_ms| view! {
+                <p class="countdown">"Starting in "<crate::live::Clock left_ms blitz=true /></p>
+            })}
+            <button type="button" class:primary=!i_am_ready data-testid="ready" disabled=move || pressing.pending().get()
+                on:click=move |_| { pressing.dispatch(!i_am_ready); }>
+                {if i_am_ready { "Not ready" } else { "Ready" }}
+            </button>
+        </section>
+    }
+}
+
 /// The action buttons.
 #[component]
 fn Controls(
@@ -224,7 +280,11 @@ fn Controls(
 ) -> impl IntoView {
     move || {
         let view = table.view()?;
-        let playing = matches!(view.status, Status::Playing);
+        // Not before a Ready lobby's match has started.
+        let started = table
+            .page
+            .with(|p| p.as_ref().is_some_and(|p| p.card.phase == Phase::Playing));
+        let playing = started && matches!(view.status, Status::Playing);
         let my_turn = table.my_turn();
         let seat = view.seat;
         let rules = view.rules();

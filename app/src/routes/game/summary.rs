@@ -65,6 +65,8 @@ pub fn Summary(
     rematch: Option<RematchCard>,
     /// The page's state, to take the answers.
     table: Table,
+    /// Dismisses the card to look around the finished board.
+    on_explore: Callback<()>,
 ) -> impl IntoView {
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
@@ -129,6 +131,7 @@ pub fn Summary(
             {rematch_view}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}
+                <button type="button" on:click=move |_| on_explore.run(())>"Explore board"</button>
                 <a class="button" href="/">"New game"</a>
             </div>
         </section>
