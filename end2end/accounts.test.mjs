@@ -1,24 +1,13 @@
 // Accounts and invites in the browser: sign up, sign in and out, and an invite link accepted by a
 // new player (who signs up on the way) or declined.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer } from './support/server.mjs';
-import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
+import { serverAndBrowser } from './support/suite.mjs';
+import { openPage, artifacts } from './support/browser.mjs';
 import { PASSWORD, hydrated, signUp, uniqueName } from './support/app.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** Creates an invite game as the page's signed-in player, through the API as the page would. */
 async function createInvite(page) {
@@ -35,14 +24,14 @@ async function createInvite(page) {
 }
 
 test('a player signs up, signs out, fails a sign-in with a clear message, then signs in', async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(suite.browser);
   const name = uniqueName('ann');
-  await page.goto(`${server.url}/signup`);
+  await page.goto(`${suite.server.url}/signup`);
   await signUp(page, name);
   assert.equal(new URL(page.url()).pathname, '/');
   await page.click('button:has-text("Sign out")');
   await page.waitForSelector('a:has-text("Sign in")');
-  await page.goto(`${server.url}/signin`);
+  await page.goto(`${suite.server.url}/signin`);
   await hydrated(page);
   await page.fill('input[name="name"]', name);
   await page.fill('input[name="password"]', 'not the password');
@@ -57,15 +46,15 @@ test('a player signs up, signs out, fails a sign-in with a clear message, then s
 });
 
 test('an invite link is accepted by a new player, who signs up on the way and moves first', async () => {
-  const ann = await openPage(browser);
-  await ann.page.goto(`${server.url}/signup`);
+  const ann = await openPage(suite.browser);
+  await ann.page.goto(`${suite.server.url}/signup`);
   const annName = uniqueName('ann');
   await signUp(ann.page, annName);
   const invitePath = await createInvite(ann.page);
   assert.match(invitePath, /^\/invite\/[0-9a-f]{64}$/);
 
-  const bob = await openPage(browser, { viewport: { width: 375, height: 740 } });
-  await bob.page.goto(`${server.url}${invitePath}`);
+  const bob = await openPage(suite.browser, { viewport: { width: 375, height: 740 } });
+  await bob.page.goto(`${suite.server.url}${invitePath}`);
   await hydrated(bob.page);
   assert.match(await bob.page.textContent('[data-testid="invite"]'), new RegExp(`${annName} invites you`));
   assert.ok(await bob.page.isDisabled('button:has-text("Accept")'), 'accepting needs an account');
@@ -81,8 +70,8 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
   assert.match(await card.textContent(), /Your turn/);
 
   // The link is used up for anyone else.
-  const carl = await openPage(browser);
-  await carl.page.goto(`${server.url}${invitePath}`);
+  const carl = await openPage(suite.browser);
+  await carl.page.goto(`${suite.server.url}${invitePath}`);
   await carl.page.waitForSelector('[data-testid="invite-closed"]');
 
   assert.deepEqual([...ann.errors, ...bob.errors, ...carl.errors], []);
@@ -90,12 +79,12 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
 });
 
 test('a declined invite closes and its game is called off', async () => {
-  const ann = await openPage(browser);
-  await ann.page.goto(`${server.url}/signup`);
+  const ann = await openPage(suite.browser);
+  await ann.page.goto(`${suite.server.url}/signup`);
   await signUp(ann.page, uniqueName('ann'));
   const invitePath = await createInvite(ann.page);
-  const carl = await openPage(browser);
-  await carl.page.goto(`${server.url}${invitePath}`);
+  const carl = await openPage(suite.browser);
+  await carl.page.goto(`${suite.server.url}${invitePath}`);
   await hydrated(carl.page);
   await carl.page.click('button:has-text("Decline")');
   await carl.page.waitForSelector('[data-testid="invite-answer"]:has-text("declined")');

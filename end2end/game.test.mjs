@@ -2,26 +2,15 @@
 // tapping tiles onto the board, places it by drag and drop, sees the preview score committed,
 // sees the bot answer, browses the history and resigns; two players play a friend game through
 // an invite link, one of them by keyboard.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer } from './support/server.mjs';
-import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { serverAndBrowser } from './support/suite.mjs';
+import { openPage, artifacts } from './support/browser.mjs';
+import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
 import { rack, verdict, nameBlank, tapAWord, typeAWord, waitForText } from './support/play.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 async function resign(page) {
   await page.click('button:has-text("Resign")');
@@ -31,7 +20,7 @@ async function resign(page) {
 
 /** Types a word at the start cell by keyboard; leaves it staged. Null when the rack has none. */
 async function startGame(page, opponent) {
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await hydrated(page);
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   if (opponent === 'bot') await page.selectOption('select[name="bot"]', 'beginner');
@@ -39,8 +28,8 @@ async function startGame(page, opponent) {
 }
 
 test('a new player plays a bot: drag and drop, preview equals the committed score, history, resign', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}/signup`);
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${suite.server.url}/signup`);
   await signUp(page, uniqueName('ann'));
   // A new game until the rack holds a two-letter word (almost always the first).
   let found = null;
@@ -109,13 +98,14 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
   await waitForText(page, 'turn', /Your turn/);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
-  assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(800\)0/);
+  assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(800\)/);
+  assert.equal(await page.textContent('[data-testid="score-1"]'), '0');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a bot game played to its end: the bot goes out (or the passes run out), the summary, Explore board', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 900 } });
   await startGame(page, 'bot');
   await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
   await hydrated(page);
@@ -153,7 +143,7 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
 });
 
 test('pass-and-play hides each hand until its player taps', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: { width: 375, height: 812 } });
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 375, height: 812 } });
   await startGame(page, 'local');
   await page.waitForURL(/\/game\//);
   await hydrated(page);
@@ -173,22 +163,13 @@ test('pass-and-play hides each hand until its player taps', async () => {
 });
 
 test('two players play a friend game through an invite link, one by keyboard, then a rematch', async () => {
-  const ann = await openPage(browser);
-  await ann.page.goto(`${server.url}/signup`);
+  const ann = await openPage(suite.browser);
+  await ann.page.goto(`${suite.server.url}/signup`);
   await signUp(ann.page, uniqueName('ann'));
   await startGame(ann.page, 'invite');
   const link = await ann.page.inputValue('[data-testid="invite-link"]');
 
-  const bob = await openPage(browser);
-  await bob.page.goto(link);
-  await hydrated(bob.page);
-  await bob.page.click('a:has-text("create an account")');
-  await signUp(bob.page, uniqueName('bob'));
-  await bob.page.click('button:has-text("Accept")');
-  await bob.page.click('a:has-text("Go to my games")');
-  await bob.page.click('[data-testid="my-games"] li.my-turn a');
-  await bob.page.waitForURL(/\/game\//);
-  await hydrated(bob.page);
+  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'));
   const gameUrl = bob.page.url();
   await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
 

@@ -1,12 +1,12 @@
 // Live play across instances: two server instances share one Postgres; Ann plays on one, Bob on
 // the other. Each sees the other come online and go away, they start a friend Blitz match from
-// the Ready lobby, the Blitz clock runs on both pages, and a move made on one instance shows on
-// the other without a reload.
+// the Ready lobby, the Blitz clock runs on both pages, a move made on one instance shows on the
+// other without a reload, and a page whose instance restarts reconnects and catches up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './support/server.mjs';
 import { launchBrowser, openPage } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
 import { typeAWord, waitForText } from './support/play.mjs';
 
 const postgres = process.env.ALFAKRAFT_TEST_POSTGRES_URL;
@@ -42,16 +42,7 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   const link = new URL(await ann.page.inputValue('[data-testid="invite-link"]'));
 
   // Bob takes the link to the other instance.
-  const bob = await openPage(browser);
-  await bob.page.goto(`${two.url}${link.pathname}`);
-  await hydrated(bob.page);
-  await bob.page.click('a:has-text("create an account")');
-  await signUp(bob.page, uniqueName('bob'));
-  await bob.page.click('button:has-text("Accept")');
-  await bob.page.click('a:has-text("Go to my games")');
-  await bob.page.click('[data-testid="my-games"] li[data-game] a');
-  await bob.page.waitForURL(/\/game\//);
-  await hydrated(bob.page);
+  const bob = await joinByInvite(browser, `${two.url}${link.pathname}`, uniqueName('bob'));
   const path = new URL(bob.page.url()).pathname;
 
   await ann.page.goto(`${one.url}${path}`);
@@ -99,6 +90,17 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   await ann.page.click('.controls button:has-text("Pass")');
   const back = await seenWithin(bob.page, 'turn', /Your turn/);
   console.log(`live latency across instances: ${latency} ms and ${back} ms`);
+
+  // Instance two goes down and comes back: Bob's page reconnects by itself and catches up with
+  // what Ann did meanwhile (she resigned).
+  const port = Number(new URL(two.url).port);
+  await two.stop();
+  await ann.page.click('button:has-text("Resign")');
+  await ann.page.click('.controls button.danger:has-text("Resign")');
+  await ann.page.waitForSelector('[data-testid="summary"]');
+  servers[1] = await startServer({ databaseUrl: postgres, port });
+  await bob.page.waitForSelector('[data-testid="summary"]', { timeout: 10_000 });
+  await ann.page.waitForSelector('[data-testid="presence-1"].online');
 
   // Bob leaves: Ann sees him go away.
   await bob.page.goto('about:blank');

@@ -1,25 +1,14 @@
 // The start page: rendered on the server, hydrated in Chromium, with a server function round trip.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer } from './support/server.mjs';
-import { launchBrowser, openPage, artifacts } from './support/browser.mjs';
+import { serverAndBrowser } from './support/suite.mjs';
+import { openPage, artifacts } from './support/browser.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 test('healthz answers 200 with the version', async () => {
-  const response = await fetch(`${server.url}/healthz`);
+  const response = await fetch(`${suite.server.url}/healthz`);
   assert.equal(response.status, 200);
   const body = await response.json();
   assert.equal(body.status, 'ok');
@@ -27,24 +16,24 @@ test('healthz answers 200 with the version', async () => {
 });
 
 test('the page is rendered on the server before any script runs', async () => {
-  const html = await (await fetch(server.url)).text();
+  const html = await (await fetch(suite.server.url)).text();
   assert.match(html, /<h1>Alfa Kraft<\/h1>/);
   assert.match(html, /data-hydrated="false"/);
 });
 
 test('an unknown path answers 404 with a page', async () => {
-  const response = await fetch(`${server.url}/no/such/page`);
+  const response = await fetch(`${suite.server.url}/no/such/page`);
   assert.equal(response.status, 404);
   assert.match(await response.text(), /Page not found/);
 });
 
 test('the page hydrates, judges in the browser with the dictionary, and the server agrees', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 800 } });
   const dictionaryFetches = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/dict/')) dictionaryFetches.push(response);
   });
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15_000 });
   const word = page.getByRole('textbox', { name: 'Word' });
   const dictionary = page.locator('.calculator').getByRole('combobox', { name: 'Dictionary' });
@@ -99,8 +88,8 @@ test('the page hydrates, judges in the browser with the dictionary, and the serv
 });
 
 test('the About page lists every dictionary with its licence', async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(`${server.url}/about/dictionaries`);
+  const { context, page, errors } = await openPage(suite.browser);
+  await page.goto(`${suite.server.url}/about/dictionaries`);
   await page.getByRole('heading', { name: 'About the dictionaries' }).waitFor();
   for (const name of ['English', 'Swedish', 'Swedish (strict)', 'Danish', 'Norwegian']) {
     await page.getByRole('heading', { name, exact: true }).waitFor();
@@ -114,8 +103,8 @@ test('the About page lists every dictionary with its licence', async () => {
 });
 
 test('the page fits a 375 px phone', async () => {
-  const { context, page, errors } = await openPage(browser, { viewport: { width: 375, height: 740 }, isMobile: true });
-  await page.goto(server.url);
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 375, height: 740 }, isMobile: true });
+  await page.goto(suite.server.url);
   await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15_000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);

@@ -1,4 +1,6 @@
-// What the browser tests do again and again: wait for hydration, sign up, make unique names.
+// What the browser tests do again and again: wait for hydration, sign up, make unique names,
+// join a friend's game through an invite link.
+import { openPage } from './browser.mjs';
 
 export const PASSWORD = 'a good password';
 
@@ -18,4 +20,22 @@ export async function signUp(page, name) {
 
 export function uniqueName(prefix) {
   return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * A new player opens an invite `link` in a browser context of their own, signs up on the way,
+ * accepts, and opens the game from their game list. Resolves to the opened page's handle.
+ */
+export async function joinByInvite(browser, link, name, options = {}) {
+  const player = await openPage(browser, options);
+  await player.page.goto(link);
+  await hydrated(player.page);
+  await player.page.click('a:has-text("create an account")');
+  await signUp(player.page, name);
+  await player.page.click('button:has-text("Accept")');
+  await player.page.click('a:has-text("Go to my games")');
+  await player.page.click('[data-testid="my-games"] li[data-game] a');
+  await player.page.waitForURL(/\/game\//);
+  await hydrated(player.page);
+  return player;
 }

@@ -10,11 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 /**
  * Starts the server; resolves to `{ url, stop }` once it prints the address it listens on.
- * `databaseUrl` (a Postgres URL) replaces the fresh SQLite file.
+ * `databaseUrl` (a Postgres URL) replaces the fresh SQLite file; `port` (to restart an instance
+ * where its pages expect it) replaces a free port.
  */
-export async function startServer({ databaseUrl } = {}) {
+export async function startServer({ databaseUrl, port = 0 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'alfakraft-e2e-'));
-  const child = spawn(path.join(root, 'target/release/alfakraft'), ['--addr', '127.0.0.1:0'], {
+  const child = spawn(path.join(root, 'target/release/alfakraft'), ['--addr', `127.0.0.1:${port}`], {
     env: {
       ...process.env,
       ALFAKRAFT_DATA_DIR: dataDir,

@@ -8,7 +8,7 @@ pub mod config;
 mod csrf;
 mod dictionary_files;
 mod health;
-mod live;
+pub mod live;
 
 pub use app::store::{accounts, db, games, seating, sessions, Services};
 pub use app::store::{clock as clocks, live as presence};

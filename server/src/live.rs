@@ -8,6 +8,7 @@ use std::{collections::VecDeque, convert::Infallible, time::Duration};
 
 use app::store::{
     clock,
+    db::Database,
     live::{self, Change, HEARTBEAT},
     seating,
     sessions::user_of,
@@ -26,6 +27,22 @@ use tokio::sync::broadcast::{self, error::RecvError};
 use tower_sessions::Session;
 
 use crate::AppState;
+
+/// Set when the server shuts down: every stream ends, so the graceful shutdown does not wait on
+/// them forever, and the browsers reconnect (to another instance, or to this one restarted).
+static SHUTDOWN: std::sync::OnceLock<tokio::sync::watch::Sender<bool>> = std::sync::OnceLock::new();
+
+fn shutdown() -> &'static tokio::sync::watch::Sender<bool> {
+    SHUTDOWN.get_or_init(|| tokio::sync::watch::channel(false).0)
+}
+
+/// Ends every live stream: called when the server starts shutting down.
+pub fn close_all() {
+    shutdown().send_replace(true);
+}
+
+/// How soon a browser tries again after losing the stream.
+const RETRY: Duration = Duration::from_secs(1);
 
 /// The live route.
 pub fn router() -> Router<AppState> {
@@ -47,6 +64,7 @@ struct Feed {
     presence: Presence,
     heartbeat: tokio::time::Interval,
     ready: VecDeque<Event>,
+    closing: tokio::sync::watch::Receiver<bool>,
 }
 
 /// The stream's row in the presence table, deleted when the stream ends (the client left).
@@ -56,22 +74,36 @@ struct Presence {
     conn: String,
     user: i64,
     game: Option<String>,
+    closed: bool,
+}
+
+impl Presence {
+    async fn close(db: Database, conn: String, user: i64, game: Option<String>) {
+        if let Err(error) = live::close(&db, &conn, user).await {
+            tracing::warn!(%error, "presence not cleared; it ages out");
+        }
+        if let Some(game) = game {
+            if let Err(error) = clock::stop_countdown(&db, &game).await {
+                tracing::warn!(%error, "a left Ready lobby was not reset");
+            }
+        }
+    }
+
+    /// Closes now, before the server stops (a task spawned from `drop` might not get to run).
+    async fn close_now(&mut self) {
+        self.closed = true;
+        let db = self.services.db.clone();
+        Presence::close(db, self.conn.clone(), self.user, self.game.take()).await;
+    }
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
+        if self.closed {
+            return;
+        }
         let (db, conn, user) = (self.services.db.clone(), self.conn.clone(), self.user);
-        let game = self.game.take();
-        tokio::spawn(async move {
-            if let Err(error) = live::close(&db, &conn, user).await {
-                tracing::warn!(%error, "presence not cleared; it ages out");
-            }
-            if let Some(game) = game {
-                if let Err(error) = clock::stop_countdown(&db, &game).await {
-                    tracing::warn!(%error, "a left Ready lobby was not reset");
-                }
-            }
-        });
+        tokio::spawn(Presence::close(db, conn, user, self.game.take()));
     }
 }
 
@@ -118,30 +150,37 @@ async fn open(
             conn,
             user: user.id,
             game: game.as_ref().map(|(id, _)| id.clone()),
+            closed: false,
         },
         services,
         changes,
         user: user.id,
         game,
         heartbeat,
-        ready: VecDeque::new(),
+        ready: VecDeque::from([Event::default().retry(RETRY).comment("live")]),
+        closing: shutdown().subscribe(),
     };
     feed.queue_presence().await;
     let events = stream::unfold(feed, |mut feed| async move {
-        let event = feed.next().await;
+        let event = feed.next().await?;
         Some((Ok(event), feed))
     });
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
 impl Feed {
-    /// The next event to send; waits for one.
-    async fn next(&mut self) -> Event {
+    /// The next event to send; waits for one. `None` ends the stream (the server is stopping).
+    async fn next(&mut self) -> Option<Event> {
         loop {
+            if *self.closing.borrow() {
+                self.presence.close_now().await;
+                return None;
+            }
             if let Some(event) = self.ready.pop_front() {
-                return event;
+                return Some(event);
             }
             tokio::select! {
+                _ = self.closing.changed() => {}
                 change = self.changes.recv() => self.take(change).await,
                 _ = self.heartbeat.tick() => {
                     if let Err(error) = live::refresh(&self.services.db, &self.presence.conn).await {
@@ -159,10 +198,18 @@ impl Feed {
                     Some((game, _)) => *game == id,
                     None => users.contains(&self.user),
                 };
-                if followed {
-                    self.ready
-                        .push_back(Event::default().event("game").data(id));
+                if !followed {
+                    return;
                 }
+                // A seat that was open may have been taken: its player's presence counts now.
+                if let Some((_, seats)) = self.game.as_mut().filter(|(_, s)| s.contains(&None)) {
+                    if let Ok(now) = seating::seats(&self.services.db, &id).await {
+                        *seats = now.iter().map(|s| s.user.as_ref().map(|u| u.0)).collect();
+                        self.queue_presence().await;
+                    }
+                }
+                self.ready
+                    .push_back(Event::default().event("game").data(id));
             }
             Ok(Change::Presence { user }) if user != self.user => match &self.game {
                 Some((_, seats)) => {
@@ -195,8 +242,8 @@ impl Feed {
                 self.queue_presence().await;
             }
             Err(RecvError::Closed) => {
-                // The instance is shutting down; the browser reconnects elsewhere.
-                std::future::pending::<()>().await;
+                // The bus is gone, so the instance is stopping: wait for the shutdown signal.
+                let _ = self.closing.wait_for(|closing| *closing).await;
             }
         }
     }

@@ -135,4 +135,5 @@ async fn shutdown_signal() {
         _ = terminate => {},
     }
     tracing::info!("shutting down");
+    server::live::close_all();
 }

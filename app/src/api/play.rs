@@ -131,6 +131,24 @@ mod server {
         }
     }
 
+    /// Commits an action that needs no particular version (resigning, buying, selling) to the
+    /// game as it is, retrying when a move or a purchase came first.
+    pub async fn commit_anytime(
+        services: &Services,
+        id: &str,
+        lexicon: &dictionaries::FstLexicon,
+        action: impl Fn(&GameState) -> rules::Action,
+    ) -> Result<GameState, StoreError> {
+        let mut tries = 0;
+        loop {
+            let state = games::load(&services.db, id, lexicon).await?;
+            match games::commit(&services.db, id, state.version(), &action(&state), lexicon).await {
+                Err(games::GameError::MovedOn { .. }) if tries < 5 => tries += 1,
+                done => return Ok(done?),
+            }
+        }
+    }
+
     /// The page for `user_id`, who must hold a seat.
     pub async fn page(
         services: &Services,
@@ -259,7 +277,13 @@ pub async fn act(
         }
         let row = seating::game(&services.db, &id).await?;
         let lexicon = services.game_lexicon(&row.config)?;
-        let state = games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?;
+        let state = match action {
+            // Buying and selling do not depend on the position: applied to the game as it is.
+            Action::Buy { .. } | Action::Sell { .. } => {
+                server::commit_anytime(&services, &id, &lexicon, |_| action.clone()).await?
+            }
+            _ => games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?,
+        };
         if row.opponent == "bot" {
             services.bot_wakeup.notify_one();
         }
@@ -275,7 +299,7 @@ pub async fn act(
 #[server(input = Json, endpoint = "games/resign")]
 pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::api::Phase;
-    use crate::store::{games, seating};
+    use crate::store::seating;
     super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
         let row = seating::game(&services.db, &id).await?;
@@ -289,23 +313,14 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
             return server::page(&services, &id, user.id).await;
         }
         let lexicon = services.game_lexicon(&row.config)?;
-        // Resigning needs no particular version: retry when a bot or a purchase came first.
-        for _ in 0..3 {
-            let state = games::load(&services.db, &id, &*lexicon).await?;
-            let seat = if mine.contains(&state.to_move()) {
+        server::commit_anytime(&services, &id, &lexicon, |state| Action::Resign {
+            seat: if mine.contains(&state.to_move()) {
                 state.to_move()
             } else {
                 mine[0]
-            };
-            let resign = Action::Resign { seat };
-            match games::commit(&services.db, &id, state.version(), &resign, &*lexicon).await {
-                Err(games::GameError::MovedOn { .. }) => continue,
-                done => {
-                    done?;
-                    break;
-                }
-            }
-        }
+            },
+        })
+        .await?;
         services.bot_wakeup.notify_one();
         server::page(&services, &id, user.id).await
     })

@@ -7,14 +7,7 @@ use server::db::Database;
 /// by `ALFAKRAFT_TEST_POSTGRES_URL` (required under CI). Tests keep to their own rows (random ids,
 /// unique names), so they can share the Postgres database.
 pub async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
-    let dir = tempfile::tempdir().unwrap();
-    let sqlite = Database::connect(&format!(
-        "sqlite://{}",
-        dir.path().join("test.db").display()
-    ))
-    .await
-    .unwrap();
-    let mut all = vec![("sqlite", sqlite, Some(dir))];
+    let mut all = vec![sqlite().await];
     match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
         Ok(url) => all.push((
             "postgres",
@@ -27,6 +20,13 @@ pub async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDi
         Err(_) => eprintln!("ALFAKRAFT_TEST_POSTGRES_URL is not set: Postgres skipped in this run"),
     }
     all
+}
+
+/// A fresh SQLite file in a temporary folder (kept as long as the folder lives).
+async fn sqlite() -> (&'static str, Database, Option<tempfile::TempDir>) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    ("sqlite", Database::connect(&url).await.unwrap(), Some(dir))
 }
 
 /// A name no other test run uses.
@@ -99,14 +99,7 @@ pub async fn own_postgres() -> Option<String> {
 
 /// A fresh SQLite file and, when configured, a Postgres database of the test's own.
 pub async fn own_databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
-    let dir = tempfile::tempdir().unwrap();
-    let sqlite = Database::connect(&format!(
-        "sqlite://{}",
-        dir.path().join("test.db").display()
-    ))
-    .await
-    .unwrap();
-    let mut all = vec![("sqlite", sqlite, Some(dir))];
+    let mut all = vec![sqlite().await];
     if let Some(url) = own_postgres().await {
         all.push(("postgres", Database::connect(&url).await.unwrap(), None));
     }

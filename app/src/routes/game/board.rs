@@ -5,7 +5,7 @@
 use leptos::{ev, prelude::*};
 use rules::{Board, Direction, HandTile, Played, Pos, Premium, Square, TileSet};
 
-use super::table::{Cursor, DragFrom, Table};
+use super::table::{Cursor, DragFrom, Table, BAR_SLOTS};
 
 fn premium_class(premium: Premium) -> &'static str {
     match premium {
@@ -185,45 +185,50 @@ fn Cell(
             _ => format!("{at}: {}", premium_name(premium)),
         }
     };
-    let click = move |_| {
-        if let Some(staged) = staged() {
-            table.unstage(staged.pos);
-            table.cursor.set(Some(Cursor {
-                pos,
-                dir: Direction::Across,
-            }));
-            return;
-        }
-        if let Some(slot) = table.selected.get_untracked() {
-            table.place(slot, pos);
-            return;
-        }
-        if square == Square::Empty {
-            // A second tap on the cursor turns it.
-            table.cursor.update(|c| {
-                *c = Some(match *c {
-                    Some(c) if c.pos == pos => Cursor {
-                        pos,
-                        dir: c.dir.other(),
-                    },
-                    _ => Cursor {
-                        pos,
-                        dir: Direction::Across,
-                    },
-                })
-            });
-        }
-    };
+    let click =
+        move |_| {
+            // An arrow or a power picked up goes where it targets (a staged letter, a board tile).
+            if let Some(slot) = table.selected.get_untracked().filter(|slot| {
+                *slot >= BAR_SLOTS || table.hand_tile(*slot) == Some(HandTile::Arrow)
+            }) {
+                table.place(slot, pos);
+                return;
+            }
+            if let Some(staged) = staged() {
+                table.unstage(staged.pos);
+                table.cursor.set(Some(Cursor {
+                    pos,
+                    dir: Direction::Across,
+                }));
+                return;
+            }
+            if let Some(slot) = table.selected.get_untracked() {
+                table.place(slot, pos);
+                return;
+            }
+            if square == Square::Empty {
+                // A second tap on the cursor turns it.
+                table.cursor.update(|c| {
+                    *c = Some(match *c {
+                        Some(c) if c.pos == pos => Cursor {
+                            pos,
+                            dir: c.dir.other(),
+                        },
+                        _ => Cursor {
+                            pos,
+                            dir: Direction::Across,
+                        },
+                    })
+                });
+            }
+        };
     let drop = move |ev: ev::DragEvent| {
         ev.prevent_default();
         match table.dragging.get_untracked() {
             Some(DragFrom::Hand(slot)) => table.place(slot, pos),
+            Some(DragFrom::Bar(index)) => table.place(BAR_SLOTS + index, pos),
             Some(DragFrom::Board(from)) if from != pos && table.is_free(pos) => {
-                table.staged.update(|all| {
-                    if let Some(t) = all.iter_mut().find(|t| t.pos == from) {
-                        t.pos = pos;
-                    }
-                });
+                table.move_staged(from, pos);
             }
             _ => {}
         }
@@ -240,6 +245,9 @@ fn Cell(
                     <span class="tile new" draggable="true"
                         on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))>
                         <TileFace tiles played=s.played />
+                        {move || (table.arrow_under() == Some(s.pos)).then(|| view! {
+                            <span class="arrow-mark" title="arrow: the word turns here" aria-label="arrow">"↳"</span>
+                        })}
                     </span>
                 }.into_any(),
                 (None, None) => view! {
@@ -249,8 +257,30 @@ fn Cell(
                     })}
                 }.into_any(),
             }}
+            {move || power_badge(table, pos, tiles)}
         </div>
     }
+}
+
+/// The mark of a power drafted onto a cell: Charge ×3, Dice, Rubber, or Alfa Morf's new letter.
+fn power_badge(table: Table, pos: Pos, tiles: &'static TileSet) -> Option<impl IntoView> {
+    use rules::powers::StagedPower;
+    let power = table.powers.with(|p| {
+        p.iter()
+            .map(|(_, power)| *power)
+            .find(|power| power.target() == pos)
+    })?;
+    let (class, text, label) = match power {
+        StagedPower::Charge(_) => ("charge", "×3".to_string(), "Charge: face value ×3"),
+        StagedPower::Dice(_) => ("dice", "🎲".to_string(), "Dice: face value × a roll"),
+        StagedPower::Rubber(_) => ("rubber", "⌫".to_string(), "Rubber"),
+        StagedPower::AlfaMorf(_, letter) => {
+            ("morf", format!("→{}", tiles.char_of(letter)), "Alfa Morf")
+        }
+    };
+    Some(view! {
+        <span class=format!("power-badge {class}") title=label aria-label=label data-testid=format!("badge-{class}")>{text}</span>
+    })
 }
 
 /// Handles a key on the board; `Some(true)` when it was used.

@@ -5,6 +5,7 @@
 
 mod board;
 mod history;
+mod powers;
 mod preview;
 mod rack;
 mod summary;
@@ -83,6 +84,22 @@ pub fn GamePage() -> impl IntoView {
         async move { act(id, version, action).await }
     });
     let resigning = Action::new(move |_: &()| resign(id()));
+    // Buying and selling, at any time: the server applies them to the game as it is then.
+    let trading = Action::new(move |action: &Move| {
+        let (id, action) = (id(), action.clone());
+        let version = table
+            .page
+            .with_untracked(|p| p.as_ref().map_or(0, |p| p.view.version));
+        async move { act(id, version, action).await }
+    });
+    Effect::new(move |_| {
+        if let Some(answer) = trading.value().get() {
+            take(answer);
+        }
+    });
+    let trade = Callback::new(move |action: Move| {
+        trading.dispatch(action);
+    });
     Effect::new(move |_| {
         if let Some(answer) = acting.value().get() {
             take(answer);
@@ -107,7 +124,9 @@ pub fn GamePage() -> impl IntoView {
 
     let play = move || {
         let Some(view) = table.view() else { return };
-        if !table.my_turn() || table.staged.with_untracked(|s| s.is_empty()) {
+        let nothing = table.staged.with_untracked(|s| s.is_empty())
+            && table.powers.with_untracked(|p| p.is_empty());
+        if !table.my_turn() || nothing {
             return;
         }
         acting.dispatch(Move::Play {
@@ -144,6 +163,7 @@ pub fn GamePage() -> impl IntoView {
                                 let mine = card.my_seats.contains(&seat);
                                 let class = format!("player{}{}", if to_move { " to-move" } else { "" }, if mine { " me" } else { "" });
                                 let strikes = view.strikes.get(usize::from(seat)).copied().unwrap_or(0);
+                                let economy = view.rules().economy;
                                 let clock = to_move.then_some(card.time_left_ms).flatten();
                                 let blitz = card.format == rules::game::Format::Blitz;
                                 // The page's own presence until the live stream reports.
@@ -157,6 +177,15 @@ pub fn GamePage() -> impl IntoView {
                                                     title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span>
                                             })}
                                             {holder.label()}
+                                            {economy.then(|| {
+                                                let coins = view.coins.get(usize::from(seat)).copied().unwrap_or(0);
+                                                let change = move || table.coin_change.with(|c| c.get(usize::from(seat)).copied().unwrap_or(0));
+                                                view! {
+                                                    <small class="coins" data-testid=format!("coins-{seat}")>{format!("{coins} coins")}
+                                                        {move || (change() != 0).then(|| format!(" ({:+})", change()))}
+                                                    </small>
+                                                }
+                                            })}
                                         </span>
                                         <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(usize::from(seat)).copied().unwrap_or(0)}</span>
                                         {clock.map(|left_ms| view! { <crate::live::Clock left_ms blitz /> })}
@@ -200,11 +229,13 @@ pub fn GamePage() -> impl IntoView {
                     }
                 })}
             <history::LastPlay view=view_signal seats open=history_open />
+            <powers::ShopAndSell table trade />
             <div class="board-frame" class:exploring=move || exploring.get().is_some()
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| play() />
             </div>
             <preview::Preview judgement />
+            <powers::PowerBar table />
             {move || {
                 let page = table.page.get()?;
                 let local = page.card.my_seats.len() > 1;
@@ -298,7 +329,9 @@ fn Controls(
         };
         let can_exchange = !matches!(rules.swap, rules::ruleset::SwapRule::Never);
         let exchanging = table.exchanging.get();
-        let has_staged = !table.staged.get().is_empty();
+        // Tiles, or powers alone ("play only powers").
+        let has_staged = !table.staged.get().is_empty() || !table.powers.get().is_empty();
+        let swapping = table.swapping.get();
         if !playing {
             return None;
         }
@@ -306,17 +339,18 @@ fn Controls(
             <div class="controls">
                 {match (exchanging, confirm.get()) {
                     (Some(chosen), _) => view! {
-                        <span>"Tap the tiles to exchange."</span>
+                        <span>{if swapping { "Tap the tiles to swap; your turn goes on." } else { "Tap the tiles to exchange." }}</span>
                         <button class="primary" type="button" disabled={let none = chosen.is_empty(); move || busy.get() || none}
                             on:click={
                                 let chosen = chosen.clone();
                                 move |_| {
                                     let tiles: Vec<HandTile> = chosen.iter().filter_map(|s| table.hand_tile(*s)).collect();
                                     table.exchanging.set(None);
-                                    acting.dispatch(Move::Exchange { seat, tiles });
+                                    table.swapping.set(false);
+                                    acting.dispatch(if swapping { Move::UseSwap { seat, tiles } } else { Move::Exchange { seat, tiles } });
                                 }
-                            }>{format!("Exchange {}", chosen.len())}</button>
-                        <button type="button" on:click=move |_| table.exchanging.set(None)>"Cancel"</button>
+                            }>{format!("{} {}", if swapping { "Swap" } else { "Exchange" }, chosen.len())}</button>
+                        <button type="button" on:click=move |_| { table.exchanging.set(None); table.swapping.set(false); }>"Cancel"</button>
                     }.into_any(),
                     (None, Some(Confirm::Pass)) => view! {
                         <span class="warning">{if passes_left <= 1 { "Passing now ends the game. Pass?".to_string() } else { format!("Pass? {passes_left} more passes in a row end the game.") }}</span>

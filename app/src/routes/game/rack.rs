@@ -82,24 +82,40 @@ pub fn Rack(table: Table) -> impl IntoView {
     }
 }
 
-/// The letter picker for a blank.
+/// The letter picker: for a blank (or an Alfa Power or Golden Tile, placed like one), or for the
+/// letter Alfa Morf turns a tile into.
 #[component]
 pub fn BlankPicker(table: Table) -> impl IntoView {
     move || {
-        table.naming_blank.get()?;
+        let morph = table.morphing.get().is_some();
+        if !morph && table.naming_blank.get().is_none() {
+            return None;
+        }
         let tiles = table.tiles()?;
         let letters = (0..tiles.letters.len())
             .map(|i| {
                 let letter = rules::Letter(i as u8);
                 let ch = tiles.char_of(letter);
-                view! { <button type="button" class="tile" on:click=move |_| table.name_blank(letter)>{ch.to_string()}</button> }
+                let pick = move |_| {
+                    if morph {
+                        table.name_morph(letter)
+                    } else {
+                        table.name_blank(letter)
+                    }
+                };
+                view! { <button type="button" class="tile" on:click=pick>{ch.to_string()}</button> }
             })
             .collect_view();
+        let question = if morph {
+            "Which letter should the tile become?"
+        } else {
+            "Which letter is it?"
+        };
         Some(view! {
-            <div class="sheet" role="dialog" aria-modal="true" aria-label="Choose the blank's letter">
-                <p>"Which letter is the blank?"</p>
+            <div class="sheet" role="dialog" aria-modal="true" aria-label=question>
+                <p>{question}</p>
                 <div class="picker">{letters}</div>
-                <button type="button" on:click=move |_| table.naming_blank.set(None)>"Cancel"</button>
+                <button type="button" on:click=move |_| { table.naming_blank.set(None); table.morphing.set(None); }>"Cancel"</button>
             </div>
         })
     }

@@ -3,9 +3,16 @@
 //! of the page reads and changes it through this one `Copy` handle.
 
 use leptos::prelude::*;
-use rules::{Direction, HandTile, Letter, NewTile, Placement, Played, PlayerView, Pos, TileSet};
+use rules::{
+    powers::{Power, StagedPower},
+    Direction, HandTile, Letter, NewTile, Placement, Played, PlayerView, Pos, TileSet,
+};
 
 use crate::api::play::GamePage;
+
+/// Slots from here on are power-bar items (slot − `BAR_SLOTS` is the bar index): Alfa Power and
+/// Golden Tiles are staged like letters, and every item is picked up like a hand tile.
+pub const BAR_SLOTS: usize = 1000;
 
 /// A hand tile put on the board for the move being built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +32,8 @@ pub enum DragFrom {
     Hand(usize),
     /// A staged tile on the board.
     Board(Pos),
+    /// An item of the power bar, by index.
+    Bar(usize),
 }
 
 /// The keyboard cursor: a cell and the direction typing goes.
@@ -56,6 +65,17 @@ pub struct Table {
     pub naming_blank: RwSignal<Option<(Pos, usize)>>,
     /// Hand tiles chosen for an exchange, when choosing.
     pub exchanging: RwSignal<Option<Vec<usize>>>,
+    /// Alfapet: the arrow's hand slot and the staged letter it lies under (one per move).
+    pub arrow: RwSignal<Option<(usize, Pos)>>,
+    /// Alfa Kraft: powers drafted for the next Play, with the bar index each uses.
+    pub powers: RwSignal<Vec<(usize, StagedPower)>>,
+    /// Alfa Morf waiting for its letter: the bar index and the board tile.
+    pub morphing: RwSignal<Option<(usize, Pos)>>,
+    /// Whether the tiles being chosen are for the Swap power (else a turn's exchange).
+    pub swapping: RwSignal<bool>,
+    /// Alfa Kraft: the other players' coins as last revealed changed by this much (their net
+    /// change, shown with their move).
+    pub coin_change: RwSignal<Vec<i32>>,
     /// The last refusal or failure, for the message line.
     pub message: RwSignal<Option<String>>,
 }
@@ -74,6 +94,11 @@ impl Table {
             dragging: RwSignal::new(None),
             naming_blank: RwSignal::new(None),
             exchanging: RwSignal::new(None),
+            arrow: RwSignal::new(None),
+            powers: RwSignal::new(Vec::new()),
+            morphing: RwSignal::new(None),
+            swapping: RwSignal::new(false),
+            coin_change: RwSignal::new(Vec::new()),
             message: RwSignal::new(None),
         }
     }
@@ -128,6 +153,24 @@ impl Table {
             self.selected.set(None);
             self.naming_blank.set(None);
             self.exchanging.set(None);
+            self.arrow.set(None);
+            self.powers.set(Vec::new());
+            self.morphing.set(None);
+        }
+        let change = self.page.with_untracked(|p| {
+            let old = &p.as_ref()?.view;
+            let new = &page.view;
+            (old.seat == new.seat && old.coins.len() == new.coins.len()).then(|| {
+                (0..new.coins.len())
+                    .map(|s| match s == usize::from(new.seat) {
+                        true => 0,
+                        false => new.coins[s] - old.coins[s],
+                    })
+                    .collect::<Vec<i32>>()
+            })
+        });
+        if let Some(change) = change.filter(|c| c.iter().any(|d| *d != 0)) {
+            self.coin_change.set(change);
         }
         self.order.set(order);
         self.received.set(Some(page));
@@ -158,10 +201,22 @@ impl Table {
         } else {
             (0..len).collect()
         };
+        let arrow = self
+            .arrow_under()
+            .and(self.arrow.get().map(|(slot, _)| slot));
         order
             .into_iter()
-            .filter(|slot| !staged.iter().any(|s| s.slot == *slot))
+            .filter(|slot| !staged.iter().any(|s| s.slot == *slot) && Some(*slot) != arrow)
             .collect()
+    }
+
+    /// Where the arrow lies: under a staged letter (an arrow whose letter left goes back to the
+    /// hand).
+    pub fn arrow_under(&self) -> Option<Pos> {
+        let (_, pos) = self.arrow.get()?;
+        self.staged_at(pos)
+            .filter(|s| s.played != Played::Stop)
+            .map(|s| s.pos)
     }
 
     /// The hand tile in a slot.
@@ -191,9 +246,30 @@ impl Table {
         }) && self.staged_at(pos).is_none()
     }
 
-    /// Puts a hand tile on a free cell; a blank first asks for its letter.
+    /// Puts a hand tile on a free cell; a blank first asks for its letter. An arrow goes under a
+    /// staged letter instead, where the word turns.
     pub fn place(&self, slot: usize, pos: Pos) {
-        if !self.my_turn() || !self.is_free(pos) {
+        if !self.my_turn() {
+            return;
+        }
+        if let Some(index) = slot.checked_sub(BAR_SLOTS) {
+            return self.use_power(index, pos);
+        }
+        if self.hand_tile(slot) == Some(HandTile::Arrow) {
+            if self
+                .staged_at(pos)
+                .is_some_and(|s| s.played != Played::Stop)
+            {
+                self.arrow.set(Some((slot, pos)));
+                self.selected.set(None);
+            } else {
+                self.message.set(Some(
+                    "An arrow goes under one of your new letters, where the word turns.".into(),
+                ));
+            }
+            return;
+        }
+        if !self.is_free(pos) {
             return;
         }
         // A tile moved from another cell leaves it.
@@ -204,8 +280,93 @@ impl Table {
             Some(HandTile::Letter(letter)) => self.stage(slot, pos, Played::Letter(letter)),
             Some(HandTile::Blank) => self.naming_blank.set(Some((pos, slot))),
             Some(HandTile::Stop) => self.stage(slot, pos, Played::Stop),
-            // Arrows go under a letter where a word turns: not placed on their own.
             Some(HandTile::Arrow) | None => {}
+        }
+    }
+
+    /// The power-bar item at `index`.
+    pub fn bar_item(&self, index: usize) -> Option<Power> {
+        self.page.with(|p| {
+            p.as_ref()
+                .and_then(|p| p.view.power_bar.get(index).copied())
+        })
+    }
+
+    /// Whether a bar item is drafted for the next Play (as a staged tile or a power).
+    pub fn bar_item_used(&self, index: usize) -> bool {
+        self.staged
+            .with(|s| s.iter().any(|s| s.slot == BAR_SLOTS + index))
+            || self.powers.with(|p| p.iter().any(|(i, _)| *i == index))
+    }
+
+    /// Takes a drafted bar item back.
+    pub fn release_bar_item(&self, index: usize) {
+        self.staged
+            .update(|s| s.retain(|s| s.slot != BAR_SLOTS + index));
+        self.powers.update(|p| p.retain(|(i, _)| *i != index));
+    }
+
+    /// Drafts bar item `index` onto `pos`, as RULES.md targets it: Alfa Power and Golden Tiles on
+    /// a free cell (then their letter is named), Charge and Dice on a staged letter, Rubber on any
+    /// cell, Alfa Morf on a board tile (then the new letter is named).
+    fn use_power(&self, index: usize, pos: Pos) {
+        let Some(power) = self.bar_item(index) else {
+            return;
+        };
+        self.selected.set(None);
+        self.message.set(None);
+        let staged = self.staged_at(pos);
+        let on_board = self.page.with_untracked(|p| {
+            p.as_ref()
+                .filter(|p| p.view.board.contains(pos))
+                .map(|p| p.view.board.square(pos))
+        });
+        let refuse = |text: &str| self.message.set(Some(text.to_string()));
+        let draft = |power: StagedPower| {
+            self.powers.update(|p| {
+                p.retain(|(i, _)| *i != index);
+                p.push((index, power));
+            })
+        };
+        match power {
+            Power::AlfaPowerTile | Power::GoldenTile => {
+                if self.is_free(pos) {
+                    self.release_bar_item(index);
+                    self.naming_blank.set(Some((pos, BAR_SLOTS + index)));
+                }
+            }
+            Power::Charge | Power::Dice => match staged {
+                Some(s) if matches!(s.played, Played::Letter(_) | Played::Blank(_)) => {
+                    draft(if power == Power::Charge {
+                        StagedPower::Charge(pos)
+                    } else {
+                        StagedPower::Dice(pos)
+                    })
+                }
+                _ => refuse("Charge and Dice go on one of your new letters."),
+            },
+            Power::Rubber => match (on_board, staged) {
+                (Some(_), None) => draft(StagedPower::Rubber(pos)),
+                _ => {
+                    refuse("Rubber goes on a board cell, empty or with a tile from earlier turns.")
+                }
+            },
+            Power::AlfaMorf => match on_board {
+                Some(rules::Square::Tile(_)) => self.morphing.set(Some((index, pos))),
+                _ => refuse("Alfa Morf goes on a tile from an earlier turn."),
+            },
+            Power::Swap => refuse("Tap Swap, then choose the tiles to swap."),
+        }
+    }
+
+    /// Names the letter Alfa Morf turns its tile into, and drafts it.
+    pub fn name_morph(&self, letter: Letter) {
+        if let Some((index, pos)) = self.morphing.get_untracked() {
+            self.morphing.set(None);
+            self.powers.update(|p| {
+                p.retain(|(i, _)| *i != index);
+                p.push((index, StagedPower::AlfaMorf(pos, letter)));
+            });
         }
     }
 
@@ -218,13 +379,49 @@ impl Table {
     pub fn name_blank(&self, letter: Letter) {
         if let Some((pos, slot)) = self.naming_blank.get_untracked() {
             self.naming_blank.set(None);
-            self.stage(slot, pos, Played::Blank(letter));
+            let played = match slot.checked_sub(BAR_SLOTS).and_then(|i| self.bar_item(i)) {
+                Some(Power::AlfaPowerTile) => Played::AlfaPower(letter),
+                Some(Power::GoldenTile) => Played::Golden(letter),
+                _ => Played::Blank(letter),
+            };
+            self.stage(slot, pos, played);
         }
     }
 
-    /// Takes a staged tile back to the hand.
+    /// Takes a staged tile back to the hand (with the arrow under it, and the Charge or Dice on
+    /// it).
     pub fn unstage(&self, pos: Pos) {
         self.staged.update(|s| s.retain(|s| s.pos != pos));
+        self.powers.update(|p| {
+            p.retain(|(_, power)| {
+                !matches!(power, StagedPower::Charge(at) | StagedPower::Dice(at) if *at == pos)
+            })
+        });
+        if self.arrow.get_untracked().is_some_and(|(_, at)| at == pos) {
+            self.arrow.set(None);
+        }
+    }
+
+    /// Moves a staged tile (and the arrow under it) to another free cell.
+    pub fn move_staged(&self, from: Pos, to: Pos) {
+        self.staged.update(|all| {
+            if let Some(t) = all.iter_mut().find(|t| t.pos == from) {
+                t.pos = to;
+            }
+        });
+        self.arrow.update(|a| {
+            if let Some((_, at)) = a.as_mut().filter(|(_, at)| *at == from) {
+                *at = to;
+            }
+        });
+        self.powers.update(|p| {
+            for (_, power) in p.iter_mut() {
+                match power {
+                    StagedPower::Charge(at) | StagedPower::Dice(at) if *at == from => *at = to,
+                    _ => {}
+                }
+            }
+        });
     }
 
     /// Takes every staged tile back.
@@ -232,6 +429,9 @@ impl Table {
         self.staged.set(Vec::new());
         self.selected.set(None);
         self.naming_blank.set(None);
+        self.arrow.set(None);
+        self.powers.set(Vec::new());
+        self.morphing.set(None);
     }
 
     /// Moves a hand slot to another place in the hand's order.
@@ -266,6 +466,7 @@ impl Table {
 
     /// The move being built, as the rules take it.
     pub fn placement(&self) -> Placement {
+        let arrow = self.arrow_under();
         Placement {
             tiles: self
                 .staged
@@ -274,10 +475,10 @@ impl Table {
                 .map(|s| NewTile {
                     pos: s.pos,
                     tile: s.played,
-                    arrow: false,
+                    arrow: Some(s.pos) == arrow,
                 })
                 .collect(),
-            powers: Vec::new(),
+            powers: self.powers.get().into_iter().map(|(_, p)| p).collect(),
         }
     }
 }

@@ -1,0 +1,220 @@
+//! Alfa Kraft's economy on the game page: the shop and the sell area above the board, the
+//! seven-slot power bar above the hand, and the rewards a big play earned (or lost to a full
+//! bar). Buying and selling work at any time, also during the other player's turn; only the
+//! player to move drafts powers, which commit with Play.
+
+use leptos::{ev, prelude::*};
+use rules::{
+    game::TurnEvent,
+    powers::{Power, POWER_BAR_SLOTS},
+    Action as Move,
+};
+
+use super::table::{DragFrom, Table, BAR_SLOTS};
+
+/// What a power does, in a line.
+fn describe(power: Power) -> &'static str {
+    match power {
+        Power::Swap => "Swap tiles with the bag; your turn goes on.",
+        Power::Charge => "On one of your new tiles: its value ×3.",
+        Power::Dice => "On one of your new tiles: its value × a roll of the die.",
+        Power::Rubber => "On a cell: erase its premium, or send its tile back to the bag.",
+        Power::AlfaMorf => "On a board tile: change its letter.",
+        Power::AlfaPowerTile => "Placed like a blank, anywhere: twice the letter's value.",
+        Power::GoldenTile => "Placed like a blank: each word through it counts double.",
+    }
+}
+
+fn icon(power: Power) -> &'static str {
+    match power {
+        Power::Swap => "⇄",
+        Power::Charge => "⚡",
+        Power::Dice => "🎲",
+        Power::Rubber => "⌫",
+        Power::AlfaMorf => "✎",
+        Power::AlfaPowerTile => "α",
+        Power::GoldenTile => "★",
+    }
+}
+
+/// Whether the game has an economy, and the caller's coins and bar.
+fn economy(table: Table) -> Option<(i32, Vec<Power>, rules::Seat)> {
+    table.page.with(|p| {
+        let view = &p.as_ref()?.view;
+        view.rules().economy.then(|| {
+            (
+                view.coins.get(usize::from(view.seat)).copied().unwrap_or(0),
+                view.power_bar.clone(),
+                view.seat,
+            )
+        })
+    })
+}
+
+/// The shop button and panel, and the sell area: above the board, on its right.
+#[component]
+pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let sell = move |index: usize| {
+        let Some((_, bar, seat)) = economy(table) else {
+            return;
+        };
+        let Some(power) = bar.get(index).copied() else {
+            return;
+        };
+        table.selected.set(None);
+        if power.price().is_none() {
+            table
+                .message
+                .set(Some(format!("{} cannot be sold.", power.name())));
+            return;
+        }
+        table.release_bar_item(index);
+        trade.run(Move::Sell { seat, power });
+    };
+    let drop_to_sell = move |ev: ev::DragEvent| {
+        ev.prevent_default();
+        if let Some(DragFrom::Bar(index)) = table.dragging.get_untracked() {
+            sell(index);
+        }
+        table.dragging.set(None);
+    };
+    move || {
+        let (coins, bar, seat) = economy(table)?;
+        let full = bar.len() >= POWER_BAR_SLOTS;
+        let selected_item = table.selected.get().and_then(|s| s.checked_sub(BAR_SLOTS));
+        Some(view! {
+            <div class="board-tools">
+                <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)>"Shop"</button>
+                <span class="coins-mine" data-testid="my-coins">{format!("{coins} coins")}</span>
+                <button type="button" class="sell-area" data-testid="sell"
+                    title="Drag a power here to sell it for its full price"
+                    on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
+                    on:drop=drop_to_sell
+                    on:click=move |_| if let Some(index) = selected_item { sell(index) }>
+                    {match selected_item {
+                        Some(_) => "Sell the selected power",
+                        None => "Sell: drop a power here",
+                    }}
+                </button>
+            </div>
+            {move || open.get().then(|| view! {
+                <section class="card shop" data-testid="shop-panel" aria-label="Shop">
+                    <ul>
+                        {Power::ALL.into_iter().filter_map(|power| {
+                            let price = power.price()?;
+                            let short = coins < price;
+                            Some(view! {
+                                <li>
+                                    <span class="power-icon">{icon(power)}</span>
+                                    <span class="power-name">{power.name()}</span>
+                                    <span class="muted">{describe(power)}</span>
+                                    <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_lowercase())
+                                        disabled=short || full
+                                        on:click=move |_| trade.run(Move::Buy { seat, power })>
+                                        {format!("Buy · {price}")}
+                                    </button>
+                                </li>
+                            })
+                        }).collect_view()}
+                    </ul>
+                    {full.then(|| view! { <p class="warning">"Your power bar is full: sell or use a power first."</p> })}
+                </section>
+            })}
+        })
+    }
+}
+
+/// The power bar, above the hand: seven slots; tap or drag an item to use it, tap a drafted one
+/// to take it back.
+#[component]
+pub fn PowerBar(table: Table) -> impl IntoView {
+    move || {
+        let (_, bar, _) = economy(table)?;
+        let my_turn = table.my_turn();
+        let items = (0..POWER_BAR_SLOTS)
+            .map(|index| match bar.get(index).copied() {
+                None => {
+                    view! { <span class="power-slot empty" aria-hidden="true"></span> }.into_any()
+                }
+                Some(power) => {
+                    let used = move || table.bar_item_used(index);
+                    let selected = move || table.selected.get() == Some(BAR_SLOTS + index);
+                    let class = move || {
+                        let mut class = String::from("power-slot");
+                        if used() {
+                            class.push_str(" used");
+                        }
+                        if selected() {
+                            class.push_str(" selected");
+                        }
+                        class
+                    };
+                    let click = move |_| {
+                        if used() {
+                            table.release_bar_item(index);
+                        } else if power == Power::Swap {
+                            if my_turn {
+                                table.recall();
+                                table.swapping.set(true);
+                                table.exchanging.set(Some(Vec::new()));
+                            }
+                        } else {
+                            table.selected.update(|s| {
+                                *s = (*s != Some(BAR_SLOTS + index)).then_some(BAR_SLOTS + index)
+                            });
+                        }
+                    };
+                    view! {
+                        <button type="button" class=class draggable="true" data-power=power.name()
+                            title=format!("{}: {}", power.name(), describe(power))
+                            aria-label=power.name() aria-pressed=move || selected().to_string()
+                            on:click=click
+                            on:dragstart=move |_| table.dragging.set(Some(DragFrom::Bar(index)))
+                            on:dragend=move |_| table.dragging.set(None)>
+                            <span class="power-icon">{icon(power)}</span>
+                            <span class="power-name">{power.name()}</span>
+                        </button>
+                    }
+                    .into_any()
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="power-bar" role="group" aria-label="Power bar" data-testid="power-bar">{items}</div>
+            <Rewards table />
+        })
+    }
+}
+
+/// What the caller's last play earned for the power bar, or lost to a full one.
+#[component]
+fn Rewards(table: Table) -> impl IntoView {
+    move || {
+        let lines: Vec<String> = table.page.with(|p| {
+            let view = &p.as_ref()?.view;
+            let last = view.history.last().filter(|t| t.seat == view.seat)?;
+            let TurnEvent::Play { rewards, .. } = &last.event else {
+                return None;
+            };
+            Some(
+                rewards
+                    .iter()
+                    .map(|r| {
+                        let name = r.power.name();
+                        match r.kept {
+                            true if name.starts_with('A') => format!("You earned an {name}."),
+                            true => format!("You earned a {name}."),
+                            false => {
+                                format!("Your power bar was full: the {name} you earned was lost.")
+                            }
+                        }
+                    })
+                    .collect(),
+            )
+        })?;
+        (!lines.is_empty())
+            .then(|| view! { <p class="rewards" role="status" data-testid="rewards">{lines.join(" ")}</p> })
+    }
+}
