@@ -11,9 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /**
  * Starts the server; resolves to `{ url, stop }` once it prints the address it listens on.
  * `databaseUrl` (a Postgres URL) replaces the fresh SQLite file; `port` (to restart an instance
- * where its pages expect it) replaces a free port.
+ * where its pages expect it) replaces a free port; `env` adds settings.
  */
-export async function startServer({ databaseUrl, port = 0 } = {}) {
+export async function startServer({ databaseUrl, port = 0, env = {} } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'alfakraft-e2e-'));
   const child = spawn(path.join(root, 'target/release/alfakraft'), ['--addr', `127.0.0.1:${port}`], {
     env: {
@@ -22,6 +22,7 @@ export async function startServer({ databaseUrl, port = 0 } = {}) {
       LEPTOS_SITE_ROOT: path.join(root, 'target/site'),
       ALFAKRAFT_LOG: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
