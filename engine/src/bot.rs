@@ -99,8 +99,9 @@ impl<'a> Bot<'a> {
         self.level
     }
 
-    /// The bot's turn in `view` (its own view): in Alfa Kraft, buying a Charge first when putting
-    /// it on the move's best tile earns more than the coins cost; then the turn's action.
+    /// The bot's turn in `view` (its own view): in Alfa Kraft, Club and Expert put a Charge or a
+    /// Dice on the move's best tile, buying it first, when the points it adds (the die's average,
+    /// for Dice) beat what it costs; then the turn's action.
     pub fn decide_turn(&mut self, view: &PlayerView) -> Vec<Action> {
         let action = self.decide(view);
         let Action::Play { seat, placement } = &action else {
@@ -109,43 +110,49 @@ impl<'a> Bot<'a> {
         if !self.rules.economy || self.level < Level::Club || !placement.powers.is_empty() {
             return vec![action];
         }
-        let price = Power::Charge.price().unwrap_or(i32::MAX);
-        let owned = view.power_bar.contains(&Power::Charge);
         let coins = view.coins[usize::from(*seat)];
-        if !owned && (coins < price || view.power_bar.len() >= POWER_BAR_SLOTS) {
-            return vec![action];
-        }
-        let Some((charged, gain)) = self.best_charge(view, placement) else {
+        let bar_full = view.power_bar.len() >= POWER_BAR_SLOTS;
+        // Coins are worth a point each at the end, and a play earns a tenth of its score in coins:
+        // a power pays when its gain beats its price by a margin.
+        let best = [Power::Charge, Power::Dice]
+            .into_iter()
+            .filter_map(|power| {
+                let owned = view.power_bar.contains(&power);
+                let price = power.price()?;
+                if !owned && (coins < price || bar_full) {
+                    return None;
+                }
+                let (powered, gain) = self.best_target(view, placement, power)?;
+                let cost = if owned { 0 } else { price };
+                Some((power, owned, powered, gain - f64::from(cost)))
+            })
+            .filter(|(_, _, _, net)| *net > 2.0)
+            .max_by(|a, b| a.3.total_cmp(&b.3));
+        let Some((power, owned, powered, _)) = best else {
             return vec![action];
         };
-        // Coins are worth a point each at the end, and a play earns a tenth of its score in coins:
-        // buying pays when the gain beats the price.
-        let cost = if owned { 0 } else { price };
-        if gain <= cost + 2 {
-            return vec![action];
-        }
         let play = Action::Play {
             seat: *seat,
-            placement: charged,
+            placement: powered,
         };
         if owned {
             vec![play]
         } else {
-            vec![
-                Action::Buy {
-                    seat: *seat,
-                    power: Power::Charge,
-                },
-                play,
-            ]
+            vec![Action::Buy { seat: *seat, power }, play]
         }
     }
 
-    /// The placement with a Charge on its most rewarding tile, and the points it adds.
-    fn best_charge(&self, view: &PlayerView, placement: &Placement) -> Option<(Placement, i32)> {
+    /// The placement with `power` (Charge or Dice) on its most rewarding tile, and the points it
+    /// adds on average (a Dice's roll is unknown until the commit: every face counts once).
+    fn best_target(
+        &self,
+        view: &PlayerView,
+        placement: &Placement,
+        power: Power,
+    ) -> Option<(Placement, f64)> {
         let mut bar = view.power_bar.clone();
-        if !bar.contains(&Power::Charge) {
-            bar.push(Power::Charge);
+        if !bar.contains(&power) {
+            bar.push(power);
         }
         let at = Situation {
             rules: self.rules,
@@ -154,17 +161,27 @@ impl<'a> Bot<'a> {
             bar: &bar,
         };
         let base = evaluate(at, placement, &AcceptAll, &mut || 1).ok()?.total;
+        let rolls: &[u8] = match power {
+            Power::Dice => &[1, 2, 3, 4, 5, 6],
+            _ => &[1],
+        };
         placement
             .tiles
             .iter()
             .filter(|t| matches!(t.tile, Played::Letter(_)))
             .filter_map(|t| {
-                let mut charged = placement.clone();
-                charged.powers.push(StagedPower::Charge(t.pos));
-                let total = evaluate(at, &charged, &AcceptAll, &mut || 1).ok()?.total;
-                Some((charged, total - base))
+                let mut powered = placement.clone();
+                powered.powers.push(match power {
+                    Power::Dice => StagedPower::Dice(t.pos),
+                    _ => StagedPower::Charge(t.pos),
+                });
+                let mut sum = 0;
+                for &roll in rolls {
+                    sum += evaluate(at, &powered, &AcceptAll, &mut || roll).ok()?.total - base;
+                }
+                Some((powered, f64::from(sum) / rolls.len() as f64))
             })
-            .max_by_key(|(_, gain)| *gain)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
     /// The bot's action for its turn in `view` (its own view), without shopping.

@@ -119,7 +119,7 @@ fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
 }
 
 #[test]
-fn alfa_kraft_bots_buy_and_use_charge_when_it_pays() {
+fn alfa_kraft_bots_buy_and_use_charge_or_dice_when_it_pays() {
     let lexicon = english();
     let variant = Variant::AlfaKraft {
         language: Language::English,
@@ -132,5 +132,5 @@ fn alfa_kraft_bots_buy_and_use_charge_when_it_pays() {
         assert_eq!(record.refused, 0);
         purchases += record.purchases;
     }
-    assert!(purchases > 0, "no Charge bought in four games");
+    assert!(purchases > 0, "no Charge or Dice bought in four games");
 }

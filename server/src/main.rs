@@ -34,7 +34,10 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         })?;
     }
     if let Some(seed) = server::seating::fixed_seed() {
-        tracing::warn!(seed, "ALFAKRAFT_FIXED_SEED is set: every new game gets the same deal (tests only)");
+        tracing::warn!(
+            seed,
+            "ALFAKRAFT_FIXED_SEED is set: every new game gets the same deal (tests only)"
+        );
     }
     let database_url = config.database_url();
     let db = db::Database::connect(&database_url)
