@@ -94,8 +94,8 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                     on:drop=drop_to_sell
                     on:click=move |_| if let Some(index) = selected_item { sell(index) }>
                     {match selected_item {
-                        Some(_) => "Sell the selected power",
-                        None => "Sell: drop a power here",
+                        Some(_) => "Sell selected",
+                        None => "Sell",
                     }}
                 </button>
             </div>
