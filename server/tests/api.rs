@@ -767,3 +767,90 @@ fn a_rematch_is_offered_withdrawn_accepted_with_seats_swapped_or_declined_for_go
             .is_some());
     });
 }
+
+#[test]
+fn buying_and_selling_work_on_the_others_turn_and_at_any_version() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        let mut bob = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        bob.sign_up(&unique_name("bob")).await;
+        let created = ann.create(json!("Invite")).await;
+        let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+        let id = ok(&answer_invite(&mut bob, &token, true).await)
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Bob (seat 1) is to move; Ann buys with a version long gone, then sells.
+        let buy = Action::Buy {
+            seat: 0,
+            power: rules::Power::Dice,
+        };
+        let bought = view_of(&ann.act(&id, 0, &buy).await);
+        assert_eq!(bought.power_bar, vec![rules::Power::Dice], "{db_name}");
+        assert_eq!(bought.coins[0], 5, "{db_name}");
+        let sell = Action::Sell {
+            seat: 0,
+            power: rules::Power::Dice,
+        };
+        let sold = view_of(&ann.act(&id, 0, &sell).await);
+        assert!(sold.power_bar.is_empty(), "{db_name}");
+        assert_eq!(sold.coins[0], 10, "{db_name}: the full price back");
+        // Selling what is not in the bar is refused, and changes nothing.
+        let again = ann.act(&id, 0, &sell).await;
+        assert!(refusal(&again)["Rules"].is_object() || refusal(&again)["Rules"].is_string());
+        assert_eq!(log_len(&server.db, &id).await, 2, "{db_name}");
+        // Bob's move still needs the version he saw.
+        let stale = bob.act(&id, 0, &Action::Pass { seat: 1 }).await;
+        assert!(refusal(&stale)["MovedOn"].is_object(), "{db_name}");
+    });
+}
+
+/// Opens `/api/live` as `browser` and returns the status and, when open, the first bytes.
+async fn open_live(browser: &Browser, query: &str) -> (u16, String) {
+    let mut request = Request::get(format!("/api/live{query}")).header("host", "localhost");
+    if let Some(cookie) = &browser.cookie {
+        request = request.header("cookie", cookie);
+    }
+    let response = browser
+        .app
+        .clone()
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    if status != 200 {
+        return (status, String::new());
+    }
+    let mut body = response.into_body();
+    let frame = tokio::time::timeout(std::time::Duration::from_secs(5), body.frame())
+        .await
+        .expect("a first event")
+        .unwrap()
+        .unwrap();
+    let bytes = frame.into_data().unwrap_or_default();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[test]
+fn the_live_stream_is_for_players_only() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let stranger = Browser::new(&server);
+        assert_eq!(
+            open_live(&stranger, "").await.0,
+            204,
+            "{db_name}: no session"
+        );
+        let mut eve = Browser::new(&server);
+        eve.sign_up(&unique_name("eve")).await;
+        let query = format!("?game={id}");
+        assert_eq!(open_live(&eve, &query).await.0, 404, "{db_name}: not hers");
+        let (status, first) = open_live(&ann, &query).await;
+        assert_eq!(status, 200, "{db_name}");
+        assert!(first.contains("retry:"), "{db_name}: {first}");
+    });
+}
