@@ -657,8 +657,8 @@ fn a_bot_answers_off_the_request_path() {
     });
 }
 
-/// Ann invites Bob, Bob accepts and resigns: a finished game between two people.
-async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
+/// Ann invites Bob and Bob accepts: a game between two people, Bob (seat 1) to move.
+async fn friend_game(server: &Server) -> (Browser, Browser, String) {
     let mut ann = Browser::new(server);
     let mut bob = Browser::new(server);
     ann.sign_up(&unique_name("ann")).await;
@@ -667,6 +667,12 @@ async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
     let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
     let accepted = answer_invite(&mut bob, &token, true).await;
     let id = ok(&accepted).as_str().unwrap().to_string();
+    (ann, bob, id)
+}
+
+/// A friend game Bob resigned: finished, between two people.
+async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
+    let (ann, mut bob, id) = friend_game(server).await;
     ok(&bob.call("/api/games/resign", json!({ "id": id })).await);
     (ann, bob, id)
 }
@@ -771,16 +777,7 @@ fn a_rematch_is_offered_withdrawn_accepted_with_seats_swapped_or_declined_for_go
 #[test]
 fn buying_and_selling_work_on_the_others_turn_and_at_any_version() {
     each_database(async |db_name, server| {
-        let mut ann = Browser::new(&server);
-        let mut bob = Browser::new(&server);
-        ann.sign_up(&unique_name("ann")).await;
-        bob.sign_up(&unique_name("bob")).await;
-        let created = ann.create(json!("Invite")).await;
-        let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-        let id = ok(&answer_invite(&mut bob, &token, true).await)
-            .as_str()
-            .unwrap()
-            .to_string();
+        let (mut ann, mut bob, id) = friend_game(&server).await;
         // Bob (seat 1) is to move; Ann buys with a version long gone, then sells.
         let buy = Action::Buy {
             seat: 0,

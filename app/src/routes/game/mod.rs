@@ -84,21 +84,9 @@ pub fn GamePage() -> impl IntoView {
         async move { act(id, version, action).await }
     });
     let resigning = Action::new(move |_: &()| resign(id()));
-    // Buying and selling, at any time: the server applies them to the game as it is then.
-    let trading = Action::new(move |action: &Move| {
-        let (id, action) = (id(), action.clone());
-        let version = table
-            .page
-            .with_untracked(|p| p.as_ref().map_or(0, |p| p.view.version));
-        async move { act(id, version, action).await }
-    });
-    Effect::new(move |_| {
-        if let Some(answer) = trading.value().get() {
-            take(answer);
-        }
-    });
+    // Buying and selling, at any time (the server applies them to the game as it then is).
     let trade = Callback::new(move |action: Move| {
-        trading.dispatch(action);
+        acting.dispatch(action);
     });
     Effect::new(move |_| {
         if let Some(answer) = acting.value().get() {
