@@ -210,6 +210,54 @@ async fn feud_gives_72_hours_and_a_move_after_the_deadline_is_refused() {
 }
 
 #[tokio::test]
+async fn the_clock_restarts_when_the_turn_passes_not_when_the_swap_power_is_used() {
+    for (name, db, _dir) in support::own_databases().await {
+        let variant = Variant::AlfaKraft {
+            language: rules::Language::English,
+        };
+        let (id, _, _) = friend_game(&db, variant, Format::Casual).await;
+        let lexicon = catalog()
+            .get(DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .clone();
+        // A deadline the commits below could not have set.
+        let marked = db::now_ms() + 1_000_000;
+        sqlx::query("UPDATE games SET deadline_at = $2 WHERE id = $1")
+            .bind(&id)
+            .bind(marked)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let seat = state(&db, &id).await.to_move();
+        let buy = Action::Buy {
+            seat,
+            power: rules::Power::Swap,
+        };
+        games::commit(&db, &id, 0, &buy, &*lexicon).await.unwrap();
+        let tile = state(&db, &id).await.view(seat).hand[0];
+        let swap = Action::UseSwap {
+            seat,
+            tiles: vec![tile],
+        };
+        games::commit(&db, &id, 1, &swap, &*lexicon).await.unwrap();
+        assert_eq!(
+            deadline(&db, &id).await,
+            Some(marked),
+            "{name}: buying and swapping leave the turn's clock alone"
+        );
+        games::commit(&db, &id, 2, &Action::Pass { seat }, &*lexicon)
+            .await
+            .unwrap();
+        let due = deadline(&db, &id).await.unwrap();
+        assert!(
+            (due - db::now_ms() - 7 * 24 * 3_600_000).abs() < 60_000,
+            "{name}: the next turn gets its own 7 days"
+        );
+    }
+}
+
+#[tokio::test]
 async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
     for (name, db, _dir) in support::own_databases().await {
         let services = Services::new(db.clone(), catalog());

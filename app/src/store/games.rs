@@ -189,6 +189,19 @@ fn stopped_by_clock(action: &Action) -> bool {
     )
 }
 
+/// Whether `action` ends its player's turn, so the next turn's clock starts. Using the Swap power
+/// does not (the turn goes on), nor do buying and selling.
+fn ends_turn(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Play { .. }
+            | Action::Pass { .. }
+            | Action::Exchange { .. }
+            | Action::Challenge { .. }
+            | Action::TimedOut { .. }
+    )
+}
+
 async fn commit_in_transaction<L: Lexicon + ?Sized>(
     db: &Database,
     conn: &mut PoolConnection<Any>,
@@ -220,7 +233,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     {
         return Err(GameError::TimeUp);
     }
-    let turn_before = (state.to_move(), state.history().len());
+    let to_move_before = state.to_move();
     state.apply(action, lexicon)?;
     let inserted = sqlx::query(
         "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
@@ -240,7 +253,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     }
     inserted?;
     let playing = *state.status() == Status::Playing;
-    let turn_passed = (state.to_move(), state.history().len()) != turn_before;
+    let turn_passed = ends_turn(action) || state.to_move() != to_move_before;
     let deadline = match (playing, turn_passed) {
         (false, _) => None,
         (true, true) => clock::deadline(&stored.config, &stored.opponent, now),
