@@ -107,6 +107,11 @@ impl Drop for Presence {
     }
 }
 
+/// Who sits in each seat: a user's id, or `None` for a bot or an open seat.
+fn seat_users(seats: &[seating::SeatRow]) -> Vec<Option<i64>> {
+    seats.iter().map(|s| s.user.as_ref().map(|u| u.0)).collect()
+}
+
 async fn open(
     State(services): State<Services>,
     session: Session,
@@ -130,10 +135,7 @@ async fn open(
             let seats = seating::seats(&services.db, &id)
                 .await
                 .map_err(|e| failed(&e))?;
-            Some((
-                id,
-                seats.iter().map(|s| s.user.as_ref().map(|u| u.0)).collect(),
-            ))
+            Some((id, seat_users(&seats)))
         }
         None => None,
     };
@@ -204,7 +206,7 @@ impl Feed {
                 // A seat that was open may have been taken: its player's presence counts now.
                 if let Some((_, seats)) = self.game.as_mut().filter(|(_, s)| s.contains(&None)) {
                     if let Ok(now) = seating::seats(&self.services.db, &id).await {
-                        *seats = now.iter().map(|s| s.user.as_ref().map(|u| u.0)).collect();
+                        *seats = seat_users(&now);
                         self.queue_presence().await;
                     }
                 }
@@ -252,17 +254,14 @@ impl Feed {
     /// bot or an open seat).
     async fn queue_presence(&mut self) {
         let Some((_, seats)) = &self.game else { return };
-        let mut online = Vec::with_capacity(seats.len());
-        for seat in seats {
-            online.push(match seat {
-                Some(user) => Some(
-                    live::online(&self.services.db, *user)
-                        .await
-                        .unwrap_or(false),
-                ),
-                None => None,
-            });
-        }
+        let people: Vec<i64> = seats.iter().flatten().copied().collect();
+        let here = live::online_among(&self.services.db, &people)
+            .await
+            .unwrap_or_default();
+        let online: Vec<Option<bool>> = seats
+            .iter()
+            .map(|seat| seat.map(|user| here.contains(&user)))
+            .collect();
         let data = serde_json::to_string(&online).unwrap_or_default();
         self.ready
             .push_back(Event::default().event("presence").data(data));

@@ -75,7 +75,15 @@ mod server {
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
 
-    /// A game's card for `user_id`; `online` is everyone with a live page open.
+    /// The people in `seats` (bots and open seats have none).
+    pub fn seated(seats: &[SeatRow]) -> Vec<i64> {
+        seats
+            .iter()
+            .filter_map(|s| s.user.as_ref().map(|u| u.0))
+            .collect()
+    }
+
+    /// A game's card for `user_id`; `online` holds who among its players has a live page open.
     pub fn card(
         row: &GameRow,
         seats: &[SeatRow],
@@ -169,7 +177,7 @@ mod server {
     ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
         let seats = seating::seats(&services.db, game_id).await?;
-        let online = crate::store::live::everyone_online(&services.db).await?;
+        let online = crate::store::live::online_among(&services.db, &seated(&seats)).await?;
         let card = card(&row, &seats, state, user_id, &online);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
@@ -235,14 +243,19 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let rows = seating::my_games(&services.db, user.id)
         .await
         .map_err(failed)?;
-    let online = crate::store::live::everyone_online(&services.db)
-        .await
-        .map_err(failed)?;
-    let mut cards = Vec::with_capacity(rows.len());
+    let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let seats = seating::seats(&services.db, &row.id)
             .await
             .map_err(failed)?;
+        games.push((row, seats));
+    }
+    let people: Vec<i64> = games.iter().flat_map(|(_, s)| server::seated(s)).collect();
+    let online = crate::store::live::online_among(&services.db, &people)
+        .await
+        .map_err(failed)?;
+    let mut cards = Vec::with_capacity(games.len());
+    for (row, seats) in games {
         let state = server::state(&services, &row).await.map_err(failed)?;
         cards.push(server::card(&row, &seats, &state, user.id, &online));
     }

@@ -191,22 +191,28 @@ pub async fn close(db: &Database, conn: &str, user: i64) -> Result<(), sqlx::Err
 
 /// Whether `user` has a live page open on any instance.
 pub async fn online(db: &Database, user: i64) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query("SELECT COUNT(*) FROM presence WHERE user_id = $1 AND seen_at > $2")
-        .bind(user)
-        .bind(now_ms() - PRESENCE_FRESH_MS)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(row.try_get::<i64, _>(0)? > 0)
+    Ok(online_among(db, &[user]).await?.contains(&user))
 }
 
-/// Everyone with a live page open on any instance.
-pub async fn everyone_online(db: &Database) -> Result<std::collections::HashSet<i64>, sqlx::Error> {
-    let users =
-        sqlx::query_scalar::<_, i64>("SELECT DISTINCT user_id FROM presence WHERE seen_at > $1")
-            .bind(now_ms() - PRESENCE_FRESH_MS)
-            .fetch_all(&db.pool)
-            .await?;
-    Ok(users.into_iter().collect())
+/// Which of `users` have a live page open on any instance: one query, however many are asked
+/// about (a game's seats, or everyone in a player's game list).
+pub async fn online_among(
+    db: &Database,
+    users: &[i64],
+) -> Result<std::collections::HashSet<i64>, sqlx::Error> {
+    if users.is_empty() {
+        return Ok(Default::default());
+    }
+    let marks: Vec<String> = (2..users.len() + 2).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT DISTINCT user_id FROM presence WHERE seen_at > $1 AND user_id IN ({})",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query_scalar::<_, i64>(&sql).bind(now_ms() - PRESENCE_FRESH_MS);
+    for user in users {
+        query = query.bind(*user);
+    }
+    Ok(query.fetch_all(&db.pool).await?.into_iter().collect())
 }
 
 /// Whether two players share a game that is waiting or under way.
