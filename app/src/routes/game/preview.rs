@@ -25,7 +25,8 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
     let lexicons = Lexicons::expect();
     Memo::new(move |_| {
         let placement = table.placement();
-        if placement.tiles.is_empty() {
+        // Powers alone are a play too ("play only powers").
+        if placement.tiles.is_empty() && placement.powers.is_empty() {
             return Judgement::Nothing;
         }
         let Some(view) = table.view() else {
@@ -76,6 +77,16 @@ pub fn Preview(judgement: Memo<Judgement>) -> impl IntoView {
                                         <strong>{w.word.to_uppercase()}</strong>
                                         {if w.valid { "" } else { " — not in the dictionary" }}
                                         <span class="breakdown">{parts}" = "{w.points}</span>
+                                    </li>
+                                }
+                            }).collect_view()}
+                            // Words an Alfa Morf changed with no new tile in them: judged, not scored.
+                            {scored.checked_words.iter().map(|w| {
+                                let class = if w.valid { "word valid checked" } else { "word invalid checked" };
+                                view! {
+                                    <li class=class>
+                                        <strong>{w.word.to_uppercase()}</strong>
+                                        {if w.valid { " — changed, not scored" } else { " — not in the dictionary" }}
                                     </li>
                                 }
                             }).collect_view()}
