@@ -169,7 +169,7 @@ pub fn GamePage() -> impl IntoView {
                                                 let coins = view.coins.get(usize::from(seat)).copied().unwrap_or(0);
                                                 let change = move || table.coin_change.with(|c| c.get(usize::from(seat)).copied().unwrap_or(0));
                                                 view! {
-                                                    <small class="coins" data-testid=format!("coins-{seat}")>{format!("{coins} coins")}
+                                                    <small class="coins" data-testid=format!("coins-{seat}")>{powers::coins_text(coins)}
                                                         {move || (change() != 0).then(|| format!(" ({:+})", change()))}
                                                     </small>
                                                 }

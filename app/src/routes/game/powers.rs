@@ -11,6 +11,7 @@ use rules::{
 };
 
 use super::table::{DragFrom, Table, BAR_SLOTS};
+use crate::api::seat_label;
 
 /// What a power does, in a line.
 fn describe(power: Power) -> &'static str {
@@ -87,7 +88,7 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
             <div class="board-tools">
                 <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>"Shop"</button>
-                <span class="coins-mine" data-testid="my-coins">{format!("{coins} coins")}</span>
+                <span class="coins-mine" data-testid="my-coins">{coins_text(coins)}</span>
                 <button type="button" class="sell-area" data-testid="sell"
                     title="Drag a power here to sell it for its full price"
                     on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
@@ -188,27 +189,46 @@ pub fn PowerBar(table: Table) -> impl IntoView {
     }
 }
 
-/// What the caller's last play earned for the power bar, or lost to a full one.
+/// "1 coin", "5 coins".
+pub(super) fn coins_text(coins: i32) -> String {
+    match coins {
+        1 => "1 coin".to_string(),
+        n => format!("{n} coins"),
+    }
+}
+
+/// What the caller's last play earned for the power bar, or lost to a full one. On a shared
+/// device the page has moved on to the next player, so the one who played is named.
 #[component]
 fn Rewards(table: Table) -> impl IntoView {
     move || {
         let lines: Vec<String> = table.page.with(|p| {
-            let view = &p.as_ref()?.view;
-            let last = view.history.last().filter(|t| t.seat == view.seat)?;
+            let p = p.as_ref()?;
+            let view = &p.view;
+            let last = view
+                .history
+                .last()
+                .filter(|t| p.card.my_seats.contains(&t.seat))?;
             let TurnEvent::Play { rewards, .. } = &last.event else {
                 return None;
+            };
+            let (who, their, they) = if last.seat == view.seat {
+                ("You".to_string(), "Your".to_string(), "you".to_string())
+            } else {
+                let name = seat_label(&p.card.seats, last.seat);
+                (name.clone(), format!("{name}'s"), name)
             };
             Some(
                 rewards
                     .iter()
                     .map(|r| {
                         let name = r.power.name();
+                        let article = if name.starts_with('A') { "an" } else { "a" };
                         match r.kept {
-                            true if name.starts_with('A') => format!("You earned an {name}."),
-                            true => format!("You earned a {name}."),
-                            false => {
-                                format!("Your power bar was full: the {name} you earned was lost.")
-                            }
+                            true => format!("{who} earned {article} {name}."),
+                            false => format!(
+                                "{their} power bar was full: the {name} {they} earned was lost."
+                            ),
                         }
                     })
                     .collect(),
