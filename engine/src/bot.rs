@@ -99,18 +99,32 @@ impl<'a> Bot<'a> {
         self.level
     }
 
-    /// The bot's turn in `view` (its own view): in Alfa Kraft, Club and Expert put a Charge or a
-    /// Dice on the move's best tile, buying it first, when the points it adds (the die's average,
-    /// for Dice) beat what it costs; then the turn's action.
+    /// The bot's turn in `view` (its own view), with Alfa Kraft's powers where they pay:
+    /// - Golden and Alfa Power Tiles the bot earned take the place of one of the move's letters
+    ///   (every level: they are free, and worth nothing left in the bar);
+    /// - Club and Expert put a Charge or a Dice on the move's best tile, buying it first, when the
+    ///   points it adds (the die's average, for Dice) beat what it costs;
+    /// - Club and Expert with no move at all use a Swap (bought if need be) instead of passing;
+    ///   the turn goes on, and the bot is asked again with its new hand.
     pub fn decide_turn(&mut self, view: &PlayerView) -> Vec<Action> {
         let action = self.decide(view);
-        let Action::Play { seat, placement } = &action else {
-            return vec![action];
-        };
-        if !self.rules.economy || self.level < Level::Club || !placement.powers.is_empty() {
+        if !self.rules.economy {
             return vec![action];
         }
-        let coins = view.coins[usize::from(*seat)];
+        let (seat, placement) = match action {
+            Action::Play { seat, placement } => (seat, placement),
+            Action::Pass { seat } => {
+                return self
+                    .swap_when_stuck(view)
+                    .unwrap_or_else(|| vec![Action::Pass { seat }])
+            }
+            other => return vec![other],
+        };
+        let placement = self.with_power_tiles(view, placement);
+        if self.level < Level::Club || !placement.powers.is_empty() {
+            return vec![Action::Play { seat, placement }];
+        }
+        let coins = view.coins[usize::from(seat)];
         let bar_full = view.power_bar.len() >= POWER_BAR_SLOTS;
         // Coins are worth a point each at the end, and a play earns a tenth of its score in coins:
         // a power pays when its gain beats its price by a margin.
@@ -122,24 +136,101 @@ impl<'a> Bot<'a> {
                 if !owned && (coins < price || bar_full) {
                     return None;
                 }
-                let (powered, gain) = self.best_target(view, placement, power)?;
+                let (powered, gain) = self.best_target(view, &placement, power)?;
                 let cost = if owned { 0 } else { price };
                 Some((power, owned, powered, gain - f64::from(cost)))
             })
             .filter(|(_, _, _, net)| *net > 2.0)
             .max_by(|a, b| a.3.total_cmp(&b.3));
         let Some((power, owned, powered, _)) = best else {
-            return vec![action];
+            return vec![Action::Play { seat, placement }];
         };
         let play = Action::Play {
-            seat: *seat,
+            seat,
             placement: powered,
         };
         if owned {
             vec![play]
         } else {
-            vec![Action::Buy { seat: *seat, power }, play]
+            vec![Action::Buy { seat, power }, play]
         }
+    }
+
+    /// The placement with each earned Golden or Alfa Power Tile in the bar standing in for the
+    /// move's letter where it adds most: a Golden Tile doubles the words through it, an Alfa Power
+    /// Tile doubles its letter. The letter it replaces stays in the hand.
+    fn with_power_tiles(&self, view: &PlayerView, placement: Placement) -> Placement {
+        let at = Situation {
+            rules: self.rules,
+            board: &view.board,
+            hand: &view.hand,
+            bar: &view.power_bar,
+        };
+        let score = |p: &Placement| evaluate(at, p, &AcceptAll, &mut || 1).ok().map(|s| s.total);
+        let Some(mut best_total) = score(&placement) else {
+            return placement;
+        };
+        let mut placement = placement;
+        let earned = view
+            .power_bar
+            .iter()
+            .filter_map(|power| match power {
+                Power::GoldenTile => Some(Played::Golden as fn(_) -> _),
+                Power::AlfaPowerTile => Some(Played::AlfaPower as fn(_) -> _),
+                _ => None,
+            })
+            .collect::<Vec<_>>();
+        for power_tile in earned {
+            let candidates = placement.tiles.iter().enumerate().filter_map(|(i, t)| {
+                let (Played::Letter(letter) | Played::Blank(letter)) = t.tile else {
+                    return None;
+                };
+                let mut tried = placement.clone();
+                tried.tiles[i].tile = power_tile(letter);
+                Some((score(&tried)?, tried))
+            });
+            if let Some((total, tried)) = candidates.max_by_key(|(total, _)| *total) {
+                if total > best_total {
+                    best_total = total;
+                    placement = tried;
+                }
+            }
+        }
+        placement
+    }
+
+    /// With no move: a Swap of every tile but blanks, bought first if the bar has none, when the
+    /// bag can take them. Club and Expert only.
+    fn swap_when_stuck(&self, view: &PlayerView) -> Option<Vec<Action>> {
+        if self.level < Level::Club {
+            return None;
+        }
+        let seat = view.seat;
+        let tiles: Vec<HandTile> = view
+            .hand
+            .iter()
+            .copied()
+            .filter(|t| *t != HandTile::Blank)
+            .collect();
+        if tiles.is_empty() || (view.bag_size as usize) < tiles.len() {
+            return None;
+        }
+        let swap = Action::UseSwap { seat, tiles };
+        if view.power_bar.contains(&Power::Swap) {
+            return Some(vec![swap]);
+        }
+        let price = Power::Swap.price()?;
+        let can_buy =
+            view.coins[usize::from(seat)] >= price && view.power_bar.len() < POWER_BAR_SLOTS;
+        can_buy.then(|| {
+            vec![
+                Action::Buy {
+                    seat,
+                    power: Power::Swap,
+                },
+                swap,
+            ]
+        })
     }
 
     /// The placement with `power` (Charge or Dice) on its most rewarding tile, and the points it

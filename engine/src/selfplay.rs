@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use rules::{
     game::{GameConfig, Status},
     notation::board_to_text,
-    Format, GameState, HandTile, Lexicon, RuleSet, Variant,
+    Format, GameState, HandTile, Lexicon, Played, RuleSet, Variant,
 };
 
 use crate::{Bot, Level, Trie};
@@ -27,6 +27,10 @@ pub struct GameRecord {
     pub finished: bool,
     /// Powers the bots bought.
     pub purchases: u32,
+    /// Earned Golden and Alfa Power Tiles the bots placed.
+    pub power_tiles: u32,
+    /// Swap powers the bots used.
+    pub swaps: u32,
 }
 
 /// Plays one game of `variant` between bots of `levels`; `seed` fixes the bag and the bots' choices.
@@ -68,6 +72,8 @@ pub fn play_game<L: Lexicon + ?Sized>(
     let mut positions = Vec::new();
     let mut refused = 0;
     let mut purchases = 0;
+    let mut power_tiles = 0;
+    let mut swaps = 0;
     while *state.status() == Status::Playing && turns < 400 {
         let seat = state.to_move();
         let view = state.view(seat);
@@ -80,8 +86,17 @@ pub fn play_game<L: Lexicon + ?Sized>(
         let actions = bots[usize::from(seat)].decide_turn(&view);
         slowest = slowest.max(started.elapsed());
         for action in actions {
-            if matches!(action, rules::Action::Buy { .. }) {
-                purchases += 1;
+            match &action {
+                rules::Action::Buy { .. } => purchases += 1,
+                rules::Action::UseSwap { .. } => swaps += 1,
+                rules::Action::Play { placement, .. } => {
+                    power_tiles += placement
+                        .tiles
+                        .iter()
+                        .filter(|t| matches!(t.tile, Played::Golden(_) | Played::AlfaPower(_)))
+                        .count() as u32;
+                }
+                _ => {}
             }
             if let Err(error) = state.apply(&action, lexicon) {
                 // A bot's move is always legal; if not, say so and pass to keep the game going.
@@ -111,6 +126,8 @@ pub fn play_game<L: Lexicon + ?Sized>(
         refused,
         finished,
         purchases,
+        power_tiles,
+        swaps,
     }
 }
 

@@ -2,11 +2,12 @@
 //! boards holding stops and power tiles.
 
 use dictionaries::FstLexicon;
-use engine::{selfplay::play_game, Generator, Level, Trie};
+use engine::{selfplay::play_game, Bot, Generator, Level, Trie};
 use rules::{
     board::{BoardTile, Square, TileKind},
+    game::GameConfig,
     play::{evaluate, Situation},
-    Board, Language, Letter, Pos, RuleSet, Variant,
+    Action, Board, Format, GameState, HandTile, Language, Letter, Pos, Power, RuleSet, Variant,
 };
 
 fn english() -> FstLexicon {
@@ -119,18 +120,83 @@ fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
 }
 
 #[test]
-fn alfa_kraft_bots_buy_and_use_charge_or_dice_when_it_pays() {
+fn alfa_kraft_bots_buy_and_use_charge_or_dice_and_place_earned_tiles_when_it_pays() {
     let lexicon = english();
     let variant = Variant::AlfaKraft {
         language: Language::English,
     };
     let rules = RuleSet::new(variant);
     let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
-    let mut purchases = 0;
+    let (mut purchases, mut power_tiles) = (0, 0);
     for seed in 0..4 {
         let record = play_game(variant, [Level::Expert, Level::Club], &trie, &lexicon, seed);
         assert_eq!(record.refused, 0);
         purchases += record.purchases;
+        power_tiles += record.power_tiles;
     }
     assert!(purchases > 0, "no Charge or Dice bought in four games");
+    assert!(
+        power_tiles > 0,
+        "no earned Golden or Alfa Power Tile placed in four games"
+    );
+}
+
+#[test]
+fn alfa_kraft_bots_with_no_move_swap_instead_of_passing_while_they_can_pay() {
+    let lexicon = english();
+    let variant = Variant::AlfaKraft {
+        language: Language::English,
+    };
+    let rules = RuleSet::new(variant);
+    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    let config = GameConfig {
+        variant,
+        dictionary: "en".into(),
+        seed: 7,
+        players: 2,
+        first_seat: 0,
+        format: Format::Casual,
+    };
+    let mut state = GameState::new(config);
+    // No vowel: nothing to play on the empty board.
+    let hand: Vec<HandTile> = "QZXJKVW"
+        .chars()
+        .map(|c| HandTile::Letter(rules.tiles.letter(c).unwrap()))
+        .collect();
+    state.set_hand_for_tests(0, &hand);
+
+    // A Beginner passes; a Club bot buys a Swap (6 of its 10 coins) and swaps the lot.
+    let mut beginner = Bot::new(Level::Beginner, &trie, &rules, 1);
+    assert_eq!(
+        beginner.decide_turn(&state.view(0)),
+        vec![Action::Pass { seat: 0 }]
+    );
+    let mut club = Bot::new(Level::Club, &trie, &rules, 1);
+    let actions = club.decide_turn(&state.view(0));
+    assert_eq!(
+        actions,
+        vec![
+            Action::Buy {
+                seat: 0,
+                power: Power::Swap
+            },
+            Action::UseSwap {
+                seat: 0,
+                tiles: hand.clone()
+            },
+        ]
+    );
+    for action in &actions {
+        state.apply(action, &lexicon).unwrap();
+    }
+    // Its turn goes on, with a new hand and 4 coins: too few for another Swap, so a second
+    // hopeless hand would be passed.
+    assert_eq!(state.to_move(), 0);
+    assert_eq!(state.coins(0), 4);
+    assert_ne!(state.hand(0), hand.as_slice());
+    state.set_hand_for_tests(0, &hand);
+    assert_eq!(
+        club.decide_turn(&state.view(0)),
+        vec![Action::Pass { seat: 0 }]
+    );
 }
