@@ -4,40 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
-import { openPage } from './support/browser.mjs';
-import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
+import { buy, friendGame } from './support/alfakraft.mjs';
 import { tapAWord, verdict, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
-// Tall enough that the board, the power bar and the sell area are in view together: a drag
-// that has to scroll the page on the way is not what a player does.
-const viewport = { width: 1280, height: 1000 };
-
-/** Ann invites Bob to Alfa Kraft (the New Game form's default); both open the game, Bob to move. */
-async function friendGame() {
-  const ann = await openPage(suite.browser, { viewport });
-  await ann.page.goto(`${suite.server.url}/signup`);
-  await signUp(ann.page, uniqueName('ann'));
-  await ann.page.check('input[name="opponent"][value="invite"]');
-  await ann.page.click('button:has-text("Start")');
-  const link = await ann.page.inputValue('[data-testid="invite-link"]');
-  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'), { viewport });
-  await ann.page.goto(bob.page.url());
-  await hydrated(ann.page);
-  await waitForText(ann.page, 'turn', /Waiting for bob/);
-  return { ann, bob };
-}
-
-/** Opens the shop, buys, and closes it again. */
-async function buy(page, power) {
-  await page.click('[data-testid="shop"]');
-  await page.click(`[data-testid="buy-${power}"]`);
-  await page.click('[data-testid="shop"]');
-}
-
 test('buy during the other player\'s turn, sell back for the full price; Charge previews what it scores', async (t) => {
-  const { ann, bob } = await friendGame();
+  const { ann, bob } = await friendGame(suite);
 
   // Ann, waiting for Bob, buys Dice (5 of her 10 coins) and sells it back.
   assert.match(await ann.page.textContent('[data-testid="my-coins"]'), /^10 coins$/);
