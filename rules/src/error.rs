@@ -70,6 +70,9 @@ pub enum RuleError {
     /// A power that needs a tile where there is none.
     #[error("that power needs a tile to act on")]
     NoTarget(Pos),
+    /// An Alfa Morf naming the letter the tile already shows: it would spend the power for nothing.
+    #[error("Alfa Morf must change the letter")]
+    MorfToSameLetter(Pos),
     /// Two powers of one kind on one cell.
     #[error("one power of a kind per cell")]
     PowerTwiceOnCell(Pos),

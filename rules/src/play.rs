@@ -471,6 +471,9 @@ fn apply_board_powers(
         if let StagedPower::AlfaMorf(pos, letter) = *power {
             match board.square(pos) {
                 Square::Tile(tile) if tile.is_immune() => return Err(RuleError::Immune(pos)),
+                Square::Tile(tile) if tile.letter == letter => {
+                    return Err(RuleError::MorfToSameLetter(pos))
+                }
                 Square::Tile(tile) => {
                     board.set(pos, Square::Tile(tile.morphed(letter)));
                     morphed.push(pos);

@@ -518,6 +518,22 @@ fn rubber_erases_a_premium_or_returns_a_tile_and_morf_must_leave_words() {
         ),
         Err(RuleError::InvalidWords(_))
     ));
+    // Naming the letter the tile already shows would spend the power for nothing.
+    let c = state.rules().tiles.letter('c').unwrap();
+    let same = rules::Placement {
+        tiles: vec![],
+        powers: vec![StagedPower::AlfaMorf(Pos::new(7, 6), c)],
+    };
+    assert_eq!(
+        state.apply(
+            &Action::Play {
+                seat: 0,
+                placement: same
+            },
+            &words()
+        ),
+        Err(RuleError::MorfToSameLetter(Pos::new(7, 6)))
+    );
     let good = rules::Placement {
         tiles: vec![],
         powers: vec![StagedPower::AlfaMorf(Pos::new(7, 6), t)],
