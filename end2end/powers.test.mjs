@@ -128,6 +128,10 @@ test('a reward earned with a full power bar is lost, and the player is told', as
   await playWord(bob, '8,4', 'curette', 'ann');
   await waitForText(bob.page, 'rewards', /You earned an Alfa Power Tile\. You earned a Golden Tile\./);
   assert.equal((await barItems(bob.page)).length, 5);
+  // Earned tiles cannot be sold back.
+  await bob.page.locator('[data-testid="power-bar"] [data-power="Golden Tile"]').dragTo(bob.page.locator('[data-testid="sell"]'));
+  await waitForText(bob.page, 'message', /Golden Tile cannot be sold/);
+  assert.equal((await barItems(bob.page)).length, 5);
   await pass(ann);
   // Two more Dice fill the bar; TSK over HIATUS forms four words, and its Golden Tile is lost.
   await waitForText(bob.page, 'turn', /Your turn/);

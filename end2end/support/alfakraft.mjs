@@ -5,7 +5,7 @@ import { waitForText } from './play.mjs';
 
 // Tall enough that the board, the power bar and the sell area are in view together: a drag
 // that has to scroll the page on the way is not what a player does.
-export const VIEWPORT = { width: 1280, height: 1000 };
+export const VIEWPORT = { width: 1280, height: 1200 };
 
 /**
  * Ann invites Bob to Alfa Kraft (the New Game form's default); both open the game. Bob, who
