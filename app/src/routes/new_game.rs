@@ -27,8 +27,24 @@ const BOTS: [(&str, &str, i32); 4] = [
     ("expert", "Expert", 1650),
 ];
 
-/// The variant for a form value and dictionary.
-fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
+/// The options only some rulesets have: Alfapet's hand size, Long words' hard mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Options {
+    hand_size: u8,
+    hard_mode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hand_size: 7,
+            hard_mode: false,
+        }
+    }
+}
+
+/// The variant for a form value, dictionary and options.
+fn variant(ruleset: &str, dictionary: DictionaryId, options: Options) -> Variant {
     let language = dictionary.language();
     match ruleset {
         "classic" => Variant::Classic,
@@ -41,14 +57,16 @@ fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
             random_board: true,
         },
         "alfapet" => Variant::Alfapet {
-            hand_size: 7,
+            hand_size: options.hand_size,
             special_tiles: false,
         },
         "alfapet-special" => Variant::Alfapet {
-            hand_size: 7,
+            hand_size: options.hand_size,
             special_tiles: true,
         },
-        "longwords" => Variant::LongWords { hard_mode: false },
+        "longwords" => Variant::LongWords {
+            hard_mode: options.hard_mode,
+        },
         _ => Variant::AlfaKraft { language },
     }
 }
@@ -57,7 +75,7 @@ fn variant(ruleset: &str, dictionary: DictionaryId) -> Variant {
 fn dictionaries_for(ruleset: &str) -> Vec<DictionaryId> {
     DictionaryId::ALL
         .into_iter()
-        .filter(|d| fits(variant(ruleset, *d), *d))
+        .filter(|d| fits(variant(ruleset, *d, Options::default()), *d))
         .collect()
 }
 
@@ -70,6 +88,7 @@ pub fn NewGameForm() -> AnyView {
     let opponent = RwSignal::new("bot".to_string());
     let bot = RwSignal::new("casual".to_string());
     let players = RwSignal::new(2u8);
+    let options = RwSignal::new(Options::default());
     // A dictionary the ruleset cannot use is swapped for its first one.
     Effect::new(move |_| {
         let allowed = dictionaries_for(&ruleset.get());
@@ -101,16 +120,26 @@ pub fn NewGameForm() -> AnyView {
         };
         invite.set(None);
         create.dispatch(NewGame {
-            variant: variant(&ruleset.get_untracked(), dictionary.get_untracked()),
+            variant: variant(
+                &ruleset.get_untracked(),
+                dictionary.get_untracked(),
+                options.get_untracked(),
+            ),
             dictionary: dictionary.get_untracked(),
             format: format.get_untracked(),
             opponent,
         });
     };
-    let max_players = move || match ruleset.get().as_str() {
-        "classic" => 4,
-        _ => 2,
+    let max_players = move || {
+        rules::RuleSet::new(variant(&ruleset.get(), dictionary.get(), options.get())).max_players
     };
+    // Fewer seats than chosen when the ruleset changes to one for fewer players.
+    Effect::new(move |_| {
+        let most = max_players();
+        if players.get_untracked() > most {
+            players.set(most);
+        }
+    });
     view! {
         <section class="card new-game" aria-labelledby="new-game-title">
             <h2 id="new-game-title">"New game"</h2>
@@ -140,6 +169,30 @@ pub fn NewGameForm() -> AnyView {
                             <option value="blitz">"Blitz — 120 s a move"</option>
                         </select>
                     </label>
+                    <Show when=move || ruleset.get().starts_with("alfapet")>
+                        <label>
+                            "Hand"
+                            <select name="hand" prop:value=move || options.get().hand_size.to_string()
+                                on:change=move |ev| {
+                                    let hand_size = event_target_value(&ev).parse().unwrap_or(7);
+                                    options.update(|o| o.hand_size = hand_size);
+                                }>
+                                <option value="6">"6 tiles (bingo 40)"</option>
+                                <option value="7">"7 tiles (bingo 50)"</option>
+                                <option value="8">"8 tiles (bingo 60)"</option>
+                            </select>
+                        </label>
+                    </Show>
+                    <Show when=move || ruleset.get() == "longwords">
+                        <label class="checkbox">
+                            <input type="checkbox" name="hard_mode" prop:checked=move || options.get().hard_mode
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    options.update(|o| o.hard_mode = on);
+                                } />
+                            "Hard mode: an invalid word costs the turn"
+                        </label>
+                    </Show>
                 </div>
                 <fieldset class="opponents">
                     <legend>"Opponent"</legend>
