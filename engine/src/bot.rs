@@ -206,12 +206,7 @@ impl<'a> Bot<'a> {
             return None;
         }
         let seat = view.seat;
-        let tiles: Vec<HandTile> = view
-            .hand
-            .iter()
-            .copied()
-            .filter(|t| *t != HandTile::Blank)
-            .collect();
+        let tiles = all_but_blanks(&view.hand);
         if tiles.is_empty() || (view.bag_size as usize) < tiles.len() {
             return None;
         }
@@ -391,13 +386,7 @@ impl<'a> Bot<'a> {
             SwapRule::WhileBagHasEnough => view.bag_size as usize >= view.hand.len(),
         };
         if can_exchange && !view.hand.is_empty() {
-            // Keep blanks; give back the rest.
-            let tiles: Vec<HandTile> = view
-                .hand
-                .iter()
-                .copied()
-                .filter(|t| *t != HandTile::Blank)
-                .collect();
+            let tiles = all_but_blanks(&view.hand);
             if !tiles.is_empty()
                 && (self.rules.swap != SwapRule::WhileBagHasEnough
                     || view.bag_size as usize >= tiles.len())
@@ -407,6 +396,14 @@ impl<'a> Bot<'a> {
         }
         Action::Pass { seat }
     }
+}
+
+/// The tiles a bot gives back when it exchanges or swaps: all but blanks, which are worth keeping.
+fn all_but_blanks(hand: &[HandTile]) -> Vec<HandTile> {
+    hand.iter()
+        .copied()
+        .filter(|t| *t != HandTile::Blank)
+        .collect()
 }
 
 /// The hand without the tiles the move uses.
