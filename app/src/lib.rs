@@ -5,6 +5,9 @@
 //! behind `ssr`, so the bundle never carries it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// The game page's nested views make deep types; hydrating them in the wasm build needs more
+// than the default depth.
+#![recursion_limit = "256"]
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Meta, MetaTags, Stylesheet, Title};

@@ -138,6 +138,9 @@ pub fn GamePage() -> impl IntoView {
                 Ok(Err(refusal)) => view! { <p class="error page" role="alert">{refusal.to_string()}</p> }.into_any(),
                 Err(error) => view! { <p class="error page" role="alert">{answer_text(Err(error))}</p> }.into_any(),
                 Ok(Ok(_)) => view! {
+                // Three regions: in one column on a phone (head, board, foot), and on a wide screen
+                // the board on the left with head and foot beside it, so the hand is in view.
+                {view! { <div class="table-head">
                 {move || table.page.get().map(|page| {
                     let card = page.card.clone();
                     let view = page.view.clone();
@@ -217,11 +220,15 @@ pub fn GamePage() -> impl IntoView {
                     }
                 })}
             <history::LastPlay view=view_signal seats open=history_open />
+            </div> }.into_any()}
+            {view! { <div class="table-board">
             <powers::ShopAndSell table trade />
             <div class="board-frame" class:exploring=move || exploring.get().is_some()
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| play() />
             </div>
+            </div> }.into_any()}
+            {view! { <div class="table-foot">
             <preview::Preview judgement />
             <powers::PowerBar table />
             {move || {
@@ -244,6 +251,7 @@ pub fn GamePage() -> impl IntoView {
             <Controls table busy=Signal::derive(busy) confirm acting resigning play=Callback::new(move |_| play()) />
             <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
             <history::History view=view_signal seats open=history_open />
+            </div> }.into_any()}
             <rack::BlankPicker table />
                 }.into_any(),
             })}
