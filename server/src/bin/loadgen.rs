@@ -31,8 +31,8 @@ struct Args {
     /// A label for the output (e.g. the database).
     #[arg(long, default_value = "")]
     label: String,
-    /// Before the load: render a game page this many times (a game 10 turns in) and report the
-    /// server's render time.
+    /// Before the load: render a game page (a game 10 turns in) and fetch the game list (20 such
+    /// games) this many times each, and report the server's times.
     #[arg(long, default_value_t = 50)]
     page_renders: usize,
     /// The English FST the moves are found with.
@@ -122,8 +122,16 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
     tally
 }
 
-/// Times `renders` GETs of a game page 10 turns in, one at a time, on an otherwise idle server.
-async fn page_render_times(base: &str, trie: &engine::trie::Trie, renders: usize) -> Vec<Duration> {
+/// Games the idle measurements' player has, each 10 turns in: a full game list.
+const LIST_GAMES: u64 = 20;
+
+/// On an otherwise idle server, one at a time: `renders` GETs of a game page 10 turns in, and as
+/// many fetches of the game list of a player with [`LIST_GAMES`] such games.
+async fn idle_timings(
+    base: &str,
+    trie: &engine::trie::Trie,
+    renders: usize,
+) -> (Vec<Duration>, Vec<Duration>) {
     let mut client = ApiClient::new(base);
     let name = format!("render_{}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
     let signed_up = client
@@ -133,38 +141,53 @@ async fn page_render_times(base: &str, trie: &engine::trie::Trie, renders: usize
         )
         .await;
     if !matches!(signed_up, Ok((200, _))) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
         "opponent": { "PassAndPlay": { "players": 2 } } } });
-    let Ok((200, body)) = client.json("/api/games/create", &new).await else {
-        return Vec::new();
-    };
-    let created: Value = serde_json::from_str(&body).unwrap_or_default();
-    let game = created["Ok"]["id"].as_str().unwrap_or_default().to_string();
-    for turn in 0..10u64 {
-        let Ok((200, body)) = client.json("/api/games/get", &json!({ "id": game })).await else {
+    let mut games = Vec::new();
+    for g in 0..LIST_GAMES {
+        let Ok((200, body)) = client.json("/api/games/create", &new).await else {
             break;
         };
-        let page: Value = serde_json::from_str(&body).unwrap_or_default();
-        let Ok(view) = serde_json::from_value::<PlayerView>(page["Ok"]["view"].clone()) else {
-            break;
-        };
-        let rules = view.rules();
-        let action =
-            engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, turn).decide(&view);
-        let args = json!({ "id": game, "expected_version": view.version, "action": action });
-        let _ = client.json("/api/games/act", &args).await;
+        let created: Value = serde_json::from_str(&body).unwrap_or_default();
+        let game = created["Ok"]["id"].as_str().unwrap_or_default().to_string();
+        for turn in 0..10u64 {
+            let Ok((200, body)) = client.json("/api/games/get", &json!({ "id": game })).await
+            else {
+                break;
+            };
+            let page: Value = serde_json::from_str(&body).unwrap_or_default();
+            let Ok(view) = serde_json::from_value::<PlayerView>(page["Ok"]["view"].clone()) else {
+                break;
+            };
+            let rules = view.rules();
+            let action =
+                engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, g + turn)
+                    .decide(&view);
+            let args = json!({ "id": game, "expected_version": view.version, "action": action });
+            let _ = client.json("/api/games/act", &args).await;
+        }
+        games.push(game);
     }
-    let mut times = Vec::with_capacity(renders);
+    let Some(game) = games.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut pages = Vec::with_capacity(renders);
+    let mut lists = Vec::with_capacity(renders);
     for _ in 0..renders {
         let started = Instant::now();
         if let Ok((200, _)) = client.get(&format!("/game/{game}")).await {
-            times.push(started.elapsed());
+            pages.push(started.elapsed());
+        }
+        let started = Instant::now();
+        if let Ok((200, _)) = client.json("/api/games/mine", &json!({})).await {
+            lists.push(started.elapsed());
         }
     }
-    times.sort();
-    times
+    pages.sort();
+    lists.sort();
+    (pages, lists)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -184,7 +207,7 @@ async fn main() {
         lexicon.words().iter().map(String::as_str),
         rules.tiles,
     ));
-    let renders = page_render_times(&args.url, &trie, args.page_renders).await;
+    let (renders, lists) = idle_timings(&args.url, &trie, args.page_renders).await;
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
     let players: Vec<_> = (0..args.players)
@@ -215,6 +238,9 @@ async fn main() {
             "page_renders": renders.len(),
             "game_page_render_p50_ms": (percentile(&renders, 0.50) * 100.0).round() / 100.0,
             "game_page_render_p99_ms": (percentile(&renders, 0.99) * 100.0).round() / 100.0,
+            "game_list_games": LIST_GAMES,
+            "game_list_p50_ms": (percentile(&lists, 0.50) * 100.0).round() / 100.0,
+            "game_list_p99_ms": (percentile(&lists, 0.99) * 100.0).round() / 100.0,
             "failed": all.failed,
         })
     );
