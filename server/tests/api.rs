@@ -6,6 +6,7 @@ mod support;
 
 use std::{sync::Arc, time::Duration};
 
+use app::api::GameCard;
 use axum::{body::Body, http::Request};
 use http_body_util::BodyExt;
 use leptos::prelude::LeptosOptions;
@@ -252,6 +253,55 @@ fn another_players_game_can_be_neither_read_nor_acted_on() {
         // Her own list does not show it either.
         let mine = eve.call("/api/games/mine", json!({})).await;
         assert_eq!(mine.as_array().unwrap().len(), 0);
+    });
+}
+
+#[test]
+fn the_game_list_shows_each_game_as_it_stands() {
+    each_database(async |db_name, server| {
+        // Ann: a friend game two plays in, a pass-and-play game one play in, and a fresh one.
+        let (mut ann, mut bob, friend) = friend_game(&server).await;
+        for browser in [&mut bob, &mut ann] {
+            let view = view_of(&browser.page(&friend).await);
+            ok(&browser
+                .act(&friend, u64::from(view.version), &a_play(&view))
+                .await);
+        }
+        let local = json!({ "PassAndPlay": { "players": 2 } });
+        let played = ok(&ann.create(local.clone()).await)["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let view = view_of(&ann.page(&played).await);
+        ok(&ann
+            .act(&played, u64::from(view.version), &a_play(&view))
+            .await);
+        let fresh = ok(&ann.create(local).await)["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+
+        let mine = ann.call("/api/games/mine", json!({})).await;
+        let cards: Vec<GameCard> = serde_json::from_value(mine).unwrap();
+        let mut listed: Vec<&str> = cards.iter().map(|c| c.id.as_str()).collect();
+        listed.sort();
+        let mut expected = vec![friend.as_str(), played.as_str(), fresh.as_str()];
+        expected.sort();
+        assert_eq!(listed, expected, "{db_name}");
+        for card in &cards {
+            let state = stored(&server, &card.id).await;
+            assert_eq!(card.scores, state.scores(), "{db_name}: {}", card.id);
+            assert_eq!(card.to_move, state.to_move(), "{db_name}: {}", card.id);
+            let mut labels: Vec<String> = card.seats.iter().map(|s| s.label()).collect();
+            labels.dedup();
+            let with_bob = card.id == friend;
+            assert_eq!(
+                labels.len(),
+                if with_bob { 2 } else { 1 },
+                "{db_name}: {labels:?}"
+            );
+            assert_eq!(card.my_seats, if with_bob { vec![0] } else { vec![0, 1] });
+        }
     });
 }
 

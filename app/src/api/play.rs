@@ -235,7 +235,7 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
 #[server(input = Json, endpoint = "games/mine")]
 pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     use super::server::{current_user, failed, services, session};
-    use crate::store::seating;
+    use crate::store::{games, seating};
     let services = services()?;
     let Some(user) = current_user(&services, &session().await?).await? else {
         return Ok(Vec::new());
@@ -243,20 +243,22 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let rows = seating::my_games(&services.db, user.id)
         .await
         .map_err(failed)?;
-    let mut games = Vec::with_capacity(rows.len());
-    for row in rows {
-        let seats = seating::seats(&services.db, &row.id)
-            .await
-            .map_err(failed)?;
-        games.push((row, seats));
-    }
-    let people: Vec<i64> = games.iter().flat_map(|(_, s)| server::seated(s)).collect();
+    // Three queries for the whole list (seats, logs, presence), not two per game.
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let mut seats = seating::seats_of(&services.db, &ids)
+        .await
+        .map_err(failed)?;
+    let mut logs = games::logs(&services.db, &ids).await.map_err(failed)?;
+    let people: Vec<i64> = seats.values().flat_map(|s| server::seated(s)).collect();
     let online = crate::store::live::online_among(&services.db, &people)
         .await
         .map_err(failed)?;
-    let mut cards = Vec::with_capacity(games.len());
-    for (row, seats) in games {
-        let state = server::state(&services, &row).await.map_err(failed)?;
+    let mut cards = Vec::with_capacity(rows.len());
+    for row in rows {
+        let seats = seats.remove(&row.id).unwrap_or_default();
+        let log = logs.remove(&row.id).unwrap_or_default();
+        let lexicon = services.game_lexicon(&row.config).map_err(failed)?;
+        let state = games::replay(row.config.clone(), &log, &*lexicon).map_err(failed)?;
         cards.push(server::card(&row, &seats, &state, user.id, &online));
     }
     Ok(cards)

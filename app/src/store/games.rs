@@ -121,13 +121,40 @@ async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, G
     })
 }
 
-fn replay<L: Lexicon + ?Sized>(
+/// A game's state from its config and log (as [`logs`] reads them); a log the rules refuse is
+/// corrupt.
+pub fn replay<L: Lexicon + ?Sized>(
     config: GameConfig,
     actions: &[Action],
     lexicon: &L,
 ) -> Result<GameState, GameError> {
     GameState::replay(config, actions, lexicon)
         .map_err(|(index, error)| GameError::Corrupt { index, error })
+}
+
+/// The logs of several games in one query, by game id (a list page replays them all). A game
+/// with no action yet has no entry.
+pub async fn logs(
+    db: &Database,
+    ids: &[&str],
+) -> Result<std::collections::HashMap<String, Vec<Action>>, GameError> {
+    let mut logs: std::collections::HashMap<String, Vec<Action>> = Default::default();
+    if ids.is_empty() {
+        return Ok(logs);
+    }
+    let sql = format!(
+        "SELECT game_id, action FROM game_actions WHERE game_id IN ({}) ORDER BY game_id, seq",
+        super::db::placeholders(1, ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(*id);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        let action: Action = serde_json::from_str(&row.try_get::<String, _>(1)?)?;
+        logs.entry(row.try_get(0)?).or_default().push(action);
+    }
+    Ok(logs)
 }
 
 /// The game's state: its log replayed.

@@ -203,10 +203,9 @@ pub async fn online_among(
     if users.is_empty() {
         return Ok(Default::default());
     }
-    let marks: Vec<String> = (2..users.len() + 2).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT DISTINCT user_id FROM presence WHERE seen_at > $1 AND user_id IN ({})",
-        marks.join(", ")
+        super::db::placeholders(2, users.len())
     );
     let mut query = sqlx::query_scalar::<_, i64>(&sql).bind(now_ms() - PRESENCE_FRESH_MS);
     for user in users {

@@ -1,6 +1,8 @@
 //! Who sits where: creating a game with its seats (a bot, an invite link, an open lobby seat or
 //! pass-and-play), joining one, the active-game limit, invite links and the list of a player's games.
 
+use std::collections::HashMap;
+
 use rules::{game::Format, GameConfig, RuleSet, Seat};
 use sqlx::{any::AnyRow, Row};
 
@@ -223,18 +225,46 @@ pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreEr
     .bind(game_id)
     .fetch_all(&db.pool)
     .await?;
-    rows.iter()
-        .map(|row| {
-            let user: Option<i64> = row.try_get(1)?;
-            let name: Option<String> = row.try_get(2)?;
-            Ok(SeatRow {
-                seat: Seat::try_from(row.try_get::<i64, _>(0)?).unwrap_or(Seat::MAX),
-                user: user.zip(name),
-                bot: row.try_get(3)?,
-                ready: row.try_get::<i64, _>(4)? != 0,
-            })
-        })
-        .collect()
+    rows.iter().map(seat_row).collect()
+}
+
+/// The seats of several games in one query, by game id (a list page needs them all).
+pub async fn seats_of(
+    db: &Database,
+    game_ids: &[&str],
+) -> Result<HashMap<String, Vec<SeatRow>>, StoreError> {
+    let mut by_game: HashMap<String, Vec<SeatRow>> = HashMap::new();
+    if game_ids.is_empty() {
+        return Ok(by_game);
+    }
+    let sql = format!(
+        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id FROM game_seats s
+         LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN ({}) ORDER BY s.game_id, s.seat",
+        super::db::placeholders(1, game_ids.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for id in game_ids {
+        query = query.bind(*id);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        by_game
+            .entry(row.try_get(5)?)
+            .or_default()
+            .push(seat_row(&row)?);
+    }
+    Ok(by_game)
+}
+
+/// A seat from a row that starts with seat, user id, name, bot, ready.
+fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
+    let user: Option<i64> = row.try_get(1)?;
+    let name: Option<String> = row.try_get(2)?;
+    Ok(SeatRow {
+        seat: Seat::try_from(row.try_get::<i64, _>(0)?).unwrap_or(Seat::MAX),
+        user: user.zip(name),
+        bot: row.try_get(3)?,
+        ready: row.try_get::<i64, _>(4)? != 0,
+    })
 }
 
 /// The user's seats in a game; refused as "no such game" when they have none, so a stranger
