@@ -149,12 +149,15 @@ test('pass-and-play hides each hand until its player taps', async () => {
   await hydrated(page);
   await page.waitForSelector('[data-testid="handover"]');
   assert.equal(await page.locator('[data-testid="rack"]').count(), 0, 'the hand is hidden');
+  assert.equal(await page.locator('[data-testid="power-bar"]').count(), 0, 'so is the power bar');
   await page.click('[data-testid="handover"] button');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  await page.waitForSelector('[data-testid="power-bar"]');
   const first = await rack(page);
   await page.click('.controls button:has-text("Pass")');
-  // The next player's hand stays hidden until they tap.
+  // The next player's hand and power bar stay hidden until they tap.
   await page.waitForSelector('[data-testid="handover"]');
+  assert.equal(await page.locator('[data-testid="power-bar"]').count(), 0);
   await page.click('[data-testid="handover"] button');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   assert.notDeepEqual(await rack(page), first, 'another hand');

@@ -107,6 +107,17 @@ pub fn GamePage() -> impl IntoView {
     let history_open = RwSignal::new(false);
     // Pass-and-play: the hand stays hidden until the player to move taps.
     let shown_seat = RwSignal::new(None::<Seat>);
+    // On a shared device, the hand and the power bar of the player to move stay hidden until
+    // that player taps.
+    let covered = Memo::new(move |_| {
+        table.page.with(|page| {
+            page.as_ref().is_some_and(|page| {
+                page.card.my_seats.len() > 1
+                    && page.card.phase == Phase::Playing
+                    && shown_seat.get() != Some(page.view.seat)
+            })
+        })
+    });
     // After the end: the result card dismissed, the board zoomed to look around (1 = fits).
     let exploring = RwSignal::new(None::<u8>);
 
@@ -230,12 +241,10 @@ pub fn GamePage() -> impl IntoView {
             </div> }.into_any()}
             {view! { <div class="table-foot">
             <preview::Preview judgement />
-            <powers::PowerBar table />
+            <powers::PowerBar table covered />
             {move || {
                 let page = table.page.get()?;
-                let local = page.card.my_seats.len() > 1;
-                let covered = local && page.card.phase == Phase::Playing && shown_seat.get() != Some(page.view.seat);
-                Some(if covered {
+                Some(if covered.get() {
                     let name = seat_label(&page.card.seats, page.view.seat);
                     let seat = page.view.seat;
                     view! {

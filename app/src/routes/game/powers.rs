@@ -128,11 +128,14 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
 }
 
 /// The power bar, above the hand: seven slots; tap or drag an item to use it, tap a drafted one
-/// to take it back.
+/// to take it back. On a shared device it stays hidden, like the hand, until its player shows it.
 #[component]
-pub fn PowerBar(table: Table) -> impl IntoView {
+pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoView {
     move || {
         let (_, bar, _) = economy(table)?;
+        if covered.get() {
+            return Some(view! { <Rewards table /> }.into_any());
+        }
         let my_turn = table.my_turn();
         let items = (0..POWER_BAR_SLOTS)
             .map(|index| match bar.get(index).copied() {
@@ -182,10 +185,13 @@ pub fn PowerBar(table: Table) -> impl IntoView {
                 }
             })
             .collect_view();
-        Some(view! {
-            <div class="power-bar" role="group" aria-label="Power bar" data-testid="power-bar">{items}</div>
-            <Rewards table />
-        })
+        Some(
+            view! {
+                <div class="power-bar" role="group" aria-label="Power bar" data-testid="power-bar">{items}</div>
+                <Rewards table />
+            }
+            .into_any(),
+        )
     }
 }
 
