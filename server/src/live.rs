@@ -65,20 +65,64 @@ struct Feed {
     heartbeat: tokio::time::Interval,
     ready: VecDeque<Event>,
     closing: tokio::sync::watch::Receiver<bool>,
+    /// The presence last sent (JSON), so an unchanged one is not sent again.
+    shown: String,
 }
 
 /// The stream's row in the presence table, deleted when the stream ends (the client left).
 /// Leaving a friend Blitz match's Ready lobby also stops its countdown and clears both flags.
+///
+/// The row is written by a task of its own, so a client that leaves while the stream is still
+/// opening cannot leave a row behind: the guard exists before the write starts, and its removal
+/// waits for the write to finish.
 struct Presence {
-    services: Services,
+    db: Database,
     conn: String,
     user: i64,
     game: Option<String>,
+    /// The row's write, until it is done.
+    opening: Option<tokio::task::JoinHandle<Result<(), sqlx::Error>>>,
     closed: bool,
 }
 
 impl Presence {
-    async fn close(db: Database, conn: String, user: i64, game: Option<String>) {
+    /// Starts writing the row for a new stream of `user`.
+    fn open(db: &Database, user: i64, game: Option<String>) -> Presence {
+        let conn = live::new_conn();
+        let (writer, id) = (db.clone(), conn.clone());
+        let opening = tokio::spawn(async move { live::open(&writer, &id, user).await });
+        Presence {
+            db: db.clone(),
+            conn,
+            user,
+            game,
+            opening: Some(opening),
+            closed: false,
+        }
+    }
+
+    /// Waits until the row is written.
+    async fn opened(&mut self) -> Result<(), String> {
+        let Some(opening) = self.opening.as_mut() else {
+            return Ok(());
+        };
+        let written = opening.await;
+        self.opening = None;
+        written
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())
+    }
+
+    async fn close(
+        db: Database,
+        conn: String,
+        user: i64,
+        game: Option<String>,
+        opening: Option<tokio::task::JoinHandle<Result<(), sqlx::Error>>>,
+    ) {
+        if let Some(opening) = opening {
+            let _ = opening.await;
+        }
         if let Err(error) = live::close(&db, &conn, user).await {
             tracing::warn!(%error, "presence not cleared; it ages out");
         }
@@ -92,8 +136,9 @@ impl Presence {
     /// Closes now, before the server stops (a task spawned from `drop` might not get to run).
     async fn close_now(&mut self) {
         self.closed = true;
-        let db = self.services.db.clone();
-        Presence::close(db, self.conn.clone(), self.user, self.game.take()).await;
+        let db = self.db.clone();
+        let opening = self.opening.take();
+        Presence::close(db, self.conn.clone(), self.user, self.game.take(), opening).await;
     }
 }
 
@@ -102,8 +147,14 @@ impl Drop for Presence {
         if self.closed {
             return;
         }
-        let (db, conn, user) = (self.services.db.clone(), self.conn.clone(), self.user);
-        tokio::spawn(Presence::close(db, conn, user, self.game.take()));
+        let (db, conn, user) = (self.db.clone(), self.conn.clone(), self.user);
+        tokio::spawn(Presence::close(
+            db,
+            conn,
+            user,
+            self.game.take(),
+            self.opening.take(),
+        ));
     }
 }
 
@@ -141,19 +192,16 @@ async fn open(
     };
     // Subscribe before announcing presence, so nothing between the two is missed.
     let changes = services.db.live.subscribe();
-    let conn = live::open(&services.db, user.id)
-        .await
-        .map_err(|e| failed(&e))?;
+    let mut presence = Presence::open(
+        &services.db,
+        user.id,
+        game.as_ref().map(|(id, _)| id.clone()),
+    );
+    presence.opened().await.map_err(|e| failed(&e))?;
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut feed = Feed {
-        presence: Presence {
-            services: services.clone(),
-            conn,
-            user: user.id,
-            game: game.as_ref().map(|(id, _)| id.clone()),
-            closed: false,
-        },
+        presence,
         services,
         changes,
         user: user.id,
@@ -161,6 +209,7 @@ async fn open(
         heartbeat,
         ready: VecDeque::from([Event::default().retry(RETRY).comment("live")]),
         closing: shutdown().subscribe(),
+        shown: String::new(),
     };
     feed.queue_presence().await;
     let events = stream::unfold(feed, |mut feed| async move {
@@ -188,6 +237,8 @@ impl Feed {
                     if let Err(error) = live::refresh(&self.services.db, &self.presence.conn).await {
                         tracing::warn!(%error, "presence not refreshed");
                     }
+                    // A row left by a crashed instance ages out without a word: look again.
+                    self.queue_presence().await;
                 }
             }
         }
@@ -263,7 +314,42 @@ impl Feed {
             .map(|seat| seat.map(|user| here.contains(&user)))
             .collect();
         let data = serde_json::to_string(&online).unwrap_or_default();
-        self.ready
-            .push_back(Event::default().event("presence").data(data));
+        if data != self.shown {
+            self.shown = data.clone();
+            self.ready
+                .push_back(Event::default().event("presence").data(data));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client that leaves while its stream is still opening leaves no presence behind: the row's
+    /// removal waits for its write. (Before, a row written just as the request was dropped stayed
+    /// "online" until it aged out.)
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_stream_dropped_while_opening_leaves_no_presence() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("live.db").display());
+        let db = Database::connect(&url).await.unwrap();
+        let user = app::store::accounts::create_guest(&db).await.unwrap().id;
+        for _ in 0..20 {
+            drop(Presence::open(&db, user, None));
+        }
+        let mut rows = i64::MAX;
+        for _ in 0..100 {
+            rows = sqlx::query_scalar("SELECT COUNT(*) FROM presence")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            if rows == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(rows, 0);
+        assert!(!live::online(&db, user).await.unwrap());
     }
 }

@@ -156,17 +156,21 @@ async fn listen(url: &str, bus: &Weak<broadcast::Sender<Change>>) -> Result<(), 
     }
 }
 
-/// Records an open live connection of `user`; returns its id, for [`refresh`] and [`close`].
-pub async fn open(db: &Database, user: i64) -> Result<String, sqlx::Error> {
-    let conn = uuid::Uuid::new_v4().simple().to_string();
+/// Records open live connection `conn` (from [`new_conn`]) of `user`, for [`refresh`] and [`close`].
+pub async fn open(db: &Database, conn: &str, user: i64) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO presence (conn, user_id, seen_at) VALUES ($1, $2, $3)")
-        .bind(&conn)
+        .bind(conn)
         .bind(user)
         .bind(now_ms())
         .execute(&db.pool)
         .await?;
     db.publish(Change::Presence { user }).await;
-    Ok(conn)
+    Ok(())
+}
+
+/// A new connection's id for [`open`].
+pub fn new_conn() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 /// Keeps an open connection's presence fresh.
