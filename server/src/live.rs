@@ -335,20 +335,22 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("live.db").display());
         let db = Database::connect(&url).await.unwrap();
         let user = app::store::accounts::create_guest(&db).await.unwrap().id;
+        // Every write and every removal announces itself: 20 of each when all are done.
+        let mut changes = db.live.subscribe();
         for _ in 0..20 {
             drop(Presence::open(&db, user, None));
         }
-        let mut rows = i64::MAX;
-        for _ in 0..100 {
-            rows = sqlx::query_scalar("SELECT COUNT(*) FROM presence")
-                .fetch_one(&db.pool)
-                .await
-                .unwrap();
-            if rows == 0 {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        for _ in 0..40 {
+            let change = tokio::time::timeout(Duration::from_secs(10), changes.recv()).await;
+            assert!(
+                matches!(change, Ok(Ok(Change::Presence { .. }))),
+                "{change:?}"
+            );
         }
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM presence")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
         assert_eq!(rows, 0);
         assert!(!live::online(&db, user).await.unwrap());
     }
