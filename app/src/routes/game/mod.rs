@@ -336,7 +336,8 @@ fn Controls(
         let exchanging = table.exchanging.get();
         // Tiles, or powers alone ("play only powers").
         let has_staged = !table.staged.get().is_empty() || !table.powers.get().is_empty();
-        let swapping = table.swapping.get();
+        // Without an exchange, tiles are chosen only for the Swap power (Alfa Kraft).
+        let swapping = !can_exchange;
         if !playing {
             return None;
         }
@@ -351,11 +352,10 @@ fn Controls(
                                 move |_| {
                                     let tiles: Vec<HandTile> = chosen.iter().filter_map(|s| table.hand_tile(*s)).collect();
                                     table.exchanging.set(None);
-                                    table.swapping.set(false);
                                     acting.dispatch(if swapping { Move::UseSwap { seat, tiles } } else { Move::Exchange { seat, tiles } });
                                 }
                             }>{format!("{} {}", if swapping { "Swap" } else { "Exchange" }, chosen.len())}</button>
-                        <button type="button" on:click=move |_| { table.exchanging.set(None); table.swapping.set(false); }>"Cancel"</button>
+                        <button type="button" on:click=move |_| table.exchanging.set(None)>"Cancel"</button>
                     }.into_any(),
                     (None, Some(Confirm::Pass)) => view! {
                         <span class="warning">{if passes_left <= 1 { "Passing now ends the game. Pass?".to_string() } else { format!("Pass? {passes_left} more passes in a row end the game.") }}</span>

@@ -161,7 +161,6 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
                         } else if power == Power::Swap {
                             if my_turn {
                                 table.recall();
-                                table.swapping.set(true);
                                 table.exchanging.set(Some(Vec::new()));
                             }
                         } else {

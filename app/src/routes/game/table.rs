@@ -63,7 +63,8 @@ pub struct Table {
     pub dragging: RwSignal<Option<DragFrom>>,
     /// A blank waiting for its letter: where it goes and which slot.
     pub naming_blank: RwSignal<Option<(Pos, usize)>>,
-    /// Hand tiles chosen for an exchange, when choosing.
+    /// Hand tiles chosen for an exchange (or, where the ruleset has no exchange, for the Swap
+    /// power), when choosing.
     pub exchanging: RwSignal<Option<Vec<usize>>>,
     /// Alfapet: the arrow's hand slot and the staged letter it lies under (one per move).
     pub arrow: RwSignal<Option<(usize, Pos)>>,
@@ -71,8 +72,6 @@ pub struct Table {
     pub powers: RwSignal<Vec<(usize, StagedPower)>>,
     /// Alfa Morf waiting for its letter: the bar index and the board tile.
     pub morphing: RwSignal<Option<(usize, Pos)>>,
-    /// Whether the tiles being chosen are for the Swap power (else a turn's exchange).
-    pub swapping: RwSignal<bool>,
     /// Alfa Kraft: the other players' coins as last revealed changed by this much (their net
     /// change, shown with their move).
     pub coin_change: RwSignal<Vec<i32>>,
@@ -97,7 +96,6 @@ impl Table {
             arrow: RwSignal::new(None),
             powers: RwSignal::new(Vec::new()),
             morphing: RwSignal::new(None),
-            swapping: RwSignal::new(false),
             coin_change: RwSignal::new(Vec::new()),
             message: RwSignal::new(None),
         }
@@ -149,13 +147,8 @@ impl Table {
             })
         });
         if changed {
-            self.staged.set(Vec::new());
-            self.selected.set(None);
-            self.naming_blank.set(None);
+            self.recall();
             self.exchanging.set(None);
-            self.arrow.set(None);
-            self.powers.set(Vec::new());
-            self.morphing.set(None);
         }
         let change = self.page.with_untracked(|p| {
             let old = &p.as_ref()?.view;
@@ -322,12 +315,7 @@ impl Table {
                 .map(|p| p.view.board.square(pos))
         });
         let refuse = |text: &str| self.message.set(Some(text.to_string()));
-        let draft = |power: StagedPower| {
-            self.powers.update(|p| {
-                p.retain(|(i, _)| *i != index);
-                p.push((index, power));
-            })
-        };
+        let draft = |power: StagedPower| self.draft(index, power);
         match power {
             Power::AlfaPowerTile | Power::GoldenTile => {
                 if self.is_free(pos) {
@@ -363,11 +351,16 @@ impl Table {
     pub fn name_morph(&self, letter: Letter) {
         if let Some((index, pos)) = self.morphing.get_untracked() {
             self.morphing.set(None);
-            self.powers.update(|p| {
-                p.retain(|(i, _)| *i != index);
-                p.push((index, StagedPower::AlfaMorf(pos, letter)));
-            });
+            self.draft(index, StagedPower::AlfaMorf(pos, letter));
         }
+    }
+
+    /// Drafts bar item `index` as `power`, in place of whatever it was drafted as before.
+    fn draft(&self, index: usize, power: StagedPower) {
+        self.powers.update(|p| {
+            p.retain(|(i, _)| *i != index);
+            p.push((index, power));
+        });
     }
 
     /// Stages a tile as it will be played.
