@@ -218,14 +218,10 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
 
 /// A game's seats in order.
 pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready FROM game_seats s
-         LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
-    )
-    .bind(game_id)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.iter().map(seat_row).collect()
+    Ok(seats_of(db, &[game_id])
+        .await?
+        .remove(game_id)
+        .unwrap_or_default())
 }
 
 /// The seats of several games in one query, by game id (a list page needs them all).
