@@ -119,14 +119,20 @@ fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
     }
 }
 
-#[test]
-fn alfa_kraft_bots_buy_and_use_charge_or_dice_and_place_earned_tiles_when_it_pays() {
+/// English Alfa Kraft: the dictionary, the variant, its rules and the bots' trie.
+fn english_alfa_kraft() -> (FstLexicon, Variant, RuleSet, Trie) {
     let lexicon = english();
     let variant = Variant::AlfaKraft {
         language: Language::English,
     };
     let rules = RuleSet::new(variant);
     let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    (lexicon, variant, rules, trie)
+}
+
+#[test]
+fn alfa_kraft_bots_buy_and_use_charge_or_dice_and_place_earned_tiles_when_it_pays() {
+    let (lexicon, variant, _, trie) = english_alfa_kraft();
     let (mut purchases, mut power_tiles) = (0, 0);
     for seed in 0..4 {
         let record = play_game(variant, [Level::Expert, Level::Club], &trie, &lexicon, seed);
@@ -143,12 +149,7 @@ fn alfa_kraft_bots_buy_and_use_charge_or_dice_and_place_earned_tiles_when_it_pay
 
 #[test]
 fn alfa_kraft_bots_with_no_move_swap_instead_of_passing_while_they_can_pay() {
-    let lexicon = english();
-    let variant = Variant::AlfaKraft {
-        language: Language::English,
-    };
-    let rules = RuleSet::new(variant);
-    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    let (lexicon, variant, rules, trie) = english_alfa_kraft();
     let config = GameConfig {
         variant,
         dictionary: "en".into(),

@@ -143,6 +143,14 @@ impl Browser {
         .await
     }
 
+    /// A two-seat pass-and-play game; its id.
+    async fn create_local(&mut self) -> String {
+        let created = self
+            .create(json!({ "PassAndPlay": { "players": 2 } }))
+            .await;
+        ok(&created)["id"].as_str().unwrap().to_string()
+    }
+
     async fn page(&mut self, id: &str) -> Value {
         self.call("/api/games/get", json!({ "id": id })).await
     }
@@ -223,8 +231,7 @@ fn another_players_game_can_be_neither_read_nor_acted_on() {
     each_database(async |db_name, server| {
         let mut ann = Browser::new(&server);
         ann.sign_up(&unique_name("ann")).await;
-        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
-        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let id = ann.create_local().await;
         let before = stored(&server, &id).await;
 
         let mut eve = Browser::new(&server);
@@ -267,19 +274,12 @@ fn the_game_list_shows_each_game_as_it_stands() {
                 .act(&friend, u64::from(view.version), &a_play(&view))
                 .await);
         }
-        let local = json!({ "PassAndPlay": { "players": 2 } });
-        let played = ok(&ann.create(local.clone()).await)["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let played = ann.create_local().await;
         let view = view_of(&ann.page(&played).await);
         ok(&ann
             .act(&played, u64::from(view.version), &a_play(&view))
             .await);
-        let fresh = ok(&ann.create(local).await)["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let fresh = ann.create_local().await;
 
         let mine = ann.call("/api/games/mine", json!({})).await;
         let cards: Vec<GameCard> = serde_json::from_value(mine).unwrap();
@@ -371,8 +371,7 @@ fn two_concurrent_commits_of_one_move_leave_exactly_one() {
     each_database(async |db_name, server| {
         let mut ann = Browser::new(&server);
         ann.sign_up(&unique_name("ann")).await;
-        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
-        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let id = ann.create_local().await;
         for round in 0..6u64 {
             let view = view_of(&ann.page(&id).await);
             let action = a_play(&view);
@@ -884,8 +883,7 @@ fn the_live_stream_is_for_players_only() {
     each_database(async |db_name, server| {
         let mut ann = Browser::new(&server);
         ann.sign_up(&unique_name("ann")).await;
-        let created = ann.create(json!({ "PassAndPlay": { "players": 2 } })).await;
-        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let id = ann.create_local().await;
         let stranger = Browser::new(&server);
         assert_eq!(
             open_live(&stranger, "").await.0,
