@@ -18,6 +18,7 @@ use leptos_router::{
 
 pub mod api;
 pub mod dictionary;
+pub mod domain;
 pub mod live;
 pub mod routes;
 pub mod session;
@@ -68,6 +69,11 @@ pub fn App() -> impl IntoView {
                 <Route
                     path=(StaticSegment("invite"), ParamSegment("token"))
                     view=routes::invite::InvitePage
+                />
+                <Route path=StaticSegment("admin") view=routes::admin::AdminPage />
+                <Route
+                    path=(StaticSegment("admin"), ParamSegment("dictionary"), ParamSegment("version"))
+                    view=routes::admin::AdminVersionPage
                 />
                 <Route
                     path=(StaticSegment("about"), StaticSegment("dictionaries"))

@@ -6,205 +6,18 @@
 //! `Err(ServerFnError)` when the server itself failed.
 
 pub mod account;
+pub mod admin;
 pub mod play;
+pub mod reports;
 
 use dictionaries::DictionaryId;
-use rules::{game::Format, RuleError, Seat, Variant};
+use rules::{game::Format, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-/// Why a request was refused. The messages are written for players.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-pub enum Refusal {
-    /// This needs an account, or at least a guest session.
-    #[error("sign in or sign up first")]
-    SignInFirst,
-    /// Guests play bots and pass-and-play; friends and the lobby need an account.
-    #[error("sign up to play friends and the lobby; guests play bots and pass-and-play")]
-    AccountNeeded,
-    /// No game has that id, or it is not one of yours (which of the two is not said).
-    #[error("there is no such game")]
-    NoSuchGame,
-    /// The seat acted for is not the caller's.
-    #[error("that seat is not yours")]
-    NotYourSeat,
-    /// Someone acted first: reload and try again.
-    #[error("the game moved on: reload it (now at version {current})")]
-    MovedOn {
-        /// The game's version now.
-        current: u32,
-    },
-    /// The game is waiting for a second player, or was called off.
-    #[error("the game has not started")]
-    NotStarted,
-    /// The player's time for this turn ran out.
-    #[error("your time for this turn is up")]
-    TimeUp,
-    /// One Blitz match at a time.
-    #[error("you already have a Blitz match under way: finish it first")]
-    BlitzBusy,
-    /// The rules refuse the action.
-    #[error("{0}")]
-    Rules(RuleError),
-    /// The active-game limit.
-    #[error("you have {0} active games, the most allowed: finish or resign one first")]
-    TooManyGames(u32),
-    /// The request is malformed: says what is wrong.
-    #[error("{0}")]
-    Invalid(String),
-    /// The invite link is unknown, expired, or already answered.
-    #[error("this invite is no longer open")]
-    InviteClosed,
-    /// The rematch offer is no longer open (answered, withdrawn or expired), or one exists already.
-    #[error("that rematch offer is no longer open")]
-    RematchClosed,
-    /// One does not join one's own game.
-    #[error("this is your own game: send the link to a friend")]
-    OwnGame,
-    /// Too many failed sign-ins.
-    #[error("too many failed attempts: try again in {minutes} min")]
-    SlowDown {
-        /// Minutes to wait, rounded up.
-        minutes: u64,
-    },
-    /// Sign-up or sign-in refused: a taken name, a short password, wrong credentials.
-    #[error("{0}")]
-    Account(String),
-}
-
-/// The most games a player may have waiting or in play at once.
-pub const MAX_ACTIVE_GAMES: u32 = 20;
-
-/// How long an invite link stays open (Casual).
-pub const INVITE_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
-/// How long a Blitz invite link stays open.
-pub const BLITZ_INVITE_TTL_MS: i64 = 10 * 60 * 1000;
-
-/// How long a rematch offer stays open.
-pub const REMATCH_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
-
-/// Where a rematch offer stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RematchState {
-    /// Waiting for an answer.
-    Open,
-    /// Accepted: the new game exists.
-    Accepted,
-    /// Declined, for good.
-    Declined,
-    /// Withdrawn by the one who offered (who may offer again).
-    Cancelled,
-    /// Not answered within seven days.
-    Expired,
-}
-
-/// A rematch as a finished game's page shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RematchCard {
-    /// Whether the caller offered it.
-    pub offered_by_me: bool,
-    /// Where it stands.
-    pub state: RematchState,
-    /// The new game, once accepted.
-    pub new_game_id: Option<String>,
-}
-
-/// What a player does about a rematch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RematchMove {
-    /// Offer one.
-    Offer,
-    /// Withdraw one's offer.
-    Cancel,
-    /// Accept the other's offer.
-    Accept,
-    /// Decline the other's offer, for good.
-    Decline,
-}
-
-/// Who the other seats are, chosen at creation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Opponent {
-    /// A bot of this engine level (`beginner`, `casual`, `club`, `expert`).
-    Bot {
-        /// The level's name.
-        level: String,
-    },
-    /// A friend who opens an invite link.
-    Invite,
-    /// Whoever joins from the open lobby.
-    Lobby,
-    /// Everyone on this device, taking turns.
-    PassAndPlay {
-        /// Seats, 2 up to the ruleset's most.
-        players: u8,
-    },
-}
-
-impl Opponent {
-    /// The name stored with the game: `bot`, `invite`, `lobby` or `local`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Opponent::Bot { .. } => "bot",
-            Opponent::Invite => "invite",
-            Opponent::Lobby => "lobby",
-            Opponent::PassAndPlay { .. } => "local",
-        }
-    }
-}
-
-/// What the New Game form sends.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct NewGame {
-    /// Ruleset and options.
-    pub variant: Variant,
-    /// Dictionary.
-    pub dictionary: DictionaryId,
-    /// Casual or Blitz.
-    pub format: Format,
-    /// The other seats.
-    pub opponent: Opponent,
-}
-
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Waiting for a friend or a lobby player to join.
-    Waiting,
-    /// A friend Blitz match with both players seated, waiting for both to press Ready.
-    Ready,
-    /// Under way.
-    Playing,
-    /// Finished.
-    Over,
-    /// Called off before it began (declined, expired or withdrawn).
-    Cancelled,
-}
-
-impl Phase {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Phase::Waiting => "waiting",
-            Phase::Ready => "ready",
-            Phase::Playing => "playing",
-            Phase::Over => "over",
-            Phase::Cancelled => "cancelled",
-        }
-    }
-
-    /// From the stored name.
-    pub fn parse(text: &str) -> Option<Phase> {
-        [
-            Phase::Waiting,
-            Phase::Ready,
-            Phase::Playing,
-            Phase::Over,
-            Phase::Cancelled,
-        ]
-        .into_iter()
-        .find(|p| p.as_str() == text)
-    }
-}
+pub use crate::domain::{
+    fits, NewGame, Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState,
+    BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
+};
 
 /// Who sits in a seat, as anyone at the table may see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -393,6 +206,21 @@ pub(crate) mod server {
         answer(body(services, user).await)
     }
 
+    /// Runs `body` for a signed-in admin; anyone else is refused.
+    pub async fn as_admin<T, F, Fut>(body: F) -> Result<Result<T, Refusal>, ServerFnError>
+    where
+        F: FnOnce(Services, User) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        as_player(async |services, user| {
+            if user.role != Role::Admin {
+                return Err(Refusal::AdminsOnly.into());
+            }
+            body(services, user).await
+        })
+        .await
+    }
+
     /// The user, or a new guest put into the session: how a visitor plays a bot at once.
     pub async fn user_or_guest(services: &Services) -> Result<User, ServerFnError> {
         let session = session().await?;
@@ -413,19 +241,6 @@ pub(crate) mod server {
     /// Empties the session.
     pub async fn forget(session: &Session) -> Result<(), ServerFnError> {
         session.flush().await.map_err(failed)
-    }
-}
-
-/// Whether a ruleset can be played with a dictionary: the tile set must be of its language. The
-/// New Game form offers only these; the server refuses anything else.
-pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
-    use rules::Language;
-    match variant {
-        Variant::AlfaKraft { language } | Variant::Feud { language, .. } => {
-            language == dictionary.language()
-        }
-        Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
-        Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
     }
 }
 
