@@ -3,8 +3,6 @@
 
 use std::{path::Path, sync::Arc};
 
-use sha2::{Digest, Sha256};
-
 use crate::{DictionaryId, DictionaryInfo, FstLexicon, Manifest, ManifestEntry};
 
 /// One loaded dictionary.
@@ -54,10 +52,7 @@ impl Catalog {
             let path = dir.join("fst").join(format!("{}.fst", entry.id.as_str()));
             let bytes =
                 std::fs::read(&path).map_err(|e| err(format!("{}: {e}", path.display())))?;
-            let sha256: String = Sha256::digest(&bytes)
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
+            let sha256 = crate::wordlist::sha256(&bytes);
             if sha256 != entry.sha256 {
                 return Err(err(format!(
                     "{}: SHA-256 {sha256} differs from the manifest's {}",

@@ -12,6 +12,11 @@ use rules::{Language, TileSet};
 
 #[cfg(feature = "catalog")]
 pub mod catalog;
+#[cfg(feature = "catalog")]
+pub mod hunspell;
+pub mod versions;
+#[cfg(feature = "catalog")]
+pub mod wordlist;
 
 /// One of the five dictionaries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -98,6 +103,36 @@ impl DictionaryId {
             .iter()
             .flat_map(|spec| spec.letter.to_lowercase())
             .collect()
+    }
+}
+
+/// One version of one dictionary, as a game's config names it: `en@3`. A bare `en` is version 1,
+/// the shipped list, which is what games made before dictionaries had versions name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DictionaryRef {
+    /// The dictionary.
+    pub id: DictionaryId,
+    /// Its version, from 1.
+    pub version: u32,
+}
+
+impl DictionaryRef {
+    /// Reads `en@3` (or `en`, version 1).
+    pub fn parse(text: &str) -> Option<DictionaryRef> {
+        let (id, version) = match text.split_once('@') {
+            Some((id, version)) => (id, version.parse().ok().filter(|v| *v >= 1)?),
+            None => (text, 1),
+        };
+        Some(DictionaryRef {
+            id: DictionaryId::parse(id)?,
+            version,
+        })
+    }
+}
+
+impl std::fmt::Display for DictionaryRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}@{}", self.id.as_str(), self.version)
     }
 }
 
@@ -307,6 +342,17 @@ mod tests {
         }
         assert!(lexicon.step(lexicon.root(), b'b').is_some());
         assert!(lexicon.step(lexicon.root(), b'z').is_none());
+    }
+
+    #[test]
+    fn refs_name_a_version_and_a_bare_id_is_the_first() {
+        let en3 = DictionaryRef::parse("en@3").unwrap();
+        assert_eq!((en3.id, en3.version), (DictionaryId::English, 3));
+        assert_eq!(en3.to_string(), "en@3");
+        assert_eq!(DictionaryRef::parse("sv-strict").unwrap().version, 1);
+        for bad in ["en@0", "en@", "en@x", "xx@2", "", "@2"] {
+            assert_eq!(DictionaryRef::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]
