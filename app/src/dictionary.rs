@@ -9,11 +9,14 @@ use leptos::prelude::*;
 /// Every dictionary with its content-hashed URL; with `with_licences`, the licence texts too.
 // The macro's generated argument struct has fields that cannot carry doc comments.
 #[allow(missing_docs)]
-#[server]
+#[server(endpoint = "dictionaries")]
 pub async fn dictionary_list(with_licences: bool) -> Result<Vec<DictionaryInfo>, ServerFnError> {
-    let catalog = use_context::<Arc<dictionaries::catalog::Catalog>>()
-        .ok_or_else(|| ServerFnError::new("the dictionaries are not loaded"))?;
-    Ok(catalog.infos(with_licences))
+    let services = crate::api::server::services()?;
+    services
+        .library
+        .infos(with_licences)
+        .await
+        .map_err(crate::api::server::failed)
 }
 
 /// Where a dictionary stands in this page.
@@ -27,11 +30,13 @@ pub enum LexiconState {
     Failed(String),
 }
 
-/// The page's dictionaries: the list from the server and the FSTs fetched so far.
+/// The page's dictionaries: the list from the server and the FSTs fetched so far, keyed by their
+/// content-hashed URL, so a game on an older version and a new game on the active one each get
+/// their own words.
 #[derive(Clone, Copy)]
 pub struct Lexicons {
     infos: Resource<Result<Vec<DictionaryInfo>, ServerFnError>>,
-    loaded: RwSignal<HashMap<DictionaryId, LexiconState>>,
+    loaded: RwSignal<HashMap<String, LexiconState>>,
 }
 
 impl Lexicons {
@@ -55,29 +60,34 @@ impl Lexicons {
         self.infos
     }
 
-    /// The state of `id`'s lexicon; asking starts the fetch (in the browser; on the server the
-    /// answer stays `Loading`).
+    /// The state of the active version of `id` (what a new game gets).
     pub fn state(self, id: DictionaryId) -> LexiconState {
-        if let Some(state) = self.loaded.with(|loaded| loaded.get(&id).cloned()) {
+        // Tracked: if the list has not arrived yet, the caller runs again when it does.
+        let Some(Ok(infos)) = self.infos.get() else {
+            return LexiconState::Loading;
+        };
+        match infos.iter().find(|i| i.id == id) {
+            Some(info) => self.at(&info.url),
+            None => LexiconState::Failed(format!("no dictionary {}", id.as_str())),
+        }
+    }
+
+    /// The state of the version served at `url` (a game's own); asking starts the fetch (in the
+    /// browser; on the server the answer stays `Loading`).
+    pub fn at(self, url: &str) -> LexiconState {
+        if let Some(state) = self.loaded.with(|loaded| loaded.get(url).cloned()) {
             return state;
         }
         #[cfg(feature = "hydrate")]
-        self.fetch(id);
+        self.fetch(url.to_string());
         LexiconState::Loading
     }
 
     #[cfg(feature = "hydrate")]
-    fn fetch(self, id: DictionaryId) {
-        // Tracked: if the list has not arrived yet, the caller runs again when it does.
-        let Some(Ok(infos)) = self.infos.get() else {
-            return;
-        };
-        let Some(url) = infos.iter().find(|i| i.id == id).map(|i| i.url.clone()) else {
-            return;
-        };
+    fn fetch(self, url: String) {
         // Mark it first: a second caller in the same tick must not fetch again.
         self.loaded.update_untracked(|loaded| {
-            loaded.insert(id, LexiconState::Loading);
+            loaded.insert(url.clone(), LexiconState::Loading);
         });
         leptos::task::spawn_local(async move {
             let state = match fetch_bytes(&url).await.and_then(|bytes| {
@@ -87,7 +97,7 @@ impl Lexicons {
                 Err(error) => LexiconState::Failed(error),
             };
             self.loaded.update(|loaded| {
-                loaded.insert(id, state);
+                loaded.insert(url, state);
             });
         });
     }

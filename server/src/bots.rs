@@ -10,23 +10,24 @@ use std::{
 };
 
 use app::store::{games, seating, Services};
+use dictionaries::FstLexicon;
 use engine::{bot::Bot, bot::Level, trie::Trie};
 use rules::{Action, GameState, RuleSet};
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);
 
-/// Tries by (dictionary, tile set): built once, on the first game that needs one.
+/// Tries by (dictionary version, tile set): built once, on the first game that needs one. A
+/// version is immutable, so its trie never goes stale.
 #[derive(Default)]
 struct Tries(Mutex<HashMap<(String, &'static str), Arc<Trie>>>);
 
 impl Tries {
-    fn get(&self, services: &Services, dictionary: &str, rules: &RuleSet) -> Option<Arc<Trie>> {
+    fn get(&self, dictionary: &str, lexicon: &FstLexicon, rules: &RuleSet) -> Option<Arc<Trie>> {
         let key = (dictionary.to_string(), rules.tiles.id);
         if let Some(trie) = self.0.lock().ok()?.get(&key) {
             return Some(trie.clone());
         }
-        let lexicon = services.lexicon(dictionary)?;
         let words = lexicon.words();
         let trie = Arc::new(Trie::new(words.iter().map(String::as_str), rules.tiles));
         self.0.lock().ok()?.insert(key, trie.clone());
@@ -65,6 +66,7 @@ async fn play_turn(
         .map_err(|e| e.to_string())?;
     let lexicon = services
         .game_lexicon(&row.config)
+        .await
         .map_err(|e| e.to_string())?;
     let state = games::load(&services.db, game_id, &*lexicon)
         .await
@@ -78,11 +80,11 @@ async fn play_turn(
         .fold(u64::from(version), |h, b| h.rotate_left(5) ^ u64::from(b));
     let rules = state.rules().clone();
     let dictionary = row.config.dictionary.clone();
-    let (services2, tries2) = (services.clone(), tries.clone());
+    let (lexicon2, tries2) = (lexicon.clone(), tries.clone());
     // The search is CPU work within the bot's budget: keep it off the async workers.
     let actions = tokio::task::spawn_blocking(move || {
         let trie = tries2
-            .get(&services2, &dictionary, &rules)
+            .get(&dictionary, &lexicon2, &rules)
             .ok_or("no dictionary for the bot")?;
         let mut bot = Bot::new(level, &trie, &rules, seed);
         Ok::<_, &str>(bot.decide_turn(&view))

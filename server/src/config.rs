@@ -36,6 +36,10 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
 
+    /// The largest word-list upload an admin may send, in MB.
+    #[arg(long, env = "ALFAKRAFT_UPLOAD_LIMIT_MB", default_value_t = 50)]
+    pub upload_limit_mb: usize,
+
     /// Log filter in `tracing` syntax, e.g. `info` or `server=debug,sqlx=warn`.
     #[arg(long, env = "ALFAKRAFT_LOG", default_value = "info")]
     pub log: String,

@@ -1,20 +1,23 @@
 //! The Alfa Kraft server: serves the app (rendered on the server, hydrated in the browser), its
 //! server functions, static assets and `/healthz`.
 
+mod admin;
 pub mod bots;
 pub mod client;
 pub mod clock;
 pub mod config;
 mod csrf;
 mod dictionary_files;
+pub mod dictionary_sync;
 mod health;
 pub mod live;
 
-pub use app::store::{accounts, db, games, seating, sessions, Services};
+pub use app::store::{accounts, db, games, library, seating, sessions, versions, Services};
 pub use app::store::{clock as clocks, live as presence};
 
 use std::sync::Arc;
 
+use app::store::library::Library;
 use app::{shell, App};
 use axum::{
     extract::{ConnectInfo, FromRef, Request},
@@ -22,7 +25,6 @@ use axum::{
     response::Response,
     Router,
 };
-use dictionaries::catalog::Catalog;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_http::{compression::CompressionLayer, trace::TraceLayer};
@@ -34,28 +36,28 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     /// The database.
     pub db: db::Database,
-    /// The dictionaries, loaded at start.
-    pub catalog: Arc<Catalog>,
     /// Whether session cookies carry the Secure flag (behind HTTPS).
     pub secure_cookies: bool,
     /// What the server functions use: database, dictionaries, bot wake-up, sign-in limit.
     pub services: Services,
+    /// The largest word-list upload accepted, in bytes.
+    pub upload_limit: usize,
 }
 
 impl AppState {
-    /// The state for serving `db` and `catalog`.
+    /// The state for serving `db` and the dictionaries of `library`.
     pub fn new(
         leptos_options: LeptosOptions,
         db: db::Database,
-        catalog: Arc<Catalog>,
+        library: Arc<Library>,
         secure_cookies: bool,
     ) -> AppState {
         AppState {
-            services: Services::new(db.clone(), catalog.clone()),
+            services: Services::new(db.clone(), library),
             leptos_options,
             db,
-            catalog,
             secure_cookies,
+            upload_limit: 50 * 1024 * 1024,
         }
     }
 }
@@ -63,13 +65,10 @@ impl AppState {
 /// The whole HTTP surface, ready to serve or to call in tests with `oneshot`.
 pub fn router(state: AppState) -> Router {
     let routes = generate_route_list(App);
-    // Pages and server functions reach the dictionaries through Leptos' context.
+    // Pages and server functions reach the store and the dictionaries through Leptos' context.
     let context = {
-        let (catalog, services) = (state.catalog.clone(), state.services.clone());
-        move || {
-            provide_context(catalog.clone());
-            provide_context(services.clone());
-        }
+        let services = state.services.clone();
+        move || provide_context(services.clone())
     };
     // Sessions live in the database; the cookie is HttpOnly, SameSite=Lax and, behind HTTPS, Secure.
     let sessions =
@@ -83,12 +82,17 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(health::router())
         .merge(dictionary_files::router())
+        .merge(admin::router(state.upload_limit))
         .merge(live::router())
         .leptos_routes_with_context(&state, routes, context, {
             let options = state.leptos_options.clone();
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(middleware::from_fn_with_state(
+            state.services.clone(),
+            admin::pages_for_admins_only,
+        ))
         .layer(sessions)
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))

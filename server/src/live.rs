@@ -282,7 +282,8 @@ impl Feed {
                     }
                 }
             },
-            Ok(Change::Presence { .. }) => {}
+            // The library follows it (server/src/dictionary_sync.rs); running games keep their version.
+            Ok(Change::Presence { .. } | Change::Dictionaries) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
             Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
                 let id = self

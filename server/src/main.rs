@@ -54,8 +54,11 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     let catalog = dictionaries::catalog::Catalog::load(&config.dictionaries_dir)
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
-    for d in &catalog.dictionaries {
-        tracing::info!(dictionary = d.entry.id.as_str(), words = d.entry.word_count, url = %d.url, "dictionary loaded");
+    let library = app::store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
+        .await
+        .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
+    for at in library.loaded() {
+        tracing::info!(dictionary = %at, "dictionary loaded");
     }
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")
@@ -90,13 +93,10 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     });
-    let state = AppState::new(
-        leptos_options,
-        db,
-        std::sync::Arc::new(catalog),
-        config.secure_cookies,
-    );
+    let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
+    state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
     tokio::spawn(server::bots::run(state.services.clone()));
+    tokio::spawn(server::dictionary_sync::run(state.services.clone()));
     tokio::spawn(server::clock::run(state.services.clone()));
     // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the client's
     // delayed ACK add 40 ms to every page.

@@ -13,7 +13,7 @@ use super::{GameCard, InviteCard, NewGame, Refusal, RematchCard, RematchMove};
 /// tampered database could hold: the config was checked at creation).
 #[cfg(feature = "ssr")]
 fn dictionary_of(config: &rules::GameConfig) -> DictionaryId {
-    DictionaryId::parse(&config.dictionary).unwrap_or(DictionaryId::English)
+    dictionaries::DictionaryRef::parse(&config.dictionary).map_or(DictionaryId::English, |at| at.id)
 }
 
 /// A game as its page shows it to the caller.
@@ -23,6 +23,8 @@ pub struct GamePage {
     pub card: GameCard,
     /// The caller's view: in pass-and-play, that of the seat to move.
     pub view: PlayerView,
+    /// Where the browser fetches this game's dictionary version (content-hashed, immutable).
+    pub dictionary_url: String,
     /// While the game waits for a friend: the invite link's path, for its owner to share.
     pub invite_path: Option<String>,
     /// After a finished game between two players: the rematch, if one was offered.
@@ -71,7 +73,7 @@ mod server {
     use super::GamePage;
 
     pub async fn state(services: &Services, row: &GameRow) -> Result<GameState, StoreError> {
-        let lexicon = services.game_lexicon(&row.config)?;
+        let lexicon = services.game_lexicon(&row.config).await?;
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
 
@@ -203,9 +205,16 @@ mod server {
                 }),
             _ => None,
         };
+        let dictionary_url = services
+            .library
+            .named(&row.config.dictionary)
+            .await?
+            .url
+            .clone();
         Ok(GamePage {
             card,
             view: state.view(seat),
+            dictionary_url,
             invite_path,
             rematch,
         })
@@ -257,7 +266,7 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     for row in rows {
         let seats = seats.remove(&row.id).unwrap_or_default();
         let log = logs.remove(&row.id).unwrap_or_default();
-        let lexicon = services.game_lexicon(&row.config).map_err(failed)?;
+        let lexicon = services.game_lexicon(&row.config).await.map_err(failed)?;
         let state = games::replay(row.config.clone(), &log, &*lexicon).map_err(failed)?;
         cards.push(server::card(&row, &seats, &state, user.id, &online));
     }
@@ -291,7 +300,7 @@ pub async fn act(
             return Err(Refusal::NotYourSeat.into());
         }
         let row = seating::game(&services.db, &id).await?;
-        let lexicon = services.game_lexicon(&row.config)?;
+        let lexicon = services.game_lexicon(&row.config).await?;
         let state = match action {
             // Buying and selling do not depend on the position: applied to the game as it is.
             Action::Buy { .. } | Action::Sell { .. } => {
@@ -327,7 +336,7 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
         if matches!(row.phase, Phase::Waiting | Phase::Ready) {
             return server::page(&services, &id, user.id).await;
         }
-        let lexicon = services.game_lexicon(&row.config)?;
+        let lexicon = services.game_lexicon(&row.config).await?;
         server::commit_anytime(&services, &id, &lexicon, |state| Action::Resign {
             seat: if mine.contains(&state.to_move()) {
                 state.to_move()

@@ -63,6 +63,7 @@ pub fn HomePage() -> impl IntoView {
 
             <crate::routes::new_game::NewGameForm />
             <crate::routes::my_games::MyGames />
+            <crate::routes::my_reports::MyReports />
 
             <section class="calculator" aria-labelledby="calc-title">
                 <h2 id="calc-title">"Is it a word, and what is it worth?"</h2>
@@ -220,10 +221,12 @@ pub async fn word_value(
         Ok(points) => points,
         Err(unknown) => return Ok(Err(WordValueRefusal::UnknownLetter(unknown.0))),
     };
-    let catalog = use_context::<std::sync::Arc<dictionaries::catalog::Catalog>>()
-        .ok_or_else(|| ServerFnError::new("the dictionaries are not loaded"))?;
-    let is_word = catalog
-        .get(id)
-        .is_some_and(|d| d.lexicon.contains(&word.to_lowercase()));
+    let services = crate::api::server::services()?;
+    let active = services
+        .library
+        .active(id)
+        .await
+        .map_err(crate::api::server::failed)?;
+    let is_word = active.lexicon.contains(&word.to_lowercase());
     Ok(Ok(WordAnswer { points, is_word }))
 }

@@ -14,7 +14,7 @@ use super::{
     games::{self, GameError},
     live, Services, StoreError,
 };
-use crate::api::{Phase, Refusal};
+use crate::domain::{Phase, Refusal};
 
 /// When the player to move in a game starting its turn `now` runs out, or `None` when no clock
 /// runs: pass-and-play is played on one device, at the table's own pace.
@@ -58,7 +58,7 @@ pub async fn expire_due(services: &Services) -> Result<Vec<TimeOut>, StoreError>
             Some(user) => !live::online(db, user).await?,
             None => false,
         };
-        let lexicon = services.game_lexicon(&config)?;
+        let lexicon = services.game_lexicon(&config).await?;
         let action = Action::TimedOut { seat, away };
         match games::commit(db, &game_id, version, &action, &*lexicon).await {
             Ok(_) => applied.push(TimeOut {

@@ -37,6 +37,8 @@ pub enum Change {
         /// Who.
         user: i64,
     },
+    /// A dictionary's active version changed: every instance reloads its catalog.
+    Dictionaries,
     /// Changes may have been missed (the Postgres listener reconnected): every page asks again.
     Resync,
 }

@@ -5,23 +5,26 @@ pub mod accounts;
 pub mod clock;
 pub mod db;
 pub mod games;
+pub mod library;
 pub mod limiter;
 pub mod live;
 pub mod rematch;
+pub mod reports;
 pub mod seating;
 pub mod sessions;
+pub mod versions;
 
 use std::sync::Arc;
 
-use dictionaries::{catalog::Catalog, DictionaryId, FstLexicon};
+use dictionaries::FstLexicon;
 
 /// Everything a server function needs, provided once by the server as Leptos context.
 #[derive(Clone)]
 pub struct Services {
     /// The database.
     pub db: db::Database,
-    /// The dictionaries.
-    pub catalog: Arc<Catalog>,
+    /// The dictionaries: every version in use, and the active one of each.
+    pub library: Arc<library::Library>,
     /// Woken after every commit so a bot to move answers at once.
     pub bot_wakeup: Arc<tokio::sync::Notify>,
     /// Failed sign-ins per name and per address.
@@ -29,26 +32,28 @@ pub struct Services {
 }
 
 impl Services {
-    /// Services over `db` and `catalog` with a fresh limiter and wake-up.
-    pub fn new(db: db::Database, catalog: Arc<Catalog>) -> Services {
+    /// Services over `db` and `library` with a fresh limiter and wake-up.
+    pub fn new(db: db::Database, library: Arc<library::Library>) -> Services {
         Services {
             db,
-            catalog,
+            library,
             bot_wakeup: Arc::new(tokio::sync::Notify::new()),
             sign_in_limiter: Arc::new(limiter::Limiter::sign_in()),
         }
     }
 
-    /// The lexicon of a game; a config naming no loaded dictionary is a data error.
-    pub fn game_lexicon(&self, config: &rules::GameConfig) -> Result<Arc<FstLexicon>, StoreError> {
-        self.lexicon(&config.dictionary)
-            .ok_or_else(|| StoreError::Data(format!("no dictionary {}", config.dictionary)))
+    /// The lexicon of a game: the dictionary version it started with. A config naming no
+    /// stored version is a data error.
+    pub async fn game_lexicon(
+        &self,
+        config: &rules::GameConfig,
+    ) -> Result<Arc<FstLexicon>, StoreError> {
+        self.lexicon(&config.dictionary).await
     }
 
-    /// The lexicon a game's config names (`en`, `sv`, …).
-    pub fn lexicon(&self, dictionary: &str) -> Option<Arc<FstLexicon>> {
-        let id = DictionaryId::parse(dictionary)?;
-        self.catalog.get(id).map(|d| d.lexicon.clone())
+    /// The lexicon a game's config names (`en@3`, or `en` for version 1).
+    pub async fn lexicon(&self, dictionary: &str) -> Result<Arc<FstLexicon>, StoreError> {
+        Ok(self.library.named(dictionary).await?.lexicon.clone())
     }
 }
 
@@ -57,7 +62,7 @@ impl Services {
 pub enum StoreError {
     /// Refused, with a reason for the player.
     #[error(transparent)]
-    Refused(#[from] crate::api::Refusal),
+    Refused(#[from] crate::domain::Refusal),
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -68,7 +73,7 @@ pub enum StoreError {
 
 impl From<games::GameError> for StoreError {
     fn from(error: games::GameError) -> StoreError {
-        use crate::api::Refusal;
+        use crate::domain::Refusal;
         use games::GameError as G;
         match error {
             G::NotFound => Refusal::NoSuchGame.into(),
@@ -88,7 +93,7 @@ impl From<accounts::AccountError> for StoreError {
         match error {
             A::Database(e) => StoreError::Database(e),
             A::Hash(e) => StoreError::Data(e),
-            refused => crate::api::Refusal::Account(refused.to_string()).into(),
+            refused => crate::domain::Refusal::Account(refused.to_string()).into(),
         }
     }
 }

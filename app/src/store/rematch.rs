@@ -12,7 +12,7 @@ use super::{
     seating::{self, check_room, random_seed},
     StoreError,
 };
-use crate::api::{Phase, Refusal, RematchState, REMATCH_TTL_MS};
+use crate::domain::{Phase, Refusal, RematchState, REMATCH_TTL_MS};
 
 /// A rematch as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,8 +159,14 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
     check_room(db, seat0).await?;
     check_room(db, seat1).await?;
     let old = seating::game(db, game_id).await?;
+    // A rematch is a new game: it gets the dictionary's active version.
+    let dictionary = dictionaries::DictionaryRef::parse(&old.config.dictionary)
+        .ok_or_else(|| StoreError::Data(format!("no dictionary {}", old.config.dictionary)))?;
     let config = GameConfig {
         seed: random_seed(),
+        dictionary: super::versions::active_ref(db, dictionary.id)
+            .await?
+            .to_string(),
         ..old.config.clone()
     };
     let mut tx = db.pool.begin().await?;

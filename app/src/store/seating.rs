@@ -11,7 +11,7 @@ use super::{
     db::{now_ms, Database},
     games, StoreError,
 };
-use crate::api::{
+use crate::domain::{
     NewGame, Opponent, Phase, Refusal, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES,
 };
 
@@ -103,7 +103,7 @@ pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreE
 /// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
 /// for its second player, who will move first (RULES.md: the joining player starts).
 pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
-    if !crate::api::fits(new.variant, new.dictionary) {
+    if !crate::domain::fits(new.variant, new.dictionary) {
         return Err(Refusal::Invalid(format!(
             "this ruleset is not played with the {} dictionary",
             new.dictionary.name()
@@ -142,7 +142,10 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
     let waits = matches!(new.opponent, Opponent::Invite | Opponent::Lobby);
     let config = GameConfig {
         variant: new.variant,
-        dictionary: new.dictionary.as_str().to_string(),
+        // The version active now: the game keeps it to its end, whatever is published meanwhile.
+        dictionary: super::versions::active_ref(db, new.dictionary)
+            .await?
+            .to_string(),
         seed: random_seed(),
         players,
         // The owner sits in seat 0; a joining player takes seat 1 and starts.

@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 use rules::{play::Bonus, RuleError, ScoredPlay};
 
-use super::table::Table;
+use super::{report::ReportButton, table::Table};
 use crate::dictionary::{LexiconState, Lexicons};
+use dictionaries::versions::ReportKind;
 
 /// What the preview shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,13 +30,12 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
         if placement.tiles.is_empty() && placement.powers.is_empty() {
             return Judgement::Nothing;
         }
-        let Some(view) = table.view() else {
+        let Some(page) = table.page.get() else {
             return Judgement::Nothing;
         };
-        let Some(id) = dictionaries::DictionaryId::parse(&view.dictionary) else {
-            return Judgement::Nothing;
-        };
-        match lexicons.state(id) {
+        let view = page.view;
+        // The game's own version: a publish since it started does not change its word check.
+        match lexicons.at(&page.dictionary_url) {
             LexiconState::Ready(lexicon) => match view.preview(&placement, &*lexicon) {
                 Ok(scored) => Judgement::Scored(Box::new(scored)),
                 Err(error) => Judgement::Refused(error),
@@ -55,7 +55,7 @@ fn bonus_name(bonus: Bonus) -> &'static str {
 
 /// The preview panel.
 #[component]
-pub fn Preview(judgement: Memo<Judgement>) -> impl IntoView {
+pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoView {
     view! {
         <section class="preview" aria-live="polite" data-testid="preview">
             {move || match judgement.get() {
@@ -76,6 +76,7 @@ pub fn Preview(judgement: Memo<Judgement>) -> impl IntoView {
                                     <li class=class>
                                         <strong>{w.word.to_uppercase()}</strong>
                                         {if w.valid { "" } else { " — not in the dictionary" }}
+                                        {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                         <span class="breakdown">{parts}" = "{w.points}</span>
                                     </li>
                                 }
@@ -87,6 +88,7 @@ pub fn Preview(judgement: Memo<Judgement>) -> impl IntoView {
                                     <li class=class>
                                         <strong>{w.word.to_uppercase()}</strong>
                                         {if w.valid { " — changed, not scored" } else { " — not in the dictionary" }}
+                                        {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                     </li>
                                 }
                             }).collect_view()}

@@ -98,7 +98,7 @@ pub fn Summary(
     let again = seats.iter().find_map(|s| match s {
         SeatHolder::Bot { level, .. } => Some(NewGame {
             variant: view.variant,
-            dictionary: dictionaries::DictionaryId::parse(&view.dictionary)?,
+            dictionary: dictionaries::DictionaryRef::parse(&view.dictionary)?.id,
             format: view.format,
             opponent: Opponent::Bot {
                 level: level.clone(),

@@ -1,0 +1,239 @@
+//! The admins' dictionary panel: every dictionary with its versions, the audit log and the word
+//! report queue; word edits, look-ups in a draft, publishing and rolling back. Uploads come as a
+//! file through `POST /admin/upload` (server/src/admin_upload.rs), since they are raw bytes.
+//! Every function here refuses anyone but an admin.
+
+use dictionaries::versions::{
+    AuditEntry, DictionaryOverview, Report, ReportGroup, ReportKind, VersionSummary,
+};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::Refusal;
+
+/// What the panel's front page shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Panel {
+    /// Every dictionary and its versions.
+    pub dictionaries: Vec<DictionaryOverview>,
+    /// The latest 100 changes, newest first.
+    pub audit: Vec<AuditEntry>,
+    /// Open word reports, grouped by word.
+    pub reports: Vec<ReportGroup>,
+}
+
+/// One version with what was found when it was made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VersionDetail {
+    /// The version.
+    pub version: VersionSummary,
+    /// Its report.
+    pub report: Report,
+    /// The dictionary's active version.
+    pub active: u32,
+}
+
+/// A word looked up in a version and in the active version, side by side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lookup {
+    /// The word, as looked up (lower case).
+    pub word: String,
+    /// Whether the version asked about has it.
+    pub in_version: bool,
+    /// Whether the active version has it.
+    pub in_active: bool,
+    /// The active version's number.
+    pub active: u32,
+}
+
+#[cfg(feature = "ssr")]
+fn dictionary(id: &str) -> Result<dictionaries::DictionaryId, Refusal> {
+    dictionaries::DictionaryId::parse(id)
+        .ok_or_else(|| Refusal::Invalid(format!("no dictionary '{id}'")))
+}
+
+/// The panel's front page.
+#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/overview")]
+pub async fn admin_overview() -> Result<Result<Panel, Refusal>, ServerFnError> {
+    use crate::store::{reports, versions};
+    super::server::as_admin(async |services, _admin| {
+        Ok(Panel {
+            dictionaries: versions::overview(&services.db).await?,
+            audit: versions::audit_log(&services.db, 100).await?,
+            reports: reports::queue(&services.db).await?,
+        })
+    })
+    .await
+}
+
+/// One version and its report.
+#[allow(missing_docs)]
+#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/version")]
+pub async fn admin_version(
+    dictionary: String,
+    version: u32,
+) -> Result<Result<VersionDetail, Refusal>, ServerFnError> {
+    use crate::store::versions;
+    super::server::as_admin(async move |services, _admin| {
+        let at = dictionaries::DictionaryRef {
+            id: self::dictionary(&dictionary)?,
+            version,
+        };
+        let (version, report) = versions::version(&services.db, at)
+            .await?
+            .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
+        let active = versions::active_ref(&services.db, at.id).await?.version;
+        Ok(VersionDetail {
+            version,
+            report,
+            active,
+        })
+    })
+    .await
+}
+
+/// Adds and removes words (each a list, one word per line) on top of the active version, making
+/// a draft; answers which.
+#[allow(missing_docs)]
+#[server(endpoint = "admin/edit")]
+pub async fn admin_edit(
+    dictionary: String,
+    add: String,
+    remove: String,
+    reason: String,
+) -> Result<Result<dictionaries::DictionaryRef, Refusal>, ServerFnError> {
+    use dictionaries::versions::Origin;
+    super::server::as_admin(async move |services, admin| {
+        let id = self::dictionary(&dictionary)?;
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(
+                Refusal::Invalid("say why: the reason goes into the audit log".into()).into(),
+            );
+        }
+        if add.trim().is_empty() && remove.trim().is_empty() {
+            return Err(Refusal::Invalid("name at least one word to add or remove".into()).into());
+        }
+        let alphabet = id.alphabet();
+        let (at, _) = services
+            .library
+            .draft(&admin, id, None, Origin::Edit, reason, move |base| {
+                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
+            })
+            .await?;
+        Ok(at)
+    })
+    .await
+}
+
+/// Looks a word up in a version (a draft, say) and in the active version.
+#[allow(missing_docs)]
+#[server(endpoint = "admin/lookup")]
+pub async fn admin_lookup(
+    dictionary: String,
+    version: u32,
+    word: String,
+) -> Result<Result<Lookup, Refusal>, ServerFnError> {
+    use rules::Lexicon;
+    super::server::as_admin(async move |services, _admin| {
+        let id = self::dictionary(&dictionary)?;
+        let word = word.trim().to_lowercase();
+        let asked = services
+            .library
+            .get(dictionaries::DictionaryRef { id, version })
+            .await
+            .map_err(|_| Refusal::Invalid(format!("{id:?} has no version {version}")))?;
+        let active = services.library.active(id).await?;
+        Ok(Lookup {
+            in_version: asked.lexicon.contains(&word),
+            in_active: active.lexicon.contains(&word),
+            active: active.at.version,
+            word,
+        })
+    })
+    .await
+}
+
+/// Makes a version the one new games get: publishes a draft, or rolls back to an earlier
+/// version. A draft whose report carries warnings needs `confirm`.
+#[allow(missing_docs)]
+#[server(endpoint = "admin/activate")]
+pub async fn admin_activate(
+    dictionary: String,
+    version: u32,
+    reason: String,
+    #[server(default)] confirm: bool,
+) -> Result<Result<String, Refusal>, ServerFnError> {
+    use crate::store::versions;
+    super::server::as_admin(async move |services, admin| {
+        let at = dictionaries::DictionaryRef {
+            id: self::dictionary(&dictionary)?,
+            version,
+        };
+        let (_, report) = versions::version(&services.db, at)
+            .await?
+            .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
+        if !report.warnings.is_empty() && !confirm {
+            let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
+            return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
+        }
+        let reason = match reason.trim() {
+            "" => "no reason given",
+            reason => reason,
+        };
+        let action = versions::activate(&services.db, at, &admin, reason).await?;
+        // This instance follows at once; the others when the change reaches them.
+        services.library.refresh().await?;
+        Ok(format!("{at} is active ({})", action.as_str()))
+    })
+    .await
+}
+
+/// Accepts (into a new draft: the word added, or removed) or dismisses every open report of a
+/// word; answers the draft's number when one was made.
+#[allow(missing_docs)]
+#[server(endpoint = "admin/decide-report")]
+pub async fn admin_decide_report(
+    dictionary: String,
+    word: String,
+    kind: ReportKind,
+    accept: bool,
+) -> Result<Result<Option<dictionaries::DictionaryRef>, Refusal>, ServerFnError> {
+    use crate::store::reports;
+    use dictionaries::versions::{Origin, ReportStatus};
+    super::server::as_admin(async move |services, admin| {
+        let id = self::dictionary(&dictionary)?;
+        let status = if accept {
+            ReportStatus::Accepted
+        } else {
+            ReportStatus::Dismissed
+        };
+        let closed = reports::decide(&services.db, &admin, id, &word, kind, status).await?;
+        if closed == 0 {
+            return Err(Refusal::Invalid(format!("no open report of '{word}'")).into());
+        }
+        if !accept {
+            return Ok(None);
+        }
+        let (add, remove) = match kind {
+            ReportKind::Missing => (word.clone(), String::new()),
+            ReportKind::Wrong => (String::new(), word.clone()),
+        };
+        let alphabet = id.alphabet();
+        let note = format!(
+            "{closed} player report(s): '{word}' {}",
+            match kind {
+                ReportKind::Missing => "is a word",
+                ReportKind::Wrong => "is not a word",
+            }
+        );
+        let (at, _) = services
+            .library
+            .draft(&admin, id, None, Origin::Edit, &note, move |base| {
+                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
+            })
+            .await?;
+        Ok(Some(at))
+    })
+    .await
+}

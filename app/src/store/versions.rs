@@ -1,0 +1,403 @@
+//! Dictionary versions in the database: the shipped lists imported as version 1, drafts made by
+//! uploads and edits, the active version of each dictionary, and the audit log of every change.
+//! A version's row never changes after it is written, except to record its first publication.
+
+use std::collections::HashMap;
+
+use dictionaries::{
+    catalog::Catalog,
+    versions::{AuditAction, AuditEntry, DictionaryOverview, Origin, Report, VersionSummary},
+    wordlist::Built,
+    DictionaryId, DictionaryRef,
+};
+use sqlx::{any::AnyRow, Row};
+
+use super::{
+    accounts::User,
+    db::{now_ms, Backend, Database},
+    live::Change,
+    StoreError,
+};
+use crate::domain::Refusal;
+
+/// Imports each shipped list as version 1 of its dictionary, where the database has none yet, and
+/// makes it active. Safe to run on every start and from several instances at once.
+pub async fn import_shipped(db: &Database, shipped: &Catalog) -> Result<(), sqlx::Error> {
+    for dictionary in &shipped.dictionaries {
+        let id = dictionary.entry.id.as_str();
+        let known: Option<i64> = sqlx::query_scalar(
+            "SELECT version FROM dictionary_versions WHERE dictionary = $1 AND version = 1",
+        )
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+        if known.is_some() {
+            continue;
+        }
+        let now = now_ms();
+        let words = dictionary.entry.word_count as i64;
+        let mut tx = db.pool.begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO dictionary_versions (dictionary, version, fst, sha256, word_count, origin,
+             based_on, report, note, created_by, created_at, published_by, published_at)
+             VALUES ($1, 1, $2, $3, $4, 'shipped', NULL, $5, $6, NULL, $7, NULL, $7)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(dictionary.lexicon.as_bytes().to_vec())
+        .bind(&dictionary.entry.sha256)
+        .bind(words)
+        .bind(
+            serde_json::to_string(&Report {
+                accepted: dictionary.entry.word_count,
+                ..Report::default()
+            })
+            .unwrap_or_default(),
+        )
+        .bind(format!(
+            "{} {}",
+            dictionary.entry.source, dictionary.entry.source_version
+        ))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 1 {
+            sqlx::query(
+                "INSERT INTO dictionary_active (dictionary, version, changed_at) VALUES ($1, 1, $2)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            audit(
+                &mut tx,
+                DictionaryRef {
+                    id: dictionary.entry.id,
+                    version: 1,
+                },
+                AuditAction::Import,
+                None,
+                "the shipped list",
+                (words, 0, words),
+            )
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(())
+}
+
+/// The version new games of each dictionary get.
+pub async fn active_versions(db: &Database) -> Result<HashMap<DictionaryId, u32>, sqlx::Error> {
+    let rows = sqlx::query("SELECT dictionary, version FROM dictionary_active")
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| {
+            let id = DictionaryId::parse(&row.get::<String, _>(0))?;
+            Some((id, u32::try_from(row.get::<i64, _>(1)).ok()?))
+        })
+        .collect())
+}
+
+/// The version a new game of `id` gets, as its config names it (`en@3`).
+pub async fn active_ref(db: &Database, id: DictionaryId) -> Result<DictionaryRef, sqlx::Error> {
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM dictionary_active WHERE dictionary = $1")
+            .bind(id.as_str())
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(DictionaryRef {
+        id,
+        version: version.and_then(|v| u32::try_from(v).ok()).unwrap_or(1),
+    })
+}
+
+/// A version's FST bytes and their SHA-256.
+pub async fn fst_of(
+    db: &Database,
+    at: DictionaryRef,
+) -> Result<Option<(Vec<u8>, String)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT fst, sha256 FROM dictionary_versions WHERE dictionary = $1 AND version = $2",
+    )
+    .bind(at.id.as_str())
+    .bind(i64::from(at.version))
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|row| (row.get(0), row.get(1))))
+}
+
+/// The published version of `id` whose hash starts with `prefix` (as the browser's URL names it).
+pub async fn published_by_hash(
+    db: &Database,
+    id: DictionaryId,
+    prefix: &str,
+) -> Result<Option<u32>, sqlx::Error> {
+    let version: Option<i64> = sqlx::query_scalar(
+        "SELECT version FROM dictionary_versions
+         WHERE dictionary = $1 AND substr(sha256, 1, 16) = $2 AND published_at IS NOT NULL
+         ORDER BY version DESC LIMIT 1",
+    )
+    .bind(id.as_str())
+    .bind(prefix)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(version.and_then(|v| u32::try_from(v).ok()))
+}
+
+const SUMMARY: &str =
+    "SELECT v.dictionary, v.version, v.word_count, CAST(length(v.fst) AS BIGINT), v.sha256,
+     v.origin, v.based_on, v.note, c.name, v.created_at, p.name, v.published_at,
+     CAST(CASE WHEN a.version = v.version THEN 1 ELSE 0 END AS BIGINT), v.report
+     FROM dictionary_versions v
+     LEFT JOIN users c ON c.id = v.created_by
+     LEFT JOIN users p ON p.id = v.published_by
+     LEFT JOIN dictionary_active a ON a.dictionary = v.dictionary";
+
+fn summary(row: &AnyRow) -> Result<VersionSummary, StoreError> {
+    let bad = |what: &str| StoreError::Data(format!("dictionary_versions: {what}"));
+    Ok(VersionSummary {
+        dictionary: DictionaryId::parse(&row.get::<String, _>(0)).ok_or_else(|| bad("id"))?,
+        version: u32::try_from(row.get::<i64, _>(1)).map_err(|_| bad("version"))?,
+        word_count: row.get::<i64, _>(2).max(0) as u64,
+        fst_bytes: row.get::<i64, _>(3).max(0) as u64,
+        sha256: row.get(4),
+        origin: Origin::parse(&row.get::<String, _>(5)).ok_or_else(|| bad("origin"))?,
+        based_on: row
+            .get::<Option<i64>, _>(6)
+            .and_then(|v| u32::try_from(v).ok()),
+        note: row.get(7),
+        created_by: row.get(8),
+        created_at: row.get(9),
+        published_by: row.get(10),
+        published_at: row.get(11),
+        active: row.get::<i64, _>(12) == 1,
+    })
+}
+
+/// Every dictionary with all its versions, newest first.
+pub async fn overview(db: &Database) -> Result<Vec<DictionaryOverview>, StoreError> {
+    let rows = sqlx::query(&format!("{SUMMARY} ORDER BY v.version DESC"))
+        .fetch_all(&db.pool)
+        .await?;
+    let mut versions: Vec<VersionSummary> = rows.iter().map(summary).collect::<Result<_, _>>()?;
+    Ok(DictionaryId::ALL
+        .into_iter()
+        .map(|id| {
+            let mine: Vec<VersionSummary> =
+                versions.extract_if(.., |v| v.dictionary == id).collect();
+            DictionaryOverview {
+                id,
+                alphabet: id.alphabet().into_iter().collect(),
+                active: mine.iter().find(|v| v.active).map_or(1, |v| v.version),
+                versions: mine,
+            }
+        })
+        .collect())
+}
+
+/// One version with its report.
+pub async fn version(
+    db: &Database,
+    at: DictionaryRef,
+) -> Result<Option<(VersionSummary, Report)>, StoreError> {
+    let row = sqlx::query(&format!(
+        "{SUMMARY} WHERE v.dictionary = $1 AND v.version = $2"
+    ))
+    .bind(at.id.as_str())
+    .bind(i64::from(at.version))
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let report = serde_json::from_str(&row.get::<String, _>(13))
+        .map_err(|e| StoreError::Data(format!("dictionary report: {e}")))?;
+    Ok(Some((summary(&row)?, report)))
+}
+
+/// A new draft, made by `by` from `built` with `report`: its version number.
+pub async fn create_draft(
+    db: &Database,
+    id: DictionaryId,
+    built: &Built,
+    report: &Report,
+    origin: Origin,
+    note: &str,
+    by: &User,
+) -> Result<DictionaryRef, StoreError> {
+    let action = match origin {
+        Origin::Edit => AuditAction::Edit,
+        Origin::Upload | Origin::Shipped => AuditAction::Upload,
+    };
+    let _writer = match db.backend {
+        Backend::Sqlite => Some(db.sqlite_writer.lock().await),
+        Backend::Postgres => None,
+    };
+    // Two admins saving at once may pick the same number: the primary key lets one through, and
+    // the other takes the next number.
+    for _ in 0..5 {
+        let mut tx = db.pool.begin().await?;
+        let next: i64 = sqlx::query_scalar(
+            "SELECT COALESCE(MAX(version), 0) + 1 FROM dictionary_versions WHERE dictionary = $1",
+        )
+        .bind(id.as_str())
+        .fetch_one(&mut *tx)
+        .await?;
+        let inserted = sqlx::query(
+            "INSERT INTO dictionary_versions (dictionary, version, fst, sha256, word_count, origin,
+             based_on, report, note, created_by, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
+        )
+        .bind(id.as_str())
+        .bind(next)
+        .bind(built.fst.clone())
+        .bind(&built.sha256)
+        .bind(report.accepted as i64)
+        .bind(origin.as_str())
+        .bind(report.based_on.map(i64::from))
+        .bind(serde_json::to_string(report).map_err(|e| StoreError::Data(e.to_string()))?)
+        .bind(note)
+        .bind(by.id)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            continue;
+        }
+        let at = DictionaryRef {
+            id,
+            version: u32::try_from(next).map_err(|_| StoreError::Data("version".into()))?,
+        };
+        audit(
+            &mut tx,
+            at,
+            action,
+            Some(by.id),
+            note,
+            (
+                report.added as i64,
+                report.removed as i64,
+                report.accepted as i64,
+            ),
+        )
+        .await?;
+        tx.commit().await?;
+        return Ok(at);
+    }
+    Err(StoreError::Data(
+        "could not number the new version: too many at once".into(),
+    ))
+}
+
+/// Makes `at` the version new games get: a publish for a draft, a rollback for an earlier
+/// version. Tells every instance, whose catalogs then load it.
+pub async fn activate(
+    db: &Database,
+    at: DictionaryRef,
+    by: &User,
+    reason: &str,
+) -> Result<AuditAction, StoreError> {
+    let Some((version, report)) = self::version(db, at).await? else {
+        return Err(Refusal::Invalid(format!("{at} does not exist")).into());
+    };
+    if version.active {
+        return Err(Refusal::Invalid(format!("{at} is already active")).into());
+    }
+    let now = now_ms();
+    let action = if version.published_at.is_none() {
+        AuditAction::Publish
+    } else {
+        AuditAction::Rollback
+    };
+    let mut tx = db.pool.begin().await?;
+    sqlx::query(
+        "UPDATE dictionary_versions SET published_at = $3, published_by = $4
+         WHERE dictionary = $1 AND version = $2 AND published_at IS NULL",
+    )
+    .bind(at.id.as_str())
+    .bind(i64::from(at.version))
+    .bind(now)
+    .bind(by.id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE dictionary_active SET version = $2, changed_at = $3 WHERE dictionary = $1")
+        .bind(at.id.as_str())
+        .bind(i64::from(at.version))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    audit(
+        &mut tx,
+        at,
+        action,
+        Some(by.id),
+        reason,
+        (
+            report.added as i64,
+            report.removed as i64,
+            version.word_count as i64,
+        ),
+    )
+    .await?;
+    tx.commit().await?;
+    db.publish(Change::Dictionaries).await;
+    Ok(action)
+}
+
+async fn audit(
+    conn: &mut sqlx::AnyConnection,
+    at: DictionaryRef,
+    action: AuditAction,
+    user: Option<i64>,
+    reason: &str,
+    (added, removed, words): (i64, i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO dictionary_audit (dictionary, version, action, user_id, reason, added,
+         removed, words, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(at.id.as_str())
+    .bind(i64::from(at.version))
+    .bind(action.as_str())
+    .bind(user)
+    .bind(reason)
+    .bind(added)
+    .bind(removed)
+    .bind(words)
+    .bind(now_ms())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The latest `limit` audit entries, newest first.
+pub async fn audit_log(db: &Database, limit: i64) -> Result<Vec<AuditEntry>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT a.dictionary, a.version, a.action, u.name, a.reason, a.added, a.removed, a.words,
+         a.at FROM dictionary_audit a LEFT JOIN users u ON u.id = a.user_id
+         ORDER BY a.id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let bad = || StoreError::Data("dictionary_audit".into());
+            Ok(AuditEntry {
+                dictionary: DictionaryId::parse(&row.get::<String, _>(0)).ok_or_else(bad)?,
+                version: u32::try_from(row.get::<i64, _>(1)).map_err(|_| bad())?,
+                action: AuditAction::parse(&row.get::<String, _>(2)).ok_or_else(bad)?,
+                user: row.get(3),
+                reason: row.get(4),
+                added: row.get::<i64, _>(5).max(0) as u64,
+                removed: row.get::<i64, _>(6).max(0) as u64,
+                words: row.get::<i64, _>(7).max(0) as u64,
+                at: row.get(8),
+            })
+        })
+        .collect()
+}
