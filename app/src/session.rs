@@ -61,6 +61,7 @@ pub fn TopBar() -> impl IntoView {
             <Transition fallback=|| ()>
                 {move || match user.get() {
                     Some(me) if !me.guest => view! {
+                        {me.admin.then(|| view! { <a href="/admin" data-testid="admin-link">"Admin"</a> })}
                         <span class="who" data-testid="who">{me.name}</span>
                         <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
                             "Sign out"

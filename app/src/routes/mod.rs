@@ -2,10 +2,12 @@
 
 pub mod about_dictionaries;
 pub mod account;
+pub mod admin;
 pub mod game;
 pub mod home;
 pub mod invite;
 pub mod lobby;
 pub mod my_games;
+pub mod my_reports;
 pub mod new_game;
 pub mod not_found;

@@ -7,8 +7,9 @@ use rules::{
     PlayerView,
 };
 
-use super::board::StillBoard;
+use super::{board::StillBoard, report::ReportButton};
 use crate::api::SeatHolder;
+use dictionaries::versions::ReportKind;
 
 /// A turn in words: "ann played QUIZ for 42", "bob passed".
 pub fn describe(turn: &TurnRecord, seats: &[SeatHolder]) -> String {
@@ -65,6 +66,7 @@ pub fn History(
     view: Signal<Option<PlayerView>>,
     seats: Signal<Vec<SeatHolder>>,
     open: RwSignal<bool>,
+    game: Signal<String>,
 ) -> impl IntoView {
     let index = RwSignal::new(usize::MAX);
     move || {
@@ -103,7 +105,17 @@ pub fn History(
                         _ => Vec::new(),
                     };
                     let scores = turn.scores.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" – ");
+                    // The words a play made, each with a way to say the dictionary was wrong to take it.
+                    let words = match &turn.event {
+                        TurnEvent::Play { words, .. } => words.iter().map(|w| w.word.clone()).collect(),
+                        _ => Vec::new(),
+                    };
                     view! {
+                        <ul class="history-words">
+                            {words.into_iter().map(|word| view! {
+                                <li><strong>{word.to_uppercase()}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
+                            }).collect_view()}
+                        </ul>
                         <p class="muted">"Scores after it: "{scores}</p>
                         <StillBoard board=boards[at()].clone() tiles highlight />
                     }

@@ -8,6 +8,7 @@ mod history;
 mod powers;
 mod preview;
 mod rack;
+mod report;
 mod summary;
 mod table;
 
@@ -45,6 +46,11 @@ pub fn GamePage() -> impl IntoView {
     let loaded = Resource::new(id, game);
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
+    let game_id = Signal::derive(move || {
+        table
+            .page
+            .with(|p| p.as_ref().map(|p| p.card.id.clone()).unwrap_or_default())
+    });
     // The hand's order: restored once the page runs in the browser, saved whenever it changes.
     Effect::new(move |restored: Option<bool>| {
         let loaded = table.page.with(|p| p.is_some());
@@ -240,7 +246,7 @@ pub fn GamePage() -> impl IntoView {
             </div>
             </div> }.into_any()}
             {view! { <div class="table-foot">
-            <preview::Preview judgement />
+            <preview::Preview judgement game=game_id />
             <powers::PowerBar table covered />
             {move || {
                 let page = table.page.get()?;
@@ -259,7 +265,7 @@ pub fn GamePage() -> impl IntoView {
             }}
             <Controls table busy=Signal::derive(busy) confirm acting resigning play=Callback::new(move |_| play()) />
             <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
-            <history::History view=view_signal seats open=history_open />
+            <history::History view=view_signal seats open=history_open game=game_id />
             </div> }.into_any()}
             <rack::BlankPicker table />
                 }.into_any(),

@@ -1,0 +1,49 @@
+//! One tap to tell the admins about a word: "it is a word" beside a word the dictionary refused in
+//! the preview, "not a word" beside a word of a play in the history. What became of the report
+//! shows on the start page.
+
+use dictionaries::versions::ReportKind;
+use leptos::prelude::*;
+
+use crate::api::reports::ReportWord;
+
+/// The button, then what the server said.
+#[component]
+pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> impl IntoView {
+    let report = ServerAction::<ReportWord>::new();
+    let (label, title) = match kind {
+        ReportKind::Missing => (
+            "It is a word",
+            "Tell the admins this word is missing from the dictionary",
+        ),
+        ReportKind::Wrong => (
+            "Not a word",
+            "Tell the admins the dictionary should not hold this word",
+        ),
+    };
+    move || match report.value().get() {
+        Some(Ok(Ok(()))) => {
+            view! { <span class="reported" data-testid="reported">"Reported, thank you"</span> }
+                .into_any()
+        }
+        Some(Ok(Err(refusal))) => {
+            view! { <span class="error">{refusal.to_string()}</span> }.into_any()
+        }
+        Some(Err(error)) => {
+            view! { <span class="error">{format!("Not sent: {error}")}</span> }.into_any()
+        }
+        None => {
+            let word = word.clone();
+            view! {
+                <button type="button" class="link report" data-testid="report-word" title=title
+                    disabled=move || report.pending().get()
+                    on:click=move |_| {
+                        report.dispatch(ReportWord { game: game.get_untracked(), word: word.clone(), kind });
+                    }>
+                    {label}
+                </button>
+            }
+            .into_any()
+        }
+    }
+}
