@@ -1,6 +1,6 @@
 // Starts the release server binary on a free port, for one test file: with a fresh SQLite
 // database, or on a Postgres database that several instances share.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,16 @@ export async function startServer({ databaseUrl, port = 0, env = {} } = {}) {
   });
   return {
     url,
+    dataDir,
+    /** Runs the binary's `make-admin NAME` on this server's database, as an operator would. */
+    makeAdmin(name) {
+      const result = spawnSync(path.join(root, 'target/release/alfakraft'), ['make-admin', name], {
+        env: { ...process.env, ALFAKRAFT_DATA_DIR: dataDir, ALFAKRAFT_LOG: 'warn',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) throw new Error(`make-admin failed: ${result.stdout}${result.stderr}`);
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -4,165 +4,19 @@
 
 mod support;
 
-use std::{sync::Arc, time::Duration};
+use std::time::Duration;
 
 use app::api::GameCard;
 use axum::{body::Body, http::Request};
 use http_body_util::BodyExt;
-use leptos::prelude::LeptosOptions;
 use rules::{Action, GameState, HandTile, PlayerView};
 use serde_json::{json, Value};
-use server::{db::Database, games, router, AppState, Services};
-use support::{databases, unique_name};
+use server::{db::Database, games};
+use support::{
+    browser::{ok, refusal, runtime, server, Browser, Server},
+    databases, unique_name,
+};
 use tower::ServiceExt;
-
-fn runtime() -> &'static tokio::runtime::Runtime {
-    // One runtime for every test: Leptos keeps per-runtime state that a dropped runtime can leave
-    // half torn down (see startup.rs).
-    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
-    RUNTIME.get_or_init(|| {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(4)
-            .enable_all()
-            .build()
-            .unwrap()
-    })
-}
-
-fn catalog() -> Arc<dictionaries::catalog::Catalog> {
-    static CATALOG: std::sync::OnceLock<Arc<dictionaries::catalog::Catalog>> =
-        std::sync::OnceLock::new();
-    CATALOG
-        .get_or_init(|| {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
-            Arc::new(dictionaries::catalog::Catalog::load(&dir).expect("dictionaries load"))
-        })
-        .clone()
-}
-
-/// One server (router and services) on one database.
-struct Server {
-    app: axum::Router,
-    services: Services,
-    db: Database,
-}
-
-fn server(db: &Database) -> Server {
-    let options = LeptosOptions::builder().output_name("alfakraft").build();
-    let state = AppState::new(options, db.clone(), catalog(), false);
-    Server {
-        services: state.services.clone(),
-        app: router(state),
-        db: db.clone(),
-    }
-}
-
-/// A browser: keeps its session cookie; every body it ever received is kept for the leak checks.
-#[derive(Clone)]
-struct Browser {
-    app: axum::Router,
-    cookie: Option<String>,
-    received: Arc<std::sync::Mutex<Vec<String>>>,
-}
-
-impl Browser {
-    fn new(server: &Server) -> Browser {
-        Browser {
-            app: server.app.clone(),
-            cookie: None,
-            received: Arc::default(),
-        }
-    }
-
-    /// POSTs JSON to a server function as the page would (same-origin); status and body.
-    async fn raw(&mut self, path: &str, body: String, headers: &[(&str, &str)]) -> (u16, String) {
-        let mut request = Request::post(path).header("host", "localhost");
-        if !headers.iter().any(|(name, _)| *name == "content-type") {
-            request = request.header("content-type", "application/json");
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        if let Some(cookie) = &self.cookie {
-            request = request.header("cookie", cookie);
-        }
-        let response = self
-            .app
-            .clone()
-            .oneshot(request.body(Body::from(body)).unwrap())
-            .await
-            .unwrap();
-        if let Some(set) = response.headers().get("set-cookie") {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
-            self.cookie = Some(pair);
-        }
-        let status = response.status().as_u16();
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        self.received.lock().unwrap().push(text.clone());
-        (status, text)
-    }
-
-    /// Calls a JSON server function that answers 200.
-    async fn call(&mut self, path: &str, args: Value) -> Value {
-        let (status, body) = self
-            .raw(path, args.to_string(), &[("sec-fetch-site", "same-origin")])
-            .await;
-        assert_eq!(status, 200, "{path}: {body}");
-        serde_json::from_str(&body).unwrap()
-    }
-
-    /// Calls a form-encoded server function (the account ones) that answers 200.
-    async fn form(&mut self, path: &str, name: &str, password: &str) -> Value {
-        let body = format!("name={name}&password={}", password.replace(' ', "+"));
-        let headers = [
-            ("content-type", "application/x-www-form-urlencoded"),
-            ("accept", "application/json"),
-            ("sec-fetch-site", "same-origin"),
-        ];
-        let (status, body) = self.raw(path, body, &headers).await;
-        assert_eq!(status, 200, "{path}: {body}");
-        serde_json::from_str(&body).unwrap()
-    }
-
-    async fn sign_up(&mut self, name: &str) -> Value {
-        self.form("/api/account/sign-up", name, "a good password")
-            .await
-    }
-
-    async fn create(&mut self, opponent: Value) -> Value {
-        self.call(
-            "/api/games/create",
-            json!({ "new": {
-                "variant": { "AlfaKraft": { "language": "English" } },
-                "dictionary": "en",
-                "format": "Casual",
-                "opponent": opponent,
-            }}),
-        )
-        .await
-    }
-
-    /// A two-seat pass-and-play game; its id.
-    async fn create_local(&mut self) -> String {
-        let created = self
-            .create(json!({ "PassAndPlay": { "players": 2 } }))
-            .await;
-        ok(&created)["id"].as_str().unwrap().to_string()
-    }
-
-    async fn page(&mut self, id: &str) -> Value {
-        self.call("/api/games/get", json!({ "id": id })).await
-    }
-
-    async fn act(&mut self, id: &str, version: u64, action: &Action) -> Value {
-        self.call(
-            "/api/games/act",
-            json!({ "id": id, "expected_version": version, "action": action }),
-        )
-        .await
-    }
-}
 
 async fn answer_invite(browser: &mut Browser, token: &str, accept: bool) -> Value {
     browser
@@ -173,24 +27,12 @@ async fn answer_invite(browser: &mut Browser, token: &str, accept: bool) -> Valu
         .await
 }
 
-fn ok(answer: &Value) -> &Value {
-    answer
-        .get("Ok")
-        .unwrap_or_else(|| panic!("expected Ok, got {answer}"))
-}
-
-fn refusal(answer: &Value) -> &Value {
-    answer
-        .get("Err")
-        .unwrap_or_else(|| panic!("expected a refusal, got {answer}"))
-}
-
 fn view_of(page: &Value) -> PlayerView {
     serde_json::from_value(ok(page)["view"].clone()).unwrap()
 }
 
 async fn stored(server: &Server, id: &str) -> GameState {
-    let lexicon = server.services.lexicon("en").unwrap();
+    let lexicon = server.services.lexicon("en").await.unwrap();
     games::load(&server.db, id, &*lexicon).await.unwrap()
 }
 
@@ -207,7 +49,7 @@ fn a_play(view: &PlayerView) -> Action {
     static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();
     let rules = view.rules();
     let trie = TRIE.get_or_init(|| {
-        let words = catalog()
+        let words = support::catalog()
             .get(dictionaries::DictionaryId::English)
             .unwrap()
             .lexicon
@@ -221,7 +63,7 @@ fn a_play(view: &PlayerView) -> Action {
 fn each_database(test: impl AsyncFn(&'static str, Server)) {
     runtime().block_on(async {
         for (name, db, _dir) in databases().await {
-            test(name, server(&db)).await;
+            test(name, server(&db).await).await;
         }
     });
 }

@@ -4,10 +4,10 @@
 
 mod support;
 
-use std::{sync::Arc, time::Duration};
+use std::time::Duration;
 
 use app::api::{NewGame, Opponent, Phase, Refusal};
-use dictionaries::{catalog::Catalog, DictionaryId};
+use dictionaries::DictionaryId;
 use rules::{
     game::{EndReason, Format},
     Action, GameState, Status, Variant,
@@ -21,16 +21,6 @@ use server::{
 use sqlx::Row;
 
 use server::db;
-
-fn catalog() -> Arc<Catalog> {
-    static CATALOG: std::sync::OnceLock<Arc<Catalog>> = std::sync::OnceLock::new();
-    CATALOG
-        .get_or_init(|| {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
-            Arc::new(Catalog::load(&dir).unwrap())
-        })
-        .clone()
-}
 
 async fn player(db: &Database) -> User {
     accounts::sign_up(db, &support::unique_name("clock"), "a good password")
@@ -105,7 +95,7 @@ fn reason(state: &GameState) -> Option<EndReason> {
 }
 
 async fn state(db: &Database, id: &str) -> GameState {
-    let lexicon = catalog()
+    let lexicon = support::catalog()
         .get(DictionaryId::English)
         .unwrap()
         .lexicon
@@ -146,7 +136,7 @@ async fn time_outs(db: &Database, id: &str) -> Vec<Action> {
 #[tokio::test]
 async fn a_casual_deadline_runs_out_once_and_loses() {
     for (name, db, _dir) in support::own_databases().await {
-        let services = Services::new(db.clone(), catalog());
+        let services = Services::new(db.clone(), support::library(&db).await);
         let (id, _a, _b) = friend_game(&db, Variant::Classic, Format::Casual).await;
         let due = deadline(&db, &id).await.expect("a friend game has a clock");
         let week = 7 * 24 * 3_600_000;
@@ -192,7 +182,7 @@ async fn feud_gives_72_hours_and_a_move_after_the_deadline_is_refused() {
         );
         run_out(&db, &id).await;
         let seat = state(&db, &id).await.to_move();
-        let lexicon = catalog()
+        let lexicon = support::catalog()
             .get(DictionaryId::English)
             .unwrap()
             .lexicon
@@ -216,7 +206,7 @@ async fn the_clock_restarts_when_the_turn_passes_not_when_the_swap_power_is_used
             language: rules::Language::English,
         };
         let (id, _, _) = friend_game(&db, variant, Format::Casual).await;
-        let lexicon = catalog()
+        let lexicon = support::catalog()
             .get(DictionaryId::English)
             .unwrap()
             .lexicon
@@ -260,7 +250,7 @@ async fn the_clock_restarts_when_the_turn_passes_not_when_the_swap_power_is_used
 #[tokio::test]
 async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
     for (name, db, _dir) in support::own_databases().await {
-        let services = Services::new(db.clone(), catalog());
+        let services = Services::new(db.clone(), support::library(&db).await);
         // Classic: six scoreless turns end it, so three strikes come first.
         let (id, a, b) = friend_game(&db, Variant::Classic, Format::Blitz).await;
         let due = deadline(&db, &id).await.unwrap();
@@ -356,7 +346,7 @@ async fn a_friend_blitz_match_starts_from_the_ready_lobby() {
             .unwrap();
         assert_eq!(phase(&db, &id).await, Phase::Ready, "{name}");
         assert_eq!(deadline(&db, &id).await, None, "{name}: no clock yet");
-        let lexicon = catalog()
+        let lexicon = support::catalog()
             .get(DictionaryId::English)
             .unwrap()
             .lexicon

@@ -6,6 +6,8 @@ use leptos::prelude::LeptosOptions;
 use server::{db, router, AppState};
 use tower::ServiceExt;
 
+mod support;
+
 async fn get_with_headers(app: axum::Router, uri: &str) -> (u16, axum::http::HeaderMap, Vec<u8>) {
     let response = app
         .oneshot(Request::get(uri).body(Body::empty()).unwrap())
@@ -23,20 +25,11 @@ async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std:
         .await
         .expect("open database");
     let leptos_options = LeptosOptions::builder().output_name("alfakraft").build();
+    let library = support::library(&pool).await;
     (
-        router(AppState::new(
-            leptos_options,
-            pool,
-            std::sync::Arc::new(catalog()),
-            false,
-        )),
+        router(AppState::new(leptos_options, pool, library, false)),
         file,
     )
-}
-
-fn catalog() -> dictionaries::catalog::Catalog {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
-    dictionaries::catalog::Catalog::load(&dir).expect("the committed dictionaries load")
 }
 
 async fn get(app: axum::Router, uri: &str) -> (u16, String) {
@@ -101,7 +94,7 @@ async fn an_unknown_path_is_a_404_page_body() {
 async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers_body() {
     let dir = tempfile::tempdir().unwrap();
     let (app, _) = app_with_fresh_database(&dir).await;
-    let catalog = catalog();
+    let catalog = support::catalog();
     let en = catalog.get(dictionaries::DictionaryId::English).unwrap();
     let (status, headers, body) = get_with_headers(app.clone(), &en.url).await;
     assert_eq!(status, 200);

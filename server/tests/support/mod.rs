@@ -1,5 +1,7 @@
-//! What the database suites share: the databases they run against.
+//! What the database suites share: the databases they run against, the real binary, and a browser.
 #![allow(dead_code)]
+
+pub mod browser;
 
 use server::db::Database;
 
@@ -104,4 +106,25 @@ pub async fn own_databases() -> Vec<(&'static str, Database, Option<tempfile::Te
         all.push(("postgres", Database::connect(&url).await.unwrap(), None));
     }
     all
+}
+
+/// The shipped dictionaries, loaded once per test binary.
+pub fn catalog() -> std::sync::Arc<dictionaries::catalog::Catalog> {
+    static CATALOG: std::sync::OnceLock<std::sync::Arc<dictionaries::catalog::Catalog>> =
+        std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries");
+            std::sync::Arc::new(
+                dictionaries::catalog::Catalog::load(&dir).expect("the shipped dictionaries load"),
+            )
+        })
+        .clone()
+}
+
+/// The dictionary library of one instance on `db` (importing the shipped lists on first use).
+pub async fn library(db: &Database) -> std::sync::Arc<server::library::Library> {
+    server::library::Library::open(db.clone(), catalog())
+        .await
+        .expect("open the dictionary library")
 }

@@ -1,0 +1,199 @@
+//! A browser's view of one server: the router on one database, called as a page would (same
+//! origin, with the session cookie), for the suites that drive the server functions.
+
+use std::sync::Arc;
+
+use axum::{body::Body, http::Request};
+use http_body_util::BodyExt;
+use leptos::prelude::LeptosOptions;
+use rules::Action;
+use serde_json::{json, Value};
+use server::{db::Database, router, AppState, Services};
+use tower::ServiceExt;
+
+/// One runtime for every test of a binary: Leptos keeps per-runtime state that a dropped runtime
+/// can leave half torn down (see startup.rs).
+pub fn runtime() -> &'static tokio::runtime::Runtime {
+    // One runtime for every test: Leptos keeps per-runtime state that a dropped runtime can leave
+    // half torn down (see startup.rs).
+    static RUNTIME: std::sync::OnceLock<tokio::runtime::Runtime> = std::sync::OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(4)
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
+
+/// One server (router and services) on one database.
+pub struct Server {
+    pub app: axum::Router,
+    pub services: Services,
+    pub db: Database,
+}
+
+pub async fn server(db: &Database) -> Server {
+    let options = LeptosOptions::builder().output_name("alfakraft").build();
+    let state = AppState::new(options, db.clone(), super::library(db).await, false);
+    Server {
+        services: state.services.clone(),
+        app: router(state),
+        db: db.clone(),
+    }
+}
+
+/// A browser: keeps its session cookie; every body it ever received is kept for the leak checks.
+#[derive(Clone)]
+pub struct Browser {
+    pub app: axum::Router,
+    pub cookie: Option<String>,
+    pub received: Arc<std::sync::Mutex<Vec<String>>>,
+    /// The `Location` of the last answer, if it had one (a redirect).
+    pub location: Option<String>,
+}
+
+impl Browser {
+    pub fn new(server: &Server) -> Browser {
+        Browser {
+            app: server.app.clone(),
+            cookie: None,
+            received: Arc::default(),
+            location: None,
+        }
+    }
+
+    /// POSTs JSON to a server function as the page would (same-origin); status and body.
+    pub async fn raw(
+        &mut self,
+        path: &str,
+        body: impl Into<Body>,
+        headers: &[(&str, &str)],
+    ) -> (u16, String) {
+        let mut request = Request::post(path).header("host", "localhost");
+        if !headers.iter().any(|(name, _)| *name == "content-type") {
+            request = request.header("content-type", "application/json");
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(body.into()).unwrap())
+            .await
+            .unwrap();
+        if let Some(set) = response.headers().get("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            self.cookie = Some(pair);
+        }
+        self.location = response
+            .headers()
+            .get("location")
+            .map(|l| l.to_str().unwrap().to_string());
+        let status = response.status().as_u16();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        self.received.lock().unwrap().push(text.clone());
+        (status, text)
+    }
+
+    /// Calls a JSON server function that answers 200.
+    pub async fn call(&mut self, path: &str, args: Value) -> Value {
+        let (status, body) = self
+            .raw(path, args.to_string(), &[("sec-fetch-site", "same-origin")])
+            .await;
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Calls a form-encoded server function (as a form posts it, asking for JSON back) that
+    /// answers 200.
+    pub async fn post_form(&mut self, path: &str, fields: &[(&str, &str)]) -> Value {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        let headers = [
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("accept", "application/json"),
+            ("sec-fetch-site", "same-origin"),
+        ];
+        let (status, body) = self.raw(path, body, &headers).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Signs in or up (`path`) with `name` and `password`.
+    pub async fn form(&mut self, path: &str, name: &str, password: &str) -> Value {
+        self.post_form(path, &[("name", name), ("password", password)])
+            .await
+    }
+
+    /// GETs a page as a browser would; status and body.
+    pub async fn get(&mut self, path: &str) -> (u16, String) {
+        let mut request = Request::get(path).header("host", "localhost");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = self
+            .app
+            .clone()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    pub async fn sign_up(&mut self, name: &str) -> Value {
+        self.form("/api/account/sign-up", name, "a good password")
+            .await
+    }
+
+    pub async fn create(&mut self, opponent: Value) -> Value {
+        self.call(
+            "/api/games/create",
+            json!({ "new": {
+                "variant": { "AlfaKraft": { "language": "English" } },
+                "dictionary": "en",
+                "format": "Casual",
+                "opponent": opponent,
+            }}),
+        )
+        .await
+    }
+
+    /// A two-seat pass-and-play game; its id.
+    pub async fn create_local(&mut self) -> String {
+        let created = self
+            .create(json!({ "PassAndPlay": { "players": 2 } }))
+            .await;
+        ok(&created)["id"].as_str().unwrap().to_string()
+    }
+
+    pub async fn page(&mut self, id: &str) -> Value {
+        self.call("/api/games/get", json!({ "id": id })).await
+    }
+
+    pub async fn act(&mut self, id: &str, version: u64, action: &Action) -> Value {
+        self.call(
+            "/api/games/act",
+            json!({ "id": id, "expected_version": version, "action": action }),
+        )
+        .await
+    }
+}
+
+pub fn ok(answer: &Value) -> &Value {
+    answer
+        .get("Ok")
+        .unwrap_or_else(|| panic!("expected Ok, got {answer}"))
+}
+
+pub fn refusal(answer: &Value) -> &Value {
+    answer
+        .get("Err")
+        .unwrap_or_else(|| panic!("expected a refusal, got {answer}"))
+}
