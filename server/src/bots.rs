@@ -6,32 +6,46 @@
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use app::store::{games, seating, Services};
-use dictionaries::FstLexicon;
+use dictionaries::{DictionaryRef, FstLexicon};
 use engine::{bot::Bot, bot::Level, trie::Trie};
 use rules::{Action, GameState, RuleSet};
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);
 
-/// Tries by (dictionary version, tile set): built once, on the first game that needs one. A
-/// version is immutable, so its trie never goes stale.
+/// How long a trie no bot has used stays in memory: a version that only finished games used, or
+/// one a publish replaced, is let go; a game still on it builds it again on its next bot turn.
+const TRIE_IDLE: Duration = Duration::from_secs(600);
+
+/// Tries by (dictionary version, tile set): built on the first bot turn that needs one. A
+/// version is immutable, so a trie never goes stale; it is dropped after [`TRIE_IDLE`] unused.
 #[derive(Default)]
-struct Tries(Mutex<HashMap<(String, &'static str), Arc<Trie>>>);
+struct Tries(Mutex<HashMap<(DictionaryRef, &'static str), (Arc<Trie>, Instant)>>);
 
 impl Tries {
     fn get(&self, dictionary: &str, lexicon: &FstLexicon, rules: &RuleSet) -> Option<Arc<Trie>> {
-        let key = (dictionary.to_string(), rules.tiles.id);
-        if let Some(trie) = self.0.lock().ok()?.get(&key) {
+        let key = (DictionaryRef::parse(dictionary)?, rules.tiles.id);
+        if let Some((trie, used)) = self.0.lock().ok()?.get_mut(&key) {
+            *used = Instant::now();
             return Some(trie.clone());
         }
         let words = lexicon.words();
         let trie = Arc::new(Trie::new(words.iter().map(String::as_str), rules.tiles));
-        self.0.lock().ok()?.insert(key, trie.clone());
+        self.0
+            .lock()
+            .ok()?
+            .insert(key, (trie.clone(), Instant::now()));
         Some(trie)
+    }
+
+    fn sweep(&self) {
+        if let Ok(mut tries) = self.0.lock() {
+            tries.retain(|_, (_, used)| used.elapsed() < TRIE_IDLE);
+        }
     }
 }
 
@@ -49,6 +63,7 @@ pub async fn run(services: Services) {
             }
             Err(error) => tracing::warn!(%error, "looking for bot turns failed"),
         }
+        tries.sweep();
         // A wake-up during the scan is kept as a permit, so no commit is missed.
         let _ = tokio::time::timeout(SCAN_EVERY, services.bot_wakeup.notified()).await;
     }
