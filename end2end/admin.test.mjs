@@ -83,8 +83,10 @@ test('an admin checks an upload, adds a word and publishes it; new games take it
   suite.server.makeAdmin(adminName);
   await admin.page.goto(`${suite.server.url}/`);
   await hydrated(admin.page);
+  // The panel is rendered on the server, plain forms without wasm: a full page load.
   await admin.page.click('[data-testid="admin-link"]');
   await admin.page.waitForSelector('[data-testid="admin"]');
+  assert.equal(await admin.page.evaluate(() => document.querySelectorAll('script[src], link[href$=".wasm"]').length), 0);
   assert.match(await admin.page.textContent('[data-dictionary="en"] [data-testid="active-version"]'), /^version 1 · 245105 words/);
 
   // An upload with two bad lines: the report names them, and the draft changes nothing yet.
@@ -107,18 +109,20 @@ test('an admin checks an upload, adds a word and publishes it; new games take it
 
   // Add a word: a draft on top of the active version, then publish it.
   await admin.page.goto(`${suite.server.url}/admin`);
-  await hydrated(admin.page);
   await admin.page.selectOption('[data-testid="edit-form"] select[name="dictionary"]', 'en');
   await admin.page.fill('[data-testid="edit-form"] textarea[name="add"]', added.toLowerCase());
   await admin.page.fill('[data-testid="edit-form"] input[name="reason"]', 'the browser test');
   await admin.page.click('[data-testid="edit-form"] button[type="submit"]');
-  await admin.page.waitForURL(/\/admin\/en\/3$/);
+  await admin.page.waitForURL(/\/admin\/en\/3\?ok=/);
+  await waitForText(admin.page, 'form-ok', /Draft en@3 made/);
   await waitForText(admin.page, 'diff', /1 added, 0 removed/);
   await admin.page.fill('[data-testid="lookup-form"] input[name="word"]', added.toLowerCase());
   await admin.page.click('[data-testid="lookup-form"] button');
-  await waitForText(admin.page, 'form-ok', new RegExp(`${added}: yes in version 3, no in the active version 1`));
+  await admin.page.waitForURL(/word=/);
+  await waitForText(admin.page, 'lookup', new RegExp(`${added}: yes in version 3, no in the active version 1`));
   await admin.page.fill('[data-testid="activate-form"] input[name="reason"]', 'players asked');
   await admin.page.click('[data-testid="activate-form"] button[type="submit"]');
+  await waitForText(admin.page, 'form-ok', /en@3 is active \(publish\)/);
   await waitForText(admin.page, 'version-state', /active/);
 
   // The player's new game takes the word, in the preview and in the commit...
@@ -140,12 +144,13 @@ test('an admin checks an upload, adds a word and publishes it; new games take it
 
   // The admin sees it in the queue and accepts it into a draft; the player sees the outcome.
   await admin.page.goto(`${suite.server.url}/admin`);
-  await hydrated(admin.page);
   const item = admin.page.locator(`[data-testid="report-queue"] li[data-word="${reported.toLowerCase()}"]`);
   assert.match(await item.textContent(), /is a word \(refused\).*1 reporter/);
   await admin.page.screenshot({ path: path.join(artifacts, 'admin-panel.png'), fullPage: true });
   await item.locator('button:has-text("Accept")').click();
+  await admin.page.waitForURL(/\/admin\?ok=/);
   await waitForText(admin.page, 'form-ok', /Accepted into draft en@4/);
+  assert.equal(await admin.page.locator('[data-testid="report-queue"] li').count(), 0);
   await player.page.goto(`${suite.server.url}/`);
   await hydrated(player.page);
   await waitForText(player.page, 'my-reports', new RegExp(`${reported}.*accepted`));

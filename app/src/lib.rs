@@ -70,11 +70,6 @@ pub fn App() -> impl IntoView {
                     path=(StaticSegment("invite"), ParamSegment("token"))
                     view=routes::invite::InvitePage
                 />
-                <Route path=StaticSegment("admin") view=routes::admin::AdminPage />
-                <Route
-                    path=(StaticSegment("admin"), ParamSegment("dictionary"), ParamSegment("version"))
-                    view=routes::admin::AdminVersionPage
-                />
                 <Route
                     path=(StaticSegment("about"), StaticSegment("dictionaries"))
                     view=routes::about_dictionaries::AboutDictionaries

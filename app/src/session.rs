@@ -61,7 +61,8 @@ pub fn TopBar() -> impl IntoView {
             <Transition fallback=|| ()>
                 {move || match user.get() {
                     Some(me) if !me.guest => view! {
-                        {me.admin.then(|| view! { <a href="/admin" data-testid="admin-link">"Admin"</a> })}
+                        // The panel is rendered on the server outside the app: a full page load.
+                        {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">"Admin"</a> })}
                         <span class="who" data-testid="who">{me.name}</span>
                         <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
                             "Sign out"

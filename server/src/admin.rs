@@ -1,55 +1,283 @@
-//! The admin panel's HTTP parts beside its server functions: the 404 for anyone else who asks
-//! for an `/admin` page, and the upload of word lists.
+//! The admin panel over HTTP: its pages (rendered on the server by `app::routes::admin`, with no
+//! wasm) and the plain forms they post. Anyone but an admin gets 404 for every one of them. Each
+//! form does its work through `app::api::admin::ops`, the same code as the panel's server
+//! functions, and redirects back to a page with a message (post, redirect, get), so a reload
+//! never repeats a change. Every POST passes the cross-site check in front of the router.
 //!
-//! `POST /admin/upload`: an admin uploads a word list for a dictionary (a multipart form with
-//! `dictionary`, `note` and `file`, plus `aff` when the file is a hunspell `.dic`, so the panel's form works before the page is hydrated). The
-//! list is read line by line, compared with the active version and built into a draft off the
-//! async workers; the answer redirects to the draft's report. Anyone but an admin gets 404; a
-//! body over the configured limit gets 413 and nothing is written.
+//! `POST /admin/upload` takes a word list for a dictionary (a multipart form with `dictionary`,
+//! `note` and `file`, plus `aff` when the file is a hunspell `.dic`). The list is read line by
+//! line, compared with the active version and built into a draft off the async workers; the
+//! answer redirects to the draft's report. A body over the configured limit gets 413 and nothing
+//! is written.
 
-use app::store::{accounts::Role, sessions, Services, StoreError};
+use app::{
+    api::admin::ops,
+    domain::Refusal,
+    routes::admin::{self as pages, Flash},
+    store::{
+        accounts::{Role, User},
+        sessions, Services, StoreError,
+    },
+};
 use axum::{
-    extract::{DefaultBodyLimit, Multipart, Request, State},
+    extract::{DefaultBodyLimit, Form, Multipart, Path, Query, State},
     http::StatusCode,
-    middleware::Next,
     response::{Html, IntoResponse, Redirect, Response},
-    routing::post,
+    routing::{get, post},
     Router,
 };
-use dictionaries::{versions::Origin, wordlist, DictionaryId};
+use dictionaries::{
+    versions::{Origin, ReportKind},
+    wordlist, DictionaryId, DictionaryRef,
+};
+use serde::Deserialize;
 
 use crate::AppState;
 
 pub fn router(limit: usize) -> Router<AppState> {
     Router::new()
-        .route("/admin/upload", post(upload))
-        .layer(DefaultBodyLimit::max(limit))
+        .route("/admin", get(overview))
+        .route("/admin/{dictionary}/{version}", get(version))
+        .route("/admin/edit", post(edit))
+        .route("/admin/activate", post(activate))
+        .route("/admin/decide", post(decide))
+        .route(
+            "/admin/upload",
+            post(upload).layer(DefaultBodyLimit::max(limit)),
+        )
 }
 
-/// `/admin` and every page below it answer 404 to anyone but an admin: the page itself shows
-/// "Page not found" once the panel's server function refuses, and this gives it the status, which
-/// a streamed page could not set after its head was sent.
-pub async fn pages_for_admins_only(
+/// The signed-in admin, or the answer for anyone else: 404, as if the panel did not exist.
+async fn admin_of(
+    services: &Services,
+    session: &tower_sessions::Session,
+) -> Result<User, Response> {
+    match sessions::user_of(&services.db, session).await {
+        Ok(Some(user)) if user.role == Role::Admin => Ok(user),
+        Ok(_) => Err(not_found()),
+        Err(error) => {
+            tracing::error!(%error, "admin: reading the session failed");
+            Err(refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server failed; try again",
+            ))
+        }
+    }
+}
+
+fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, Html(pages::not_found())).into_response()
+}
+
+/// A refusal's text for the page; `None`, logged, when the server itself failed.
+fn refusal_text(error: StoreError) -> Option<String> {
+    match error {
+        StoreError::Refused(refusal) => Some(refusal.to_string()),
+        error => {
+            tracing::error!(%error, "admin: the store failed");
+            None
+        }
+    }
+}
+
+fn server_failed() -> Response {
+    refused(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server failed; nothing was changed",
+    )
+}
+
+/// Back to `path` with what was done, or why not.
+fn back(path: &str, outcome: Result<String, StoreError>) -> Response {
+    let (key, text) = match outcome {
+        Ok(done) => ("ok", done),
+        Err(error) => match refusal_text(error) {
+            Some(refusal) => ("error", refusal),
+            None => return server_failed(),
+        },
+    };
+    let query = serde_urlencoded::to_string([(key, text)]).unwrap_or_default();
+    Redirect::to(&format!("{path}?{query}")).into_response()
+}
+
+#[derive(Deserialize, Default)]
+struct PageQuery {
+    ok: Option<String>,
+    error: Option<String>,
+    word: Option<String>,
+}
+
+impl PageQuery {
+    fn flash(&self) -> Flash {
+        Flash {
+            ok: self.ok.clone(),
+            error: self.error.clone(),
+        }
+    }
+}
+
+async fn overview(
     State(services): State<Services>,
     session: tower_sessions::Session,
-    request: Request,
-    next: Next,
+    Query(query): Query<PageQuery>,
 ) -> Response {
-    let path = request.uri().path();
-    let is_page = (path == "/admin" || path.starts_with("/admin/"))
-        && request.method() == axum::http::Method::GET;
-    if !is_page {
-        return next.run(request).await;
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    match ops::panel(&services).await {
+        Ok(panel) => Html(pages::overview(&admin.name, panel, query.flash())).into_response(),
+        Err(error) => failed(error),
     }
-    let admin = matches!(
-        sessions::user_of(&services.db, &session).await,
-        Ok(Some(user)) if user.role == Role::Admin
-    );
-    let mut response = next.run(request).await;
-    if !admin {
-        *response.status_mut() = StatusCode::NOT_FOUND;
+}
+
+/// A store failure while showing a page.
+fn failed(error: StoreError) -> Response {
+    match refusal_text(error) {
+        Some(refusal) => refused(StatusCode::BAD_REQUEST, &refusal),
+        None => server_failed(),
     }
-    response
+}
+
+async fn version(
+    State(services): State<Services>,
+    session: tower_sessions::Session,
+    Path((dictionary, version)): Path<(String, String)>,
+    Query(query): Query<PageQuery>,
+) -> Response {
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    let (Some(id), Ok(version)) = (DictionaryId::parse(&dictionary), version.parse::<u32>()) else {
+        return not_found();
+    };
+    let at = DictionaryRef { id, version };
+    let detail = match ops::version(&services, at).await {
+        Ok(detail) => detail,
+        Err(StoreError::Refused(_)) => return not_found(),
+        Err(error) => return failed(error),
+    };
+    let mut flash = query.flash();
+    let word = query
+        .word
+        .as_deref()
+        .map(str::trim)
+        .filter(|w| !w.is_empty());
+    let lookup = match word {
+        Some(word) => match ops::lookup(&services, at, word).await {
+            Ok(lookup) => Some(lookup),
+            Err(error) => {
+                flash.error = Some(match refusal_text(error) {
+                    Some(refusal) => refusal,
+                    None => return server_failed(),
+                });
+                None
+            }
+        },
+        None => None,
+    };
+    Html(pages::version(&admin.name, detail, lookup, flash)).into_response()
+}
+
+#[derive(Deserialize)]
+struct EditForm {
+    dictionary: String,
+    #[serde(default)]
+    add: String,
+    #[serde(default)]
+    remove: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn edit(
+    State(services): State<Services>,
+    session: tower_sessions::Session,
+    Form(form): Form<EditForm>,
+) -> Response {
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    let made = match ops::dictionary(&form.dictionary) {
+        Ok(id) => ops::edit(&services, &admin, id, form.add, form.remove, &form.reason).await,
+        Err(refusal) => Err(refusal.into()),
+    };
+    match made {
+        Ok(at) => back(
+            &format!("/admin/{}/{}", at.id.as_str(), at.version),
+            Ok(format!("Draft {at} made: check it, then publish it.")),
+        ),
+        Err(error) => back("/admin", Err(error)),
+    }
+}
+
+#[derive(Deserialize)]
+struct ActivateForm {
+    dictionary: String,
+    version: u32,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    confirm: Option<String>,
+}
+
+async fn activate(
+    State(services): State<Services>,
+    session: tower_sessions::Session,
+    Form(form): Form<ActivateForm>,
+) -> Response {
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    let id = match ops::dictionary(&form.dictionary) {
+        Ok(id) => id,
+        Err(refusal) => return back("/admin", Err(refusal.into())),
+    };
+    let at = DictionaryRef {
+        id,
+        version: form.version,
+    };
+    let confirm = form.confirm.as_deref() == Some("true");
+    let done = ops::activate(&services, &admin, at, &form.reason, confirm).await;
+    back(&format!("/admin/{}/{}", id.as_str(), at.version), done)
+}
+
+#[derive(Deserialize)]
+struct DecideForm {
+    dictionary: String,
+    word: String,
+    kind: String,
+    accept: bool,
+}
+
+async fn decide(
+    State(services): State<Services>,
+    session: tower_sessions::Session,
+    Form(form): Form<DecideForm>,
+) -> Response {
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    let (Ok(id), Some(kind)) = (
+        ops::dictionary(&form.dictionary),
+        ReportKind::parse(&form.kind),
+    ) else {
+        return back(
+            "/admin",
+            Err(Refusal::Invalid("no such report".into()).into()),
+        );
+    };
+    let done = ops::decide(&services, &admin, id, &form.word, kind, form.accept)
+        .await
+        .map(|draft| match draft {
+            Some(at) => format!("Accepted into draft {at}: publish it to make it count."),
+            None => format!("Dismissed the reports of '{}'.", form.word),
+        });
+    back("/admin", done)
 }
 
 /// The answer to a multipart body that broke off or went past the limit.
@@ -73,9 +301,9 @@ fn refused(status: StatusCode, message: &str) -> Response {
     (
         status,
         Html(format!(
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Upload refused</title>\
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not done</title>\
              <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body><main class=\"page\">\
-             <h1>Upload refused</h1><p class=\"error\" data-testid=\"upload-error\">{escaped}</p>\
+             <h1>Not done</h1><p class=\"error\" data-testid=\"admin-error\">{escaped}</p>\
              <p><a href=\"/admin\">Back to the dictionaries</a></p></main></body></html>"
         )),
     )
@@ -88,16 +316,9 @@ async fn upload(
     session: tower_sessions::Session,
     mut form: Multipart,
 ) -> Response {
-    let admin = match sessions::user_of(&services.db, &session).await {
-        Ok(Some(user)) if user.role == Role::Admin => user,
-        Ok(_) => return (StatusCode::NOT_FOUND, "not found").into_response(),
-        Err(error) => {
-            tracing::error!(%error, "upload: reading the session failed");
-            return refused(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the server failed; try again",
-            );
-        }
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
     };
     let (mut dictionary, mut note, mut file, mut aff) = (None, String::new(), None, None);
     let mut file_name = String::new();

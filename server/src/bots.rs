@@ -24,7 +24,10 @@ const TRIE_IDLE: Duration = Duration::from_secs(600);
 /// Tries by (dictionary version, tile set): built on the first bot turn that needs one. A
 /// version is immutable, so a trie never goes stale; it is dropped after [`TRIE_IDLE`] unused.
 #[derive(Default)]
-struct Tries(Mutex<HashMap<(DictionaryRef, &'static str), (Arc<Trie>, Instant)>>);
+struct Tries(Mutex<HashMap<TrieKey, (Arc<Trie>, Instant)>>);
+
+/// A dictionary version and a tile set's id.
+type TrieKey = (DictionaryRef, &'static str);
 
 impl Tries {
     fn get(&self, dictionary: &str, lexicon: &FstLexicon, rules: &RuleSet) -> Option<Arc<Trie>> {

@@ -89,10 +89,6 @@ pub fn router(state: AppState) -> Router {
             move || shell(options.clone())
         })
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
-        .layer(middleware::from_fn_with_state(
-            state.services.clone(),
-            admin::pages_for_admins_only,
-        ))
         .layer(sessions)
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))

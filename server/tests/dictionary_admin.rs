@@ -675,6 +675,77 @@ fn players_report_words_and_see_what_the_admins_decided() {
     });
 }
 
+/// Posts a form of the panel as the page does; the status and where it redirects.
+async fn post_page_form(browser: &mut Browser, path: &str, body: &str) -> (u16, String) {
+    let (status, _) = browser
+        .raw(
+            path,
+            body.to_string(),
+            &[
+                ("content-type", "application/x-www-form-urlencoded"),
+                ("sec-fetch-site", "same-origin"),
+            ],
+        )
+        .await;
+    (status, browser.location.clone().unwrap_or_default())
+}
+
+#[test]
+fn the_panel_pages_work_without_javascript() {
+    each_own_database(async |db_name, server| {
+        let mut admin = admin(&server).await;
+        let (status, page) = admin.get("/admin").await;
+        assert_eq!(status, 200, "{db_name}");
+        assert!(
+            page.contains("Upload a word list") && !page.contains("/pkg/alfakraft.js"),
+            "no wasm"
+        );
+        // An edit: redirected to the draft, which says so.
+        let (status, location) = post_page_form(
+            &mut admin,
+            "/admin/edit",
+            "dictionary=en&add=qwrtzy%0Azyxwv&remove=&reason=two+new+words",
+        )
+        .await;
+        assert_eq!(status, 303, "{db_name}");
+        assert!(location.starts_with("/admin/en/2?ok="), "{location}");
+        let (_, page) = admin.get(&location).await;
+        assert!(page.contains("Draft en@2 made"), "{db_name}");
+        assert!(page.contains("2 added, 0 removed"));
+        // A look-up is a GET on the version's page.
+        let (_, page) = admin.get("/admin/en/2?word=QWRTZY").await;
+        assert!(
+            page.contains("QWRTZY: yes in version 2, no in the active version 1"),
+            "{db_name}"
+        );
+        // Publish, then a refusal comes back as the page's error.
+        let (status, location) = post_page_form(
+            &mut admin,
+            "/admin/activate",
+            "dictionary=en&version=2&reason=go",
+        )
+        .await;
+        assert_eq!(status, 303);
+        let (_, page) = admin.get(&location).await;
+        assert!(
+            page.contains("en@2 is active (publish)"),
+            "{db_name}: {location}"
+        );
+        assert_eq!(active(&server, DictionaryId::English).await, 2);
+        let (_, location) = post_page_form(
+            &mut admin,
+            "/admin/decide",
+            "dictionary=en&word=aa&kind=wrong&accept=true",
+        )
+        .await;
+        assert!(location.starts_with("/admin?error="), "{location}");
+        let (_, page) = admin.get(&location).await;
+        assert!(page.contains("no open report of"), "{db_name}");
+        let (status, _) = admin.get("/admin/en/99").await;
+        assert_eq!(status, 404, "a version that does not exist");
+    });
+}
+
 #[test]
 fn nobody_but_an_admin_reaches_the_panel() {
     each_own_database(async |db_name, server| {
@@ -734,6 +805,27 @@ fn nobody_but_an_admin_reaches_the_panel() {
             }
             let (status, _) = upload(browser, "en", "sneaky", b"qwrtzy\n").await;
             assert_eq!(status, 404, "{db_name}: {who} uploads");
+            // The panel's own forms, posted as a page would.
+            for (path, body) in [
+                ("/admin/edit", "dictionary=en&add=qwrtzy&remove=&reason=x"),
+                ("/admin/activate", "dictionary=en&version=1&reason=x"),
+                (
+                    "/admin/decide",
+                    "dictionary=en&word=aa&kind=wrong&accept=true",
+                ),
+            ] {
+                let (status, _) = browser
+                    .raw(
+                        path,
+                        body,
+                        &[
+                            ("content-type", "application/x-www-form-urlencoded"),
+                            ("sec-fetch-site", "same-origin"),
+                        ],
+                    )
+                    .await;
+                assert_eq!(status, 404, "{db_name}: {who} {path}");
+            }
         }
         // The admin does reach it; a cross-site form post is refused even for them.
         let (status, _) = admin.get("/admin").await;

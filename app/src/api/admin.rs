@@ -1,7 +1,7 @@
-//! The admins' dictionary panel: every dictionary with its versions, the audit log and the word
-//! report queue; word edits, look-ups in a draft, publishing and rolling back. Uploads come as a
-//! file through `POST /admin/upload` (server/src/admin_upload.rs), since they are raw bytes.
-//! Every function here refuses anyone but an admin.
+//! The admins' dictionary panel as an API: every dictionary with its versions, the audit log and
+//! the word report queue; word edits, look-ups in a version, publishing and rolling back. Every
+//! server function here refuses anyone but an admin. The panel's pages (server-rendered, see
+//! `routes::admin`) and its upload (`server/src/admin.rs`) call the same [`ops`].
 
 use dictionaries::versions::{
     AuditEntry, DictionaryOverview, Report, ReportGroup, ReportKind, VersionSummary,
@@ -46,39 +46,37 @@ pub struct Lookup {
     pub active: u32,
 }
 
+/// What the panel does, for a caller already known to be an admin.
 #[cfg(feature = "ssr")]
-fn dictionary(id: &str) -> Result<dictionaries::DictionaryId, Refusal> {
-    dictionaries::DictionaryId::parse(id)
-        .ok_or_else(|| Refusal::Invalid(format!("no dictionary '{id}'")))
-}
+pub mod ops {
+    use dictionaries::{
+        versions::{Origin, ReportKind, ReportStatus},
+        DictionaryId, DictionaryRef,
+    };
 
-/// The panel's front page.
-#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/overview")]
-pub async fn admin_overview() -> Result<Result<Panel, Refusal>, ServerFnError> {
-    use crate::store::{reports, versions};
-    super::server::as_admin(async |services, _admin| {
+    use super::{Lookup, Panel, VersionDetail};
+    use crate::domain::Refusal;
+    use crate::store::{accounts::User, reports, versions, Services, StoreError};
+
+    /// The dictionary named `id`, or a refusal.
+    pub fn dictionary(id: &str) -> Result<DictionaryId, Refusal> {
+        DictionaryId::parse(id).ok_or_else(|| Refusal::Invalid(format!("no dictionary '{id}'")))
+    }
+
+    /// The front page's data.
+    pub async fn panel(services: &Services) -> Result<Panel, StoreError> {
         Ok(Panel {
             dictionaries: versions::overview(&services.db).await?,
             audit: versions::audit_log(&services.db, 100).await?,
             reports: reports::queue(&services.db).await?,
         })
-    })
-    .await
-}
+    }
 
-/// One version and its report.
-#[allow(missing_docs)]
-#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/version")]
-pub async fn admin_version(
-    dictionary: String,
-    version: u32,
-) -> Result<Result<VersionDetail, Refusal>, ServerFnError> {
-    use crate::store::versions;
-    super::server::as_admin(async move |services, _admin| {
-        let at = dictionaries::DictionaryRef {
-            id: self::dictionary(&dictionary)?,
-            version,
-        };
+    /// One version and its report.
+    pub async fn version(
+        services: &Services,
+        at: DictionaryRef,
+    ) -> Result<VersionDetail, StoreError> {
         let (version, report) = versions::version(&services.db, at)
             .await?
             .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
@@ -88,6 +86,142 @@ pub async fn admin_version(
             report,
             active,
         })
+    }
+
+    /// Adds and removes words (each a list, one word per line) on top of the active version.
+    pub async fn edit(
+        services: &Services,
+        admin: &User,
+        id: DictionaryId,
+        add: String,
+        remove: String,
+        reason: &str,
+    ) -> Result<DictionaryRef, StoreError> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(
+                Refusal::Invalid("say why: the reason goes into the audit log".into()).into(),
+            );
+        }
+        if add.trim().is_empty() && remove.trim().is_empty() {
+            return Err(Refusal::Invalid("name at least one word to add or remove".into()).into());
+        }
+        let alphabet = id.alphabet();
+        let (at, _) = services
+            .library
+            .draft(admin, id, None, Origin::Edit, reason, move |base| {
+                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
+            })
+            .await?;
+        Ok(at)
+    }
+
+    /// Looks a word up in a version and in the active version.
+    pub async fn lookup(
+        services: &Services,
+        at: DictionaryRef,
+        word: &str,
+    ) -> Result<Lookup, StoreError> {
+        use rules::Lexicon;
+        let word = word.trim().to_lowercase();
+        let asked = services
+            .library
+            .get(at)
+            .await
+            .map_err(|_| Refusal::Invalid(format!("{at} does not exist")))?;
+        let active = services.library.active(at.id).await?;
+        Ok(Lookup {
+            in_version: asked.lexicon.contains(&word),
+            in_active: active.lexicon.contains(&word),
+            active: active.at.version,
+            word,
+        })
+    }
+
+    /// Makes `at` the version new games get: publishes a draft, or rolls back to an earlier
+    /// version. A version whose report carries warnings needs `confirm`. Says what was done.
+    pub async fn activate(
+        services: &Services,
+        admin: &User,
+        at: DictionaryRef,
+        reason: &str,
+        confirm: bool,
+    ) -> Result<String, StoreError> {
+        let (_, report) = versions::version(&services.db, at)
+            .await?
+            .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
+        if !report.warnings.is_empty() && !confirm {
+            let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
+            return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
+        }
+        let reason = match reason.trim() {
+            "" => "no reason given",
+            reason => reason,
+        };
+        let action = versions::activate(&services.db, at, admin, reason).await?;
+        // This instance follows at once; the others when the change reaches them.
+        services.library.refresh().await?;
+        Ok(format!("{at} is active ({})", action.as_str()))
+    }
+
+    /// Accepts (into a new draft: the word added, or removed) or dismisses every open report of
+    /// a word; the draft, when one was made.
+    pub async fn decide(
+        services: &Services,
+        admin: &User,
+        id: DictionaryId,
+        word: &str,
+        kind: ReportKind,
+        accept: bool,
+    ) -> Result<Option<DictionaryRef>, StoreError> {
+        let status = if accept {
+            ReportStatus::Accepted
+        } else {
+            ReportStatus::Dismissed
+        };
+        let closed = reports::decide(&services.db, admin, id, word, kind, status).await?;
+        if closed == 0 {
+            return Err(Refusal::Invalid(format!("no open report of '{word}'")).into());
+        }
+        if !accept {
+            return Ok(None);
+        }
+        let (add, remove) = match kind {
+            ReportKind::Missing => (word.to_string(), String::new()),
+            ReportKind::Wrong => (String::new(), word.to_string()),
+        };
+        let says = match kind {
+            ReportKind::Missing => "is a word",
+            ReportKind::Wrong => "is not a word",
+        };
+        let note = format!("{closed} player report(s): '{word}' {says}");
+        let alphabet = id.alphabet();
+        let (at, _) = services
+            .library
+            .draft(admin, id, None, Origin::Edit, &note, move |base| {
+                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
+            })
+            .await?;
+        Ok(Some(at))
+    }
+}
+
+/// The panel's front page.
+#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/overview")]
+pub async fn admin_overview() -> Result<Result<Panel, Refusal>, ServerFnError> {
+    super::server::as_admin(async |services, _admin| ops::panel(&services).await).await
+}
+
+/// One version and its report.
+#[allow(missing_docs)]
+#[server(input = leptos::server_fn::codec::Json, endpoint = "admin/version")]
+pub async fn admin_version(
+    dictionary: String,
+    version: u32,
+) -> Result<Result<VersionDetail, Refusal>, ServerFnError> {
+    super::server::as_admin(async move |services, _admin| {
+        let id = ops::dictionary(&dictionary)?;
+        ops::version(&services, dictionaries::DictionaryRef { id, version }).await
     })
     .await
 }
@@ -102,26 +236,9 @@ pub async fn admin_edit(
     remove: String,
     reason: String,
 ) -> Result<Result<dictionaries::DictionaryRef, Refusal>, ServerFnError> {
-    use dictionaries::versions::Origin;
     super::server::as_admin(async move |services, admin| {
-        let id = self::dictionary(&dictionary)?;
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(
-                Refusal::Invalid("say why: the reason goes into the audit log".into()).into(),
-            );
-        }
-        if add.trim().is_empty() && remove.trim().is_empty() {
-            return Err(Refusal::Invalid("name at least one word to add or remove".into()).into());
-        }
-        let alphabet = id.alphabet();
-        let (at, _) = services
-            .library
-            .draft(&admin, id, None, Origin::Edit, reason, move |base| {
-                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
-            })
-            .await?;
-        Ok(at)
+        let id = ops::dictionary(&dictionary)?;
+        ops::edit(&services, &admin, id, add, remove, &reason).await
     })
     .await
 }
@@ -134,22 +251,14 @@ pub async fn admin_lookup(
     version: u32,
     word: String,
 ) -> Result<Result<Lookup, Refusal>, ServerFnError> {
-    use rules::Lexicon;
     super::server::as_admin(async move |services, _admin| {
-        let id = self::dictionary(&dictionary)?;
-        let word = word.trim().to_lowercase();
-        let asked = services
-            .library
-            .get(dictionaries::DictionaryRef { id, version })
-            .await
-            .map_err(|_| Refusal::Invalid(format!("{id:?} has no version {version}")))?;
-        let active = services.library.active(id).await?;
-        Ok(Lookup {
-            in_version: asked.lexicon.contains(&word),
-            in_active: active.lexicon.contains(&word),
-            active: active.at.version,
-            word,
-        })
+        let id = ops::dictionary(&dictionary)?;
+        ops::lookup(
+            &services,
+            dictionaries::DictionaryRef { id, version },
+            &word,
+        )
+        .await
     })
     .await
 }
@@ -164,33 +273,16 @@ pub async fn admin_activate(
     reason: String,
     #[server(default)] confirm: bool,
 ) -> Result<Result<String, Refusal>, ServerFnError> {
-    use crate::store::versions;
     super::server::as_admin(async move |services, admin| {
-        let at = dictionaries::DictionaryRef {
-            id: self::dictionary(&dictionary)?,
-            version,
-        };
-        let (_, report) = versions::version(&services.db, at)
-            .await?
-            .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
-        if !report.warnings.is_empty() && !confirm {
-            let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
-            return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
-        }
-        let reason = match reason.trim() {
-            "" => "no reason given",
-            reason => reason,
-        };
-        let action = versions::activate(&services.db, at, &admin, reason).await?;
-        // This instance follows at once; the others when the change reaches them.
-        services.library.refresh().await?;
-        Ok(format!("{at} is active ({})", action.as_str()))
+        let id = ops::dictionary(&dictionary)?;
+        let at = dictionaries::DictionaryRef { id, version };
+        ops::activate(&services, &admin, at, &reason, confirm).await
     })
     .await
 }
 
 /// Accepts (into a new draft: the word added, or removed) or dismisses every open report of a
-/// word; answers the draft's number when one was made.
+/// word; answers the draft when one was made.
 #[allow(missing_docs)]
 #[server(endpoint = "admin/decide-report")]
 pub async fn admin_decide_report(
@@ -199,41 +291,9 @@ pub async fn admin_decide_report(
     kind: ReportKind,
     accept: bool,
 ) -> Result<Result<Option<dictionaries::DictionaryRef>, Refusal>, ServerFnError> {
-    use crate::store::reports;
-    use dictionaries::versions::{Origin, ReportStatus};
     super::server::as_admin(async move |services, admin| {
-        let id = self::dictionary(&dictionary)?;
-        let status = if accept {
-            ReportStatus::Accepted
-        } else {
-            ReportStatus::Dismissed
-        };
-        let closed = reports::decide(&services.db, &admin, id, &word, kind, status).await?;
-        if closed == 0 {
-            return Err(Refusal::Invalid(format!("no open report of '{word}'")).into());
-        }
-        if !accept {
-            return Ok(None);
-        }
-        let (add, remove) = match kind {
-            ReportKind::Missing => (word.clone(), String::new()),
-            ReportKind::Wrong => (String::new(), word.clone()),
-        };
-        let alphabet = id.alphabet();
-        let note = format!(
-            "{closed} player report(s): '{word}' {}",
-            match kind {
-                ReportKind::Missing => "is a word",
-                ReportKind::Wrong => "is not a word",
-            }
-        );
-        let (at, _) = services
-            .library
-            .draft(&admin, id, None, Origin::Edit, &note, move |base| {
-                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
-            })
-            .await?;
-        Ok(Some(at))
+        let id = ops::dictionary(&dictionary)?;
+        ops::decide(&services, &admin, id, &word, kind, accept).await
     })
     .await
 }

@@ -1,24 +1,25 @@
-//! The admins' dictionary panel: `/admin` lists every dictionary with its versions, takes uploads
-//! and word edits, and holds the players' word reports and the audit log; `/admin/<id>/<version>`
-//! shows one version's report, looks words up in it beside the active version, and publishes it
-//! (or rolls back to it). Anyone but an admin sees "Page not found" (and the server answers 404).
+//! The admins' dictionary panel, rendered on the server only: `/admin` lists every dictionary
+//! with its versions, takes uploads and word edits, and holds the players' word reports and the
+//! audit log; `/admin/<id>/<version>` shows one version's report, looks words up in it beside the
+//! active version, and publishes it (or rolls back to it). The pages are plain HTML forms that
+//! post to `server/src/admin.rs` and come back with a message: they need no JavaScript and add
+//! nothing to the wasm bundle every player downloads.
 
-use dictionaries::{
-    versions::{AuditEntry, DictionaryOverview, ReportGroup, ReportKind, VersionSummary},
-    DictionaryId,
+use dictionaries::versions::{
+    AuditEntry, DictionaryOverview, ReportGroup, ReportKind, VersionSummary,
 };
-use leptos::{form::ActionForm, prelude::*};
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos::prelude::*;
 
-use crate::api::{
-    admin::{
-        admin_overview, admin_version, AdminActivate, AdminDecideReport, AdminEdit, AdminLookup,
-        Panel, VersionDetail,
-    },
-    Refusal,
-};
-use crate::routes::not_found::NotFound;
-use leptos_meta::Title;
+use crate::api::admin::{Lookup, Panel, VersionDetail};
+
+/// A message carried back to a page after a form: what was done, or why not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Flash {
+    /// What was done.
+    pub ok: Option<String>,
+    /// Why it was not.
+    pub error: Option<String>,
+}
 
 /// A unix-ms instant as `2026-12-01 14:05 UTC`: the same on the server and in the browser, so the
 /// hydrated page matches the rendered one.
@@ -60,81 +61,92 @@ fn state_of(v: &VersionSummary) -> &'static str {
     }
 }
 
-/// What a refused or failed answer shows: refusals for want of rights are "Page not found".
-fn refused(error: Result<Refusal, ServerFnError>) -> AnyView {
-    match error {
-        Ok(Refusal::AdminsOnly | Refusal::SignInFirst) => view! { <NotFound /> }.into_any(),
-        Ok(refusal) => view! { <main class="page"><p class="error" role="alert">{refusal.to_string()}</p></main> }
-            .into_any(),
-        Err(error) => view! { <main class="page"><p class="error" role="alert">{format!("The server failed: {error}")}</p></main> }
-            .into_any(),
-    }
+/// A whole document around `main`: the stylesheet and a plain top bar (no hydration, no wasm).
+fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
+    let title = format!("{title} · Admin · {}", crate::APP_NAME);
+    let admin = admin.to_string();
+    let body = Owner::new().with(move || {
+        view! {
+            <nav class="top-bar" aria-label="Main">
+                <a class="brand" href="/">{crate::APP_NAME}</a>
+                <a href="/lobby">"Lobby"</a>
+                <span class="spacer"></span>
+                <a href="/admin" data-testid="admin-link">"Admin"</a>
+                <span class="who" data-testid="who">{admin}</span>
+            </nav>
+            {main}
+        }
+        .to_html()
+    });
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
+         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
+        html_escape(&title)
+    )
 }
 
-fn flatten<T>(
-    answer: Result<Result<T, Refusal>, ServerFnError>,
-) -> Result<T, Result<Refusal, ServerFnError>> {
-    match answer {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(refusal)) => Err(Ok(refusal)),
-        Err(error) => Err(Err(error)),
-    }
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
-/// The last answer of a form, as a line under it.
-#[component]
-fn Outcome<T: Clone + Send + Sync + 'static>(
-    value: Signal<Option<Result<Result<T, Refusal>, ServerFnError>>>,
-    #[prop(into)] ok: Callback<T, String>,
-) -> impl IntoView {
-    move || {
-        value.get().map(|answer| match flatten(answer) {
-            Ok(done) => view! { <p class="ok" role="status" data-testid="form-ok">{ok.run(done)}</p> }.into_any(),
-            Err(Ok(refusal)) => view! { <p class="error" role="alert" data-testid="form-error">{refusal.to_string()}</p> }.into_any(),
-            Err(Err(error)) => view! { <p class="error" role="alert" data-testid="form-error">{format!("The server failed: {error}")}</p> }.into_any(),
-        })
-    }
+/// "Page not found", for anyone but an admin (the server answers it with 404).
+pub fn not_found() -> String {
+    let body = Owner::new().with(|| {
+        view! {
+            <main class="page">
+                <h1>"Page not found"</h1>
+                <p><a href="/">"Back to the start page"</a></p>
+            </main>
+        }
+        .to_html()
+    });
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Page not found · {}</title><link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\">\
+         </head><body>{body}</body></html>",
+        crate::APP_NAME
+    )
 }
 
-/// `/admin`.
-#[component]
-pub fn AdminPage() -> impl IntoView {
-    let decide = ServerAction::<AdminDecideReport>::new();
-    let panel = Resource::new(move || decide.version().get(), |_| admin_overview());
+fn flash_view(flash: Flash) -> impl IntoView {
     view! {
-        <Title text="Dictionaries · Admin" />
-        <Suspense fallback=|| view! { <main class="page"><p class="muted">"Loading…"</p></main> }>
-            {move || panel.get().map(|answer| match flatten(answer) {
-                Ok(panel) => view! { <Overview panel decide /> }.into_any(),
-                Err(error) => refused(error),
-            })}
-        </Suspense>
+        {flash.ok.map(|ok| view! { <p class="ok flash" role="status" data-testid="form-ok">{ok}</p> })}
+        {flash.error.map(|error| view! { <p class="error flash" role="alert" data-testid="form-error">{error}</p> })}
     }
 }
 
-#[component]
-fn Overview(panel: Panel, decide: ServerAction<AdminDecideReport>) -> impl IntoView {
-    let ids: Vec<DictionaryId> = panel.dictionaries.iter().map(|d| d.id).collect();
-    view! {
+/// `/admin`: every dictionary, the upload and edit forms, the report queue and the audit log.
+pub fn overview(admin: &str, panel: Panel, flash: Flash) -> String {
+    let ids: Vec<(String, String)> = panel
+        .dictionaries
+        .iter()
+        .map(|d| (d.id.as_str().to_string(), d.id.name().to_string()))
+        .collect();
+    let main = view! {
         <main class="page admin" data-testid="admin">
             <h1>"Dictionaries"</h1>
             <p class="lead">"New games get a dictionary's active version; games already started keep theirs until they end."</p>
+            {flash_view(flash)}
             <div class="admin-dictionaries">
-                {panel.dictionaries.into_iter().map(|d| view! { <DictionaryCard d /> }).collect_view()}
+                {panel.dictionaries.into_iter().map(dictionary_card).collect_view()}
             </div>
             <div class="admin-forms">
-                <UploadForm ids=ids.clone() />
-                <EditForm ids />
+                {upload_form(&ids)}
+                {edit_form(&ids)}
             </div>
-            <ReportQueue reports=panel.reports decide />
-            <AuditLog audit=panel.audit />
+            {report_queue(panel.reports)}
+            {audit_log(panel.audit)}
         </main>
-    }
-    .into_any()
+    };
+    document("Dictionaries", admin, main)
 }
 
-#[component]
-fn DictionaryCard(d: DictionaryOverview) -> impl IntoView {
+fn dictionary_card(d: DictionaryOverview) -> impl IntoView {
     let id = d.id;
     let active = d.versions.iter().find(|v| v.active).cloned();
     view! {
@@ -166,7 +178,10 @@ fn DictionaryCard(d: DictionaryOverview) -> impl IntoView {
                                     <td><a href=format!("/admin/{}/{}", id.as_str(), v.version)>{format!("v{}", v.version)}</a></td>
                                     <td><span class=format!("badge {state}")>{state}</span></td>
                                     <td class="num">{v.word_count}</td>
-                                    <td>{format!("{} · {}", v.origin.as_str(), v.created_by.unwrap_or_else(|| "—".into()))}<br /><span class="muted">{utc(v.created_at)}</span></td>
+                                    <td>{match v.created_by {
+                                        Some(by) => format!("{} by {by}", v.origin.as_str()),
+                                        None => v.origin.as_str().to_string(),
+                                    }}<br /><span class="muted">{utc(v.created_at)}</span></td>
                                     <td class="note">{v.note}</td>
                                 </tr>
                             }
@@ -176,85 +191,58 @@ fn DictionaryCard(d: DictionaryOverview) -> impl IntoView {
             </div>
         </section>
     }
-    .into_any()
 }
 
-fn dictionary_options(ids: &[DictionaryId]) -> impl IntoView {
+fn dictionary_options(ids: &[(String, String)]) -> impl IntoView {
     ids.iter()
-        .map(|id| view! { <option value=id.as_str()>{id.name()}</option> })
+        .map(|(id, name)| view! { <option value=id.clone()>{name.clone()}</option> })
         .collect_view()
 }
 
-/// A plain multipart form: the file goes to `POST /admin/upload`, which answers with the draft's
-/// page. Hydrated, the page shows that the list is uploading and building meanwhile.
-#[component]
-fn UploadForm(ids: Vec<DictionaryId>) -> impl IntoView {
-    let busy = RwSignal::new(false);
+/// The file goes to `POST /admin/upload`, which answers with the draft's page; a line of script
+/// shows that the list is uploading and building meanwhile.
+fn upload_form(ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
             <h2>"Upload a word list"</h2>
             <p class="hint">"Plain UTF-8 text, one word per line (lines starting with # and blank lines are skipped), or a hunspell .dic with its .aff, expanded to every form. The upload becomes a draft: nothing changes until you publish it."</p>
             <form class="form" method="post" action="/admin/upload" enctype="multipart/form-data"
-                data-testid="upload-form" on:submit=move |_| busy.set(true)>
-                <label>"Dictionary" <select name="dictionary">{dictionary_options(&ids)}</select></label>
+                data-testid="upload-form"
+                onsubmit="this.querySelector('.building').hidden = false; this.querySelector('button').disabled = true">
+                <label>"Dictionary" <select name="dictionary">{dictionary_options(ids)}</select></label>
                 <label>"File: a word list, or a hunspell .dic" <input type="file" name="file" required accept=".txt,.dic,text/plain" /></label>
                 <label>"Affix file (.aff, with a .dic only)" <input type="file" name="aff" accept=".aff" /></label>
                 <label>"Note" <input type="text" name="note" maxlength="500" placeholder="where the list comes from" /></label>
-                <button class="primary" type="submit" disabled=move || busy.get()>"Upload and check"</button>
-                <Show when=move || busy.get()>
-                    <p class="muted" role="status">"Uploading and building the draft…"</p>
-                    <progress class="building" aria-label="Building the draft"></progress>
-                </Show>
+                <button class="primary" type="submit">"Upload and check"</button>
+                <div class="building" role="status" hidden>
+                    <p class="muted">"Uploading and building the draft…"</p>
+                    <progress aria-label="Building the draft"></progress>
+                </div>
             </form>
         </section>
     }
-    .into_any()
 }
 
-#[component]
-fn EditForm(ids: Vec<DictionaryId>) -> impl IntoView {
-    let edit = ServerAction::<AdminEdit>::new();
-    let value = Signal::derive(move || edit.value().get());
-    // A new draft: show its report.
-    Effect::new(move |_| {
-        if let Some(Ok(Ok(at))) = value.get() {
-            use_navigate()(
-                &format!("/admin/{}/{}", at.id.as_str(), at.version),
-                Default::default(),
-            );
-        }
-    });
+fn edit_form(ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
             <h2>"Add or remove words"</h2>
             <p class="hint">"On top of the active version, one word per line. The result is a draft."</p>
-            <ActionForm action=edit attr:class="form" attr:data-testid="edit-form">
-                <label>"Dictionary" <select name="dictionary">{dictionary_options(&ids)}</select></label>
+            <form class="form" method="post" action="/admin/edit" data-testid="edit-form">
+                <label>"Dictionary" <select name="dictionary">{dictionary_options(ids)}</select></label>
                 <label>"Add" <textarea name="add" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
                 <label>"Remove" <textarea name="remove" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
                 <label>"Reason" <input type="text" name="reason" required maxlength="500" /></label>
-                <button class="primary" type="submit" disabled=move || edit.pending().get()>"Make a draft"</button>
-                <Outcome value ok=|at: dictionaries::DictionaryRef| format!("Draft {at} made.") />
-            </ActionForm>
+                <button class="primary" type="submit">"Make a draft"</button>
+            </form>
         </section>
     }
-    .into_any()
 }
 
-#[component]
-fn ReportQueue(
-    reports: Vec<ReportGroup>,
-    decide: ServerAction<AdminDecideReport>,
-) -> impl IntoView {
-    let value = Signal::derive(move || decide.value().get());
-    let said = |draft: Option<dictionaries::DictionaryRef>| match draft {
-        Some(at) => format!("Accepted into draft {at}: publish it to make it count."),
-        None => "Dismissed.".into(),
-    };
+fn report_queue(reports: Vec<ReportGroup>) -> impl IntoView {
     view! {
         <section class="card" data-testid="report-queue">
             <h2>"Word reports"</h2>
-            <Outcome value ok=said />
             {if reports.is_empty() {
                 view! { <p class="muted">"No open reports."</p> }.into_any()
             } else {
@@ -265,12 +253,16 @@ fn ReportQueue(
                                 ReportKind::Missing => "is a word (refused)",
                                 ReportKind::Wrong => "is not a word (accepted)",
                             };
+                            let reporters = format!(
+                                " · {} · {} reporter{}",
+                                r.dictionary.name(),
+                                r.reporters,
+                                if r.reporters == 1 { "" } else { "s" }
+                            );
                             view! {
                                 <li class="report" data-word=r.word.clone()>
-                                    <span><strong>{r.word.to_uppercase()}</strong>" "{says}
-                                        <span class="muted">{format!(" · {} · {} reporter{}", r.dictionary.name(), r.reporters, if r.reporters == 1 { "" } else { "s" })}</span>
-                                    </span>
-                                    <span class="actions">{decide_form(decide, &r, true)}{decide_form(decide, &r, false)}</span>
+                                    <span><strong>{r.word.to_uppercase()}</strong>" "{says}<span class="muted">{reporters}</span></span>
+                                    <span class="actions">{decide_form(&r, true)}{decide_form(&r, false)}</span>
                                 </li>
                             }
                         }).collect_view()}
@@ -279,36 +271,23 @@ fn ReportQueue(
             }}
         </section>
     }
-    .into_any()
 }
 
-fn decide_form(
-    decide: ServerAction<AdminDecideReport>,
-    r: &ReportGroup,
-    accept: bool,
-) -> impl IntoView {
-    let (dictionary, word, kind) = (
-        r.dictionary.as_str(),
-        r.word.clone(),
-        format!("{:?}", r.kind),
-    );
+fn decide_form(r: &ReportGroup, accept: bool) -> impl IntoView {
     view! {
-        <ActionForm action=decide>
-            <input type="hidden" name="dictionary" value=dictionary />
-            <input type="hidden" name="word" value=word />
-            <input type="hidden" name="kind" value=kind />
+        <form method="post" action="/admin/decide">
+            <input type="hidden" name="dictionary" value=r.dictionary.as_str() />
+            <input type="hidden" name="word" value=r.word.clone() />
+            <input type="hidden" name="kind" value=r.kind.as_str() />
             <input type="hidden" name="accept" value=accept.to_string() />
-            <button type="submit" class=if accept { "primary" } else { "" }
-                disabled=move || decide.pending().get()>
+            <button type="submit" class=if accept { "primary" } else { "" }>
                 {if accept { "Accept" } else { "Dismiss" }}
             </button>
-        </ActionForm>
+        </form>
     }
-    .into_any()
 }
 
-#[component]
-fn AuditLog(audit: Vec<AuditEntry>) -> impl IntoView {
+fn audit_log(audit: Vec<AuditEntry>) -> impl IntoView {
     view! {
         <section class="card" data-testid="audit-log">
             <h2>"Audit log"</h2>
@@ -330,41 +309,11 @@ fn AuditLog(audit: Vec<AuditEntry>) -> impl IntoView {
             </div>
         </section>
     }
-    .into_any()
 }
 
-/// `/admin/<id>/<version>`.
-#[component]
-pub fn AdminVersionPage() -> impl IntoView {
-    let params = use_params_map();
-    let at = move || {
-        params.with(|p| {
-            (
-                p.get("dictionary").unwrap_or_default(),
-                p.get("version")
-                    .and_then(|v| v.parse::<u32>().ok())
-                    .unwrap_or(0),
-            )
-        })
-    };
-    let activate = ServerAction::<AdminActivate>::new();
-    let detail = Resource::new(
-        move || (at(), activate.version().get()),
-        |((dictionary, version), _)| admin_version(dictionary, version),
-    );
-    view! {
-        <Title text="Dictionary version · Admin" />
-        <Suspense fallback=|| view! { <main class="page"><p class="muted">"Loading…"</p></main> }>
-            {move || detail.get().map(|answer| match flatten(answer) {
-                Ok(detail) => view! { <VersionView detail activate /> }.into_any(),
-                Err(error) => refused(error),
-            })}
-        </Suspense>
-    }
-}
-
-#[component]
-fn VersionView(detail: VersionDetail, activate: ServerAction<AdminActivate>) -> impl IntoView {
+/// `/admin/<id>/<version>`: the version, its report, a look-up (`lookup`, when asked) and the
+/// publish or roll-back form.
+pub fn version(admin: &str, detail: VersionDetail, lookup: Option<Lookup>, flash: Flash) -> String {
     let VersionDetail {
         version: v,
         report,
@@ -377,20 +326,27 @@ fn VersionView(detail: VersionDetail, activate: ServerAction<AdminActivate>) -> 
         (false, None) => Some("Publish"),
         (false, Some(_)) => Some("Roll back to this version"),
     };
+    let title = format!("{} · version {}", id.name(), v.version);
     let warnings = report.warnings.clone();
-    let lookup = ServerAction::<AdminLookup>::new();
-    let found = Signal::derive(move || lookup.value().get());
-    let activated = Signal::derive(move || activate.value().get());
-    view! {
+    let here = format!("/admin/{}/{}", id.as_str(), v.version);
+    let number = v.version;
+    let main = view! {
         <main class="page admin" data-testid="admin-version">
             <p><a href="/admin">"← Dictionaries"</a></p>
-            <h1>{format!("{} · version {}", id.name(), v.version)}" "<span class=format!("badge {state}") data-testid="version-state">{state}</span></h1>
+            <h1>{title.clone()}" "<span class=format!("badge {state}") data-testid="version-state">{state}</span></h1>
+            {flash_view(flash)}
             <dl class="facts card">
                 <dt>"Words"</dt><dd data-testid="accepted">{report.accepted}</dd>
-                <dt>"Made"</dt><dd>{format!("{} by {}, {}", v.origin.as_str(), v.created_by.clone().unwrap_or_else(|| "—".into()), utc(v.created_at))}</dd>
+                <dt>"Made"</dt><dd>{match &v.created_by {
+                    Some(by) => format!("{} by {by}, {}", v.origin.as_str(), utc(v.created_at)),
+                    None => format!("{}, {}", v.origin.as_str(), utc(v.created_at)),
+                }}</dd>
                 <dt>"Note"</dt><dd>{v.note.clone()}</dd>
-                <dt>"FST"</dt><dd>{format!("{} · sha256 {}", size(v.fst_bytes), v.sha256)}</dd>
-                {v.published_at.map(|at| view! { <dt>"First published"</dt><dd>{format!("{}, {}", v.published_by.clone().unwrap_or_else(|| "—".into()), utc(at))}</dd> })}
+                <dt>"FST"</dt><dd class="hash">{format!("{} · sha256 {}", size(v.fst_bytes), v.sha256)}</dd>
+                {v.published_at.map(|at| view! { <dt>"First published"</dt><dd>{match &v.published_by {
+                    Some(by) => format!("by {by}, {}", utc(at)),
+                    None => format!("on first start, {}", utc(at)),
+                }}</dd> })}
             </dl>
 
             <section class="card" data-testid="report">
@@ -429,39 +385,38 @@ fn VersionView(detail: VersionDetail, activate: ServerAction<AdminActivate>) -> 
 
             <section class="card">
                 <h2>"Try a word"</h2>
-                <ActionForm action=lookup attr:class="form inline" attr:data-testid="lookup-form">
-                    <input type="hidden" name="dictionary" value=id.as_str() />
-                    <input type="hidden" name="version" value=v.version />
-                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label="Word" />
+                <form class="form inline" method="get" action=here.clone() data-testid="lookup-form">
+                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label="Word"
+                        value=lookup.as_ref().map(|l| l.word.clone()).unwrap_or_default() />
                     <button type="submit">"Look up"</button>
-                </ActionForm>
-                <Outcome value=found ok=move |l: crate::api::admin::Lookup| format!(
-                    "{}: {} in version {}, {} in the active version {}",
-                    l.word.to_uppercase(),
-                    if l.in_version { "yes" } else { "no" },
-                    v.version,
-                    if l.in_active { "yes" } else { "no" },
-                    l.active,
-                ) />
+                </form>
+                {lookup.map(|l| view! {
+                    <p class="ok" role="status" data-testid="lookup">{format!(
+                        "{}: {} in version {number}, {} in the active version {}",
+                        l.word.to_uppercase(),
+                        if l.in_version { "yes" } else { "no" },
+                        if l.in_active { "yes" } else { "no" },
+                        l.active,
+                    )}</p>
+                })}
             </section>
 
             {action.map(|label| view! {
                 <section class="card">
                     <h2>{label}</h2>
-                    <p class="hint">{format!("New games will get version {} instead of version {active}; games already started keep theirs.", v.version)}</p>
-                    <ActionForm action=activate attr:class="form" attr:data-testid="activate-form">
+                    <p class="hint">{format!("New games will get version {number} instead of version {active}; games already started keep theirs.")}</p>
+                    <form class="form" method="post" action="/admin/activate" data-testid="activate-form">
                         <input type="hidden" name="dictionary" value=id.as_str() />
-                        <input type="hidden" name="version" value=v.version />
+                        <input type="hidden" name="version" value=number />
                         <label>"Reason" <input type="text" name="reason" maxlength="500" /></label>
                         {(!warnings.is_empty()).then(|| view! {
                             <label class="checkbox"><input type="checkbox" name="confirm" value="true" />"I have read the warnings above and want this version active"</label>
                         })}
-                        <button class="primary" type="submit" disabled=move || activate.pending().get()>{label}</button>
-                        <Outcome value=activated ok=|message: String| message />
-                    </ActionForm>
+                        <button class="primary" type="submit">{label}</button>
+                    </form>
                 </section>
             })}
         </main>
-    }
-    .into_any()
+    };
+    document(&title, admin, main)
 }

@@ -2,6 +2,7 @@
 
 pub mod about_dictionaries;
 pub mod account;
+#[cfg(feature = "ssr")]
 pub mod admin;
 pub mod game;
 pub mod home;
