@@ -97,7 +97,8 @@ test('an admin checks an upload, adds a word and publishes it; new games take it
   await admin.page.setInputFiles('[data-testid="upload-form"] input[name="file"]', file);
   await admin.page.fill('[data-testid="upload-form"] input[name="note"]', 'a small list');
   await admin.page.click('[data-testid="upload-form"] button[type="submit"]');
-  await admin.page.waitForURL(/\/admin\/en\/2$/);
+  // The build runs in the background; its progress page sends the browser on to the draft.
+  await admin.page.waitForURL(/\/admin\/en\/2\?ok=/);
   await admin.page.waitForSelector('[data-testid="report"]');
   assert.equal(await admin.page.textContent('[data-testid="accepted"]'), '2');
   assert.equal(await admin.page.textContent('[data-testid="rejected-total"]'), '2 lines rejected');

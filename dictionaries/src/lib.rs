@@ -272,6 +272,15 @@ impl FstLexicon {
         self.set.as_fst().as_bytes()
     }
 
+    /// Calls `f` with every word in byte order, without collecting them.
+    pub fn each_word(&self, mut f: impl FnMut(&str)) {
+        use fst::Streamer;
+        let mut stream = self.set.stream();
+        while let Some(word) = stream.next() {
+            f(&String::from_utf8_lossy(word));
+        }
+    }
+
     /// Every word, in byte order.
     pub fn words(&self) -> Vec<String> {
         use fst::Streamer;

@@ -2,7 +2,10 @@
 //! each refused line was refused), applying an admin's additions and removals, comparing with the
 //! version it replaces, and building the FST with its content hash.
 
-use std::collections::HashMap;
+use std::{
+    collections::HashMap,
+    sync::atomic::{AtomicU64, AtomicU8, Ordering},
+};
 
 use rules::BoardLayout;
 use sha2::{Digest, Sha256};
@@ -20,6 +23,68 @@ pub fn longest_word() -> usize {
         .unwrap_or(15)
 }
 
+/// What a build is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading the lines (or expanding the hunspell entries).
+    Reading,
+    /// Comparing with the version it replaces.
+    Comparing,
+    /// Building the FST.
+    Building,
+    /// Writing the version to the database.
+    Saving,
+}
+
+impl Stage {
+    /// For the progress bar.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stage::Reading => "reading the list",
+            Stage::Comparing => "comparing with the active version",
+            Stage::Building => "building the dictionary",
+            Stage::Saving => "saving the draft",
+        }
+    }
+}
+
+/// How far a build is: shared between the build, which moves it, and the page that shows it.
+#[derive(Debug, Default)]
+pub struct Progress {
+    stage: AtomicU8,
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Progress {
+    /// Moves to `stage`, of `total` steps.
+    pub fn start(&self, stage: Stage, total: u64) {
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+        self.stage.store(stage as u8, Ordering::Relaxed);
+    }
+
+    /// `done` steps of the stage are done.
+    pub fn advance(&self, done: u64) {
+        self.done.store(done, Ordering::Relaxed);
+    }
+
+    /// The stage, the steps done and the steps in it.
+    pub fn now(&self) -> (Stage, u64, u64) {
+        let stage = match self.stage.load(Ordering::Relaxed) {
+            0 => Stage::Reading,
+            1 => Stage::Comparing,
+            2 => Stage::Building,
+            _ => Stage::Saving,
+        };
+        let total = self.total.load(Ordering::Relaxed);
+        (stage, self.done.load(Ordering::Relaxed).min(total), total)
+    }
+}
+
+/// Steps between two updates of a [`Progress`].
+const STEP: u64 = 16_384;
+
 /// A word list read from text: its words, sorted and unique, and the lines not taken.
 #[derive(Debug, Default)]
 pub struct Parsed {
@@ -36,6 +101,12 @@ pub struct Parsed {
 /// UTF-8, holds more than one word, has one letter or more than a board fits, or a letter outside
 /// `alphabet`; a repeated word is refused on its second line.
 pub fn parse(bytes: &[u8], alphabet: &[char]) -> Parsed {
+    parse_with(bytes, alphabet, &Progress::default())
+}
+
+/// [`parse`], moving `progress` along.
+pub fn parse_with(bytes: &[u8], alphabet: &[char], progress: &Progress) -> Parsed {
+    progress.start(Stage::Reading, bytes.split(|&b| b == b'\n').count() as u64);
     let lines = bytes
         .split(|&b| b == b'\n')
         .enumerate()
@@ -43,7 +114,7 @@ pub fn parse(bytes: &[u8], alphabet: &[char]) -> Parsed {
             let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
             (u32::try_from(index + 1).unwrap_or(u32::MAX), raw)
         });
-    let mut parsed = read(lines, alphabet, Source::List);
+    let mut parsed = read(lines, alphabet, Source::List, progress);
     // A NUL byte, or mostly undecodable lines, is no word list.
     let lines_with_text = bytes
         .split(|&b| b == b'\n')
@@ -67,10 +138,13 @@ pub fn parse_hunspell(
     dic: &[u8],
     aff: &[u8],
     alphabet: &[char],
+    progress: &Progress,
 ) -> Result<Parsed, crate::hunspell::HunspellError> {
+    progress.start(Stage::Reading, 0);
     let forms = crate::hunspell::expand(dic, aff)?;
+    progress.start(Stage::Reading, forms.len() as u64);
     let lines = forms.iter().map(|(line, form)| (*line, form.as_bytes()));
-    Ok(read(lines, alphabet, Source::Hunspell))
+    Ok(read(lines, alphabet, Source::Hunspell, progress))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -83,11 +157,15 @@ fn read<'a>(
     lines: impl Iterator<Item = (u32, &'a [u8])>,
     alphabet: &[char],
     source: Source,
+    progress: &Progress,
 ) -> Parsed {
     let max = longest_word();
     let mut parsed = Parsed::default();
     let mut first_line: HashMap<String, u32> = HashMap::new();
-    for (line, raw) in lines {
+    for (index, (line, raw)) in lines.enumerate() {
+        if (index as u64).is_multiple_of(STEP) {
+            progress.advance(index as u64);
+        }
         if raw.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
@@ -158,8 +236,9 @@ fn check_word(text: &str, alphabet: &[char], max: usize) -> Result<Option<String
 /// that `base` lacks is refused as not in the dictionary.
 pub fn edit(base: &FstLexicon, add: &str, remove: &str, alphabet: &[char]) -> Parsed {
     use rules::Lexicon;
-    let added = parse(add.as_bytes(), alphabet);
-    let mut removed = parse(remove.as_bytes(), alphabet);
+    let progress = Progress::default();
+    let added = read_text(add, alphabet, &progress);
+    let mut removed = read_text(remove, alphabet, &progress);
     let (present, absent): (Vec<String>, Vec<String>) = std::mem::take(&mut removed.words)
         .into_iter()
         .partition(|word| base.contains(word));
@@ -170,11 +249,20 @@ pub fn edit(base: &FstLexicon, add: &str, remove: &str, alphabet: &[char]) -> Pa
             text: word,
             problem: LineProblem::NotInDictionary,
         }));
-    let mut words = base.words();
-    words.extend(added.words);
-    words.sort_unstable();
-    words.dedup();
-    words.retain(|word| present.binary_search(word).is_err());
+    // The base's words merged with the additions as they stream out of the FST, both in byte
+    // order, less the removals: no second copy of the base to sort.
+    let mut words = Vec::with_capacity(base.len() + added.words.len());
+    let mut additions = added.words.into_iter().peekable();
+    base.each_word(|word| {
+        while let Some(new) = additions.next_if(|new| new.as_str() < word) {
+            words.push(new);
+        }
+        additions.next_if(|new| new == word);
+        if present.binary_search_by(|p| p.as_str().cmp(word)).is_err() {
+            words.push(word.to_string());
+        }
+    });
+    words.extend(additions);
     let mut rejected = added.rejected;
     rejected.extend(removed.rejected);
     Parsed {
@@ -184,9 +272,28 @@ pub fn edit(base: &FstLexicon, add: &str, remove: &str, alphabet: &[char]) -> Pa
     }
 }
 
+fn read_text(text: &str, alphabet: &[char], progress: &Progress) -> Parsed {
+    let lines = text.lines().enumerate().map(|(index, line)| {
+        (
+            u32::try_from(index + 1).unwrap_or(u32::MAX),
+            line.as_bytes(),
+        )
+    });
+    read(lines, alphabet, Source::List, progress)
+}
+
 /// The report on `parsed` against `base` (its version number and words), with the warnings that
 /// publishing it must confirm.
 pub fn report(parsed: &Parsed, base: Option<(u32, &FstLexicon)>) -> Report {
+    report_with(parsed, base, &Progress::default())
+}
+
+/// [`report`], moving `progress` along.
+pub fn report_with(
+    parsed: &Parsed,
+    base: Option<(u32, &FstLexicon)>,
+    progress: &Progress,
+) -> Report {
     let mut report = Report {
         accepted: parsed.words.len() as u64,
         rejected_total: parsed.rejected.len() as u64,
@@ -200,24 +307,34 @@ pub fn report(parsed: &Parsed, base: Option<(u32, &FstLexicon)>) -> Report {
     };
     if let Some((version, base)) = base {
         report.based_on = Some(version);
-        let old = base.words();
-        let (added, removed) = diff(&old, &parsed.words);
-        report.added = added.len() as u64;
-        report.removed = removed.len() as u64;
-        report.first_added = added
-            .into_iter()
-            .take(Report::DIFF_SHOWN)
-            .cloned()
-            .collect();
-        report.first_removed = removed
-            .into_iter()
-            .take(Report::DIFF_SHOWN)
-            .cloned()
-            .collect();
-        if report.removed * 2 > old.len() as u64 {
+        progress.start(Stage::Comparing, base.len() as u64);
+        // Both in byte order: one merge, the base streamed from its FST.
+        let new = &parsed.words;
+        let mut j = 0;
+        let mut seen = 0u64;
+        base.each_word(|old| {
+            seen += 1;
+            if seen.is_multiple_of(STEP) {
+                progress.advance(seen);
+            }
+            while j < new.len() && new[j].as_str() < old {
+                note(&mut report.added, &mut report.first_added, &new[j]);
+                j += 1;
+            }
+            if j < new.len() && new[j] == old {
+                j += 1;
+            } else {
+                note(&mut report.removed, &mut report.first_removed, old);
+            }
+        });
+        for word in &new[j..] {
+            note(&mut report.added, &mut report.first_added, word);
+        }
+        let of = base.len() as u64;
+        if report.removed * 2 > of {
             report.warnings.push(Warning::RemovesMost {
                 removed: report.removed,
-                of: old.len() as u64,
+                of,
             });
         }
     }
@@ -230,29 +347,12 @@ pub fn report(parsed: &Parsed, base: Option<(u32, &FstLexicon)>) -> Report {
     report
 }
 
-/// The words only `new` has and those only `old` has; both lists sorted and unique.
-fn diff<'a>(old: &'a [String], new: &'a [String]) -> (Vec<&'a String>, Vec<&'a String>) {
-    let (mut added, mut removed) = (Vec::new(), Vec::new());
-    let (mut i, mut j) = (0, 0);
-    while i < old.len() || j < new.len() {
-        match (old.get(i), new.get(j)) {
-            (Some(o), Some(n)) if o == n => (i, j) = (i + 1, j + 1),
-            (Some(o), Some(n)) if o < n => {
-                removed.push(o);
-                i += 1;
-            }
-            (Some(o), None) => {
-                removed.push(o);
-                i += 1;
-            }
-            (_, Some(n)) => {
-                added.push(n);
-                j += 1;
-            }
-            (None, None) => unreachable!("the loop stops when both are done"),
-        }
+/// Counts a word added or removed, keeping the first [`Report::DIFF_SHOWN`].
+fn note(count: &mut u64, shown: &mut Vec<String>, word: &str) {
+    *count += 1;
+    if shown.len() < Report::DIFF_SHOWN {
+        shown.push(word.to_string());
     }
-    (added, removed)
 }
 
 /// A built version: the FST's bytes and their SHA-256.
@@ -266,8 +366,17 @@ pub struct Built {
 
 /// Builds the FST of sorted, unique words.
 pub fn build(words: &[String]) -> Built {
+    build_with(words, &Progress::default())
+}
+
+/// [`build`], moving `progress` along.
+pub fn build_with(words: &[String], progress: &Progress) -> Built {
+    progress.start(Stage::Building, words.len() as u64);
     let mut builder = fst::SetBuilder::memory();
-    for word in words {
+    for (index, word) in words.iter().enumerate() {
+        if (index as u64).is_multiple_of(STEP) {
+            progress.advance(index as u64);
+        }
         builder
             .insert(word)
             .expect("the words are sorted and unique");

@@ -6,9 +6,9 @@
 //!
 //! `POST /admin/upload` takes a word list for a dictionary (a multipart form with `dictionary`,
 //! `note` and `file`, plus `aff` when the file is a hunspell `.dic`). The list is read line by
-//! line, compared with the active version and built into a draft off the async workers; the
-//! answer redirects to the draft's report. A body over the configured limit gets 413 and nothing
-//! is written.
+//! line, compared with the active version and built into a draft in the background; the answer
+//! redirects at once to the build's progress, which leads to the draft's report. A body over the
+//! configured limit gets 413 and nothing is written.
 
 use app::{
     api::admin::ops,
@@ -16,6 +16,7 @@ use app::{
     routes::admin::{self as pages, Flash},
     store::{
         accounts::{Role, User},
+        builds::BuildState,
         sessions, Services, StoreError,
     },
 };
@@ -41,6 +42,7 @@ pub fn router(limit: usize) -> Router<AppState> {
         .route("/admin/edit", post(edit))
         .route("/admin/activate", post(activate))
         .route("/admin/decide", post(decide))
+        .route("/admin/builds/{key}", get(build))
         .route(
             "/admin/upload",
             post(upload).layer(DefaultBodyLimit::max(limit)),
@@ -368,37 +370,55 @@ async fn upload(
         note = "uploaded list".into();
     }
     let alphabet = id.alphabet();
-    match services
-        .library
-        .draft(
-            &admin,
-            id,
-            None,
-            Origin::Upload,
-            &note,
-            move |_active| match aff {
-                Some(aff) => {
-                    wordlist::parse_hunspell(&file, &aff, &alphabet).map_err(|e| e.to_string())
-                }
-                None => Ok(wordlist::parse(&file, &alphabet)),
-            },
-        )
-        .await
-    {
-        Ok((at, report)) => {
-            tracing::info!(dictionary = %at, words = report.accepted, rejected = report.rejected_total, "word list uploaded as a draft");
-            Redirect::to(&format!("/admin/{}/{}", id.as_str(), at.version)).into_response()
-        }
-        Err(StoreError::Refused(refusal)) => refused(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &format!("the files cannot be read: {refusal}"),
+    let build =
+        services
+            .library
+            .start_draft(
+                admin,
+                id,
+                Origin::Upload,
+                note,
+                move |_active, progress| match aff {
+                    Some(aff) => wordlist::parse_hunspell(&file, &aff, &alphabet, progress)
+                        .map_err(|e| e.to_string()),
+                    None => Ok(wordlist::parse_with(&file, &alphabet, progress)),
+                },
+            );
+    Redirect::to(&format!("/admin/builds/{build}")).into_response()
+}
+
+/// `/admin/builds/<key>`: the build's progress bar, which reloads itself each second; once the
+/// draft exists, its page; if the build failed, why (nothing was written).
+async fn build(
+    State(services): State<Services>,
+    session: tower_sessions::Session,
+    Path(key): Path<String>,
+) -> Response {
+    let admin = match admin_of(&services, &session).await {
+        Ok(admin) => admin,
+        Err(response) => return response,
+    };
+    let Some(build) = services.library.builds.get(&key) else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            "no such build here: it ended more than ten minutes ago, or another instance has it",
+        );
+    };
+    match build.state() {
+        BuildState::Done(at) => back(
+            &format!("/admin/{}/{}", at.id.as_str(), at.version),
+            Ok(format!(
+                "Draft {at} built: check the report, then publish it."
+            )),
         ),
-        Err(error) => {
-            tracing::error!(%error, "upload: the draft could not be made");
-            refused(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the draft could not be built; the active version is unchanged",
-            )
-        }
+        BuildState::Failed(why) => refused(StatusCode::UNPROCESSABLE_ENTITY, &why),
+        BuildState::Running { stage, done, total } => Html(pages::building(
+            &admin.name,
+            build.dictionary,
+            stage.describe(),
+            done,
+            total,
+        ))
+        .into_response(),
     }
 }

@@ -82,7 +82,7 @@ async fn upload_files(
     }
     body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
     let content_type = format!("multipart/form-data; boundary={boundary}");
-    browser
+    let answer = browser
         .raw(
             "/admin/upload",
             body,
@@ -91,7 +91,30 @@ async fn upload_files(
                 ("sec-fetch-site", "same-origin"),
             ],
         )
-        .await
+        .await;
+    // The upload answers at once with the build's page, which shows its progress until the draft
+    // exists and then sends the browser on to it.
+    let Some(build) = browser
+        .location
+        .clone()
+        .filter(|l| l.starts_with("/admin/builds/"))
+    else {
+        return answer;
+    };
+    loop {
+        let (status, page) = browser.get(&build).await;
+        if status != 200 {
+            return (status, page);
+        }
+        assert!(page.contains("Building a draft"), "{page}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// The version a redirect to a draft's page names: `/admin/<id>/<version>?ok=…`.
+fn version_in(location: &str) -> u32 {
+    let path = location.split('?').next().unwrap();
+    path.rsplit('/').next().unwrap().parse().unwrap()
 }
 
 async fn version_detail(browser: &mut Browser, dictionary: &str, version: u32) -> VersionDetail {
@@ -255,12 +278,11 @@ fn an_upload_reports_every_bad_line_with_its_number_and_reason() {
         let (status, body) = upload(&mut admin, "en", "a list with bad lines", list).await;
         assert_eq!(status, 303, "{db_name}: {body}");
         let location = admin.location.clone().unwrap();
-        let version: u32 = location
-            .strip_prefix("/admin/en/")
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert_eq!(version, 2, "{db_name}");
+        assert!(
+            location.starts_with("/admin/en/2?ok="),
+            "{db_name}: {location}"
+        );
+        let version = version_in(&location);
         let detail = version_detail(&mut admin, "en", version).await;
         let report = &detail.report;
         assert_eq!(report.accepted, 5, "{db_name}: aa zyzzyva qwrtzy ab ete");
@@ -372,9 +394,7 @@ fn a_hunspell_pair_is_expanded_to_every_form() {
         ];
         let (status, body) = upload_files(&mut admin, "sv", "hunspell", &files).await;
         assert_eq!(status, 303, "{db_name}: {body}");
-        let version: u32 = admin.location.clone().unwrap()["/admin/sv/".len()..]
-            .parse()
-            .unwrap();
+        let version = version_in(&admin.location.clone().unwrap());
         let detail = version_detail(&mut admin, "sv", version).await;
         // bil bilar obil obilar linje linjar stamar; the name is refused on its line.
         assert_eq!(detail.report.accepted, 7, "{db_name}");
@@ -798,7 +818,12 @@ fn nobody_but_an_admin_reaches_the_panel() {
                 let answer = browser.post_form(path, fields).await;
                 assert_eq!(refusal(&answer), expected, "{db_name}: {who} {path}");
             }
-            for page in ["/admin", "/admin/en/1", "/admin/en/99"] {
+            for page in [
+                "/admin",
+                "/admin/en/1",
+                "/admin/en/99",
+                "/admin/builds/0123abcd",
+            ] {
                 let (status, body) = browser.get(page).await;
                 assert_eq!(status, 404, "{db_name}: {who} {page}");
                 assert!(!body.contains("Upload a word list"), "{who} {page}");

@@ -109,9 +109,15 @@ pub mod ops {
         let alphabet = id.alphabet();
         let (at, _) = services
             .library
-            .draft(admin, id, None, Origin::Edit, reason, move |base| {
-                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
-            })
+            .draft(
+                admin,
+                id,
+                None,
+                Origin::Edit,
+                reason,
+                Default::default(),
+                move |base, _| Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet)),
+            )
             .await?;
         Ok(at)
     }
@@ -198,9 +204,15 @@ pub mod ops {
         let alphabet = id.alphabet();
         let (at, _) = services
             .library
-            .draft(admin, id, None, Origin::Edit, &note, move |base| {
-                Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet))
-            })
+            .draft(
+                admin,
+                id,
+                None,
+                Origin::Edit,
+                &note,
+                Default::default(),
+                move |base, _| Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet)),
+            )
             .await?;
         Ok(Some(at))
     }

@@ -120,6 +120,30 @@ fn flash_view(flash: Flash) -> impl IntoView {
     }
 }
 
+/// `/admin/builds/<key>`: a draft being built, with a progress bar; the page reloads itself each
+/// second, and the server sends it on to the draft once it exists.
+pub fn building(
+    admin: &str,
+    dictionary: dictionaries::DictionaryId,
+    stage: &'static str,
+    done: u64,
+    total: u64,
+) -> String {
+    let percent = (done * 100).checked_div(total).unwrap_or(0);
+    let main = view! {
+        <main class="page admin" data-testid="building">
+            <meta http-equiv="refresh" content="1" />
+            <h1>{format!("Building a draft of {}", dictionary.name())}</h1>
+            <section class="card">
+                <p role="status">{format!("{stage}: {done} of {total}")}</p>
+                <progress class="building" max=total.max(1) value=done aria-label="Build progress">{format!("{percent} %")}</progress>
+                <p class="hint">"The draft's report opens by itself when it is ready. Nothing changes for players until you publish it."</p>
+            </section>
+        </main>
+    };
+    document("Building", admin, main)
+}
+
 /// `/admin`: every dictionary, the upload and edit forms, the report queue and the audit log.
 pub fn overview(admin: &str, panel: Panel, flash: Flash) -> String {
     let ids: Vec<(String, String)> = panel

@@ -13,11 +13,11 @@ use std::{
 use dictionaries::{
     catalog::Catalog,
     versions::{Origin, Report},
-    wordlist::{self, Parsed},
+    wordlist::{self, Parsed, Progress, Stage},
     DictionaryId, DictionaryInfo, DictionaryRef, FstLexicon,
 };
 
-use super::{accounts::User, db::Database, versions, StoreError};
+use super::{accounts::User, builds::Builds, db::Database, versions, StoreError};
 use crate::domain::Refusal;
 
 /// One version, ready for the rules, the bots and the browser.
@@ -57,6 +57,8 @@ pub struct Library {
     db: Database,
     shipped: Arc<Catalog>,
     held: Mutex<Held>,
+    /// Drafts being built from uploads.
+    pub builds: Builds,
 }
 
 impl std::fmt::Debug for Library {
@@ -75,6 +77,7 @@ impl Library {
             db,
             shipped,
             held: Mutex::default(),
+            builds: Builds::default(),
         });
         library.refresh().await?;
         Ok(library)
@@ -159,6 +162,7 @@ impl Library {
     /// Lets go of every version that is not active and that nobody asked for in `idle`. A game on
     /// it loads it again when it next moves.
     pub fn sweep(&self, idle: Duration) -> usize {
+        self.builds.sweep();
         let mut held = self.held();
         let Held { active, loaded } = &mut *held;
         let before = loaded.len();
@@ -175,11 +179,12 @@ impl Library {
         loaded
     }
 
-    /// Makes a draft of `id` from version `base` (the active one if `None`): `make` turns the base's
-    /// words into the new list (an upload ignores them, an edit changes them) or says why the
-    /// input cannot be read, and the draft's
-    /// report compares the two. The CPU work (reading, comparing, building the FST) runs off the
-    /// async workers; nothing is written unless all of it succeeds.
+    /// Makes a draft of `id` from version `base` (the active one if `None`): `make` turns the
+    /// base's words into the new list (an upload ignores them, an edit changes them) or says why
+    /// the input cannot be read, and the draft's report compares the two. The CPU work (reading,
+    /// comparing, building the FST) runs off the async workers and moves `progress` along;
+    /// nothing is written unless all of it succeeds.
+    #[allow(clippy::too_many_arguments)]
     pub async fn draft(
         &self,
         by: &User,
@@ -187,22 +192,58 @@ impl Library {
         base: Option<u32>,
         origin: Origin,
         note: &str,
-        make: impl FnOnce(&FstLexicon) -> Result<Parsed, String> + Send + 'static,
+        progress: Arc<Progress>,
+        make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
     ) -> Result<(DictionaryRef, Report), StoreError> {
         let base = match base {
             Some(version) => self.get(DictionaryRef { id, version }).await?,
             None => self.active(id).await?,
         };
+        let building = progress.clone();
         let (built, report) = tokio::task::spawn_blocking(move || {
-            let parsed = make(&base.lexicon)?;
-            let report = wordlist::report(&parsed, Some((base.at.version, &base.lexicon)));
-            Ok::<_, String>((wordlist::build(&parsed.words), report))
+            let parsed = make(&base.lexicon, &building)?;
+            let against = Some((base.at.version, &*base.lexicon));
+            let report = wordlist::report_with(&parsed, against, &building);
+            Ok::<_, String>((wordlist::build_with(&parsed.words, &building), report))
         })
         .await
         .map_err(|e| StoreError::Data(format!("building the dictionary failed: {e}")))?
         .map_err(Refusal::Invalid)?;
+        progress.start(Stage::Saving, 1);
         let at = versions::create_draft(&self.db, id, &built, &report, origin, note, by).await?;
         Ok((at, report))
+    }
+
+    /// Starts [`Library::draft`] of the active version in the background and answers at once
+    /// with the build's key, for the panel to follow ([`Library::builds`]).
+    pub fn start_draft(
+        self: &Arc<Self>,
+        by: User,
+        id: DictionaryId,
+        origin: Origin,
+        note: String,
+        make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
+    ) -> String {
+        let (key, build) = self.builds.start(id);
+        let library = self.clone();
+        tokio::spawn(async move {
+            let progress = build.progress.clone();
+            let outcome = library
+                .draft(&by, id, None, origin, &note, progress, make)
+                .await;
+            build.end(match outcome {
+                Ok((at, report)) => {
+                    tracing::info!(dictionary = %at, words = report.accepted, rejected = report.rejected_total, "a draft was built");
+                    Ok(at)
+                }
+                Err(StoreError::Refused(refusal)) => Err(format!("the files cannot be read: {refusal}")),
+                Err(error) => {
+                    tracing::error!(%error, "building a draft failed");
+                    Err("the draft could not be built; the active version is unchanged".into())
+                }
+            });
+        });
+        key
     }
 
     /// The shipped dictionaries' manifest and licences.

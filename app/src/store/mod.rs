@@ -2,6 +2,7 @@
 //! games' action logs, who sits where, and the sign-in rate limit.
 
 pub mod accounts;
+pub mod builds;
 pub mod clock;
 pub mod db;
 pub mod games;

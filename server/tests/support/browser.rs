@@ -142,6 +142,10 @@ impl Browser {
             .oneshot(request.body(Body::empty()).unwrap())
             .await
             .unwrap();
+        self.location = response
+            .headers()
+            .get("location")
+            .map(|l| l.to_str().unwrap().to_string());
         let status = response.status().as_u16();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         (status, String::from_utf8_lossy(&bytes).into_owned())
