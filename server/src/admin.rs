@@ -21,8 +21,8 @@ use app::{
     },
 };
 use axum::{
-    extract::{DefaultBodyLimit, Form, Multipart, Path, Query, State},
-    http::StatusCode,
+    extract::{DefaultBodyLimit, Form, FromRequestParts, Multipart, Path, Query, State},
+    http::{request::Parts, StatusCode},
     response::{Html, IntoResponse, Redirect, Response},
     routing::{get, post},
     Router,
@@ -49,7 +49,22 @@ pub fn router(limit: usize) -> Router<AppState> {
         )
 }
 
-/// The signed-in admin, or the answer for anyone else: 404, as if the panel did not exist.
+/// A signed-in admin, as an extractor: anyone else is answered 404, as if the panel did not
+/// exist.
+struct Admin(User);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Admin, Response> {
+        let session = tower_sessions::Session::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        admin_of(&state.services, &session).await.map(Admin)
+    }
+}
+
+/// The signed-in admin, or the answer for anyone else.
 async fn admin_of(
     services: &Services,
     session: &tower_sessions::Session,
@@ -119,14 +134,10 @@ impl PageQuery {
 }
 
 async fn overview(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Query(query): Query<PageQuery>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     match ops::panel(&services).await {
         Ok(panel) => Html(pages::overview(&admin.name, panel, query.flash())).into_response(),
         Err(error) => failed(error),
@@ -142,15 +153,11 @@ fn failed(error: StoreError) -> Response {
 }
 
 async fn version(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Path((dictionary, version)): Path<(String, String)>,
     Query(query): Query<PageQuery>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let (Some(id), Ok(version)) = (DictionaryId::parse(&dictionary), version.parse::<u32>()) else {
         return not_found();
     };
@@ -194,14 +201,10 @@ struct EditForm {
 }
 
 async fn edit(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Form(form): Form<EditForm>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let made = match ops::dictionary(&form.dictionary) {
         Ok(id) => ops::edit(&services, &admin, id, form.add, form.remove, &form.reason).await,
         Err(refusal) => Err(refusal.into()),
@@ -226,14 +229,10 @@ struct ActivateForm {
 }
 
 async fn activate(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Form(form): Form<ActivateForm>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let id = match ops::dictionary(&form.dictionary) {
         Ok(id) => id,
         Err(refusal) => return back("/admin", Err(refusal.into())),
@@ -256,14 +255,10 @@ struct DecideForm {
 }
 
 async fn decide(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Form(form): Form<DecideForm>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let (Ok(id), Some(kind)) = (
         ops::dictionary(&form.dictionary),
         ReportKind::parse(&form.kind),
@@ -313,15 +308,11 @@ fn refused(status: StatusCode, message: &str) -> Response {
 }
 
 async fn upload(
+    Admin(admin): Admin,
     State(services): State<Services>,
     State(state): State<AppState>,
-    session: tower_sessions::Session,
     mut form: Multipart,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let (mut dictionary, mut note, mut file, mut aff) = (None, String::new(), None, None);
     let mut file_name = String::new();
     loop {
@@ -390,14 +381,10 @@ async fn upload(
 /// `/admin/builds/<key>`: the build's progress bar, which reloads itself each second; once the
 /// draft exists, its page; if the build failed, why (nothing was written).
 async fn build(
+    Admin(admin): Admin,
     State(services): State<Services>,
-    session: tower_sessions::Session,
     Path(key): Path<String>,
 ) -> Response {
-    let admin = match admin_of(&services, &session).await {
-        Ok(admin) => admin,
-        Err(response) => return response,
-    };
     let Some(build) = services.library.builds.get(&key) else {
         return refused(
             StatusCode::NOT_FOUND,

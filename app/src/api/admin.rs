@@ -201,19 +201,7 @@ pub mod ops {
             ReportKind::Wrong => "is not a word",
         };
         let note = format!("{closed} player report(s): '{word}' {says}");
-        let alphabet = id.alphabet();
-        let (at, _) = services
-            .library
-            .draft(
-                admin,
-                id,
-                None,
-                Origin::Edit,
-                &note,
-                Default::default(),
-                move |base, _| Ok(dictionaries::wordlist::edit(base, &add, &remove, &alphabet)),
-            )
-            .await?;
+        let at = edit(services, admin, id, add, remove, &note).await?;
         Ok(Some(at))
     }
 }

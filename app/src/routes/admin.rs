@@ -63,7 +63,6 @@ fn state_of(v: &VersionSummary) -> &'static str {
 
 /// A whole document around `main`: the stylesheet and a plain top bar (no hydration, no wasm).
 fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
-    let title = format!("{title} · Admin · {}", crate::APP_NAME);
     let admin = admin.to_string();
     let body = Owner::new().with(move || {
         view! {
@@ -78,19 +77,21 @@ fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
         }
         .to_html()
     });
+    html(&format!("{title} · Admin"), &body)
+}
+
+/// The HTML around a rendered body.
+fn html(title: &str, body: &str) -> String {
+    let title = format!("{title} · {}", crate::APP_NAME)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
-         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
-        html_escape(&title)
+         <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
+         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>"
     )
-}
-
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// "Page not found", for anyone but an admin (the server answers it with 404).
@@ -104,13 +105,7 @@ pub fn not_found() -> String {
         }
         .to_html()
     });
-    format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Page not found · {}</title><link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\">\
-         </head><body>{body}</body></html>",
-        crate::APP_NAME
-    )
+    html("Page not found", &body)
 }
 
 fn flash_view(flash: Flash) -> impl IntoView {

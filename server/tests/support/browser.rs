@@ -70,20 +70,27 @@ impl Browser {
         body: impl Into<Body>,
         headers: &[(&str, &str)],
     ) -> (u16, String) {
-        let mut request = Request::post(path).header("host", "localhost");
+        let mut request = Request::post(path);
         if !headers.iter().any(|(name, _)| *name == "content-type") {
             request = request.header("content-type", "application/json");
         }
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
+        self.send(request, body.into()).await
+    }
+
+    /// Sends `request` with the session cookie; keeps the cookie and redirect it answers with,
+    /// and the body, for the leak checks.
+    async fn send(&mut self, request: axum::http::request::Builder, body: Body) -> (u16, String) {
+        let mut request = request.header("host", "localhost");
         if let Some(cookie) = &self.cookie {
             request = request.header("cookie", cookie);
         }
         let response = self
             .app
             .clone()
-            .oneshot(request.body(body.into()).unwrap())
+            .oneshot(request.body(body).unwrap())
             .await
             .unwrap();
         if let Some(set) = response.headers().get("set-cookie") {
@@ -132,23 +139,7 @@ impl Browser {
 
     /// GETs a page as a browser would; status and body.
     pub async fn get(&mut self, path: &str) -> (u16, String) {
-        let mut request = Request::get(path).header("host", "localhost");
-        if let Some(cookie) = &self.cookie {
-            request = request.header("cookie", cookie);
-        }
-        let response = self
-            .app
-            .clone()
-            .oneshot(request.body(Body::empty()).unwrap())
-            .await
-            .unwrap();
-        self.location = response
-            .headers()
-            .get("location")
-            .map(|l| l.to_str().unwrap().to_string());
-        let status = response.status().as_u16();
-        let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        (status, String::from_utf8_lossy(&bytes).into_owned())
+        self.send(Request::get(path), Body::empty()).await
     }
 
     pub async fn sign_up(&mut self, name: &str) -> Value {
