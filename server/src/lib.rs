@@ -12,7 +12,7 @@ pub mod dictionary_sync;
 mod health;
 pub mod live;
 
-pub use app::store::{accounts, db, games, library, seating, sessions, versions, Services};
+pub use app::store::{accounts, db, games, library, ranks, seating, sessions, versions, Services};
 pub use app::store::{clock as clocks, live as presence};
 
 use std::sync::Arc;

@@ -298,5 +298,9 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     .bind(deadline)
     .execute(&mut **conn)
     .await?;
+    if !playing {
+        // In the same transaction as the end itself: a game is rated once, or not at all.
+        super::ranks::rate_ended(conn, id, &stored.opponent, &state).await?;
+    }
     Ok(state)
 }

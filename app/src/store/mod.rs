@@ -9,6 +9,7 @@ pub mod games;
 pub mod library;
 pub mod limiter;
 pub mod live;
+pub mod ranks;
 pub mod rematch;
 pub mod reports;
 pub mod seating;
