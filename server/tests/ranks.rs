@@ -138,19 +138,68 @@ fn pass_and_play_and_bot_games_are_not_rated() {
 }
 
 #[test]
+fn two_games_of_one_player_ending_at_once_are_rated_one_after_the_other() {
+    each_database(async |db_name, server| {
+        // Ann has a rank (one game against dave), then her games against bob and carl end at
+        // the same moment, on two instances.
+        let ann_name = unique_name("ann");
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&ann_name).await;
+        let mut ids = Vec::new();
+        for friend in ["dave", "bob", "carl"] {
+            let mut friend_browser = Browser::new(&server);
+            friend_browser.sign_up(&unique_name(friend)).await;
+            let created = ann.create(json!("Invite")).await;
+            let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+            friend_browser
+                .call(
+                    "/api/invites/answer",
+                    json!({ "token": token, "accept": true }),
+                )
+                .await;
+            ids.push(ok(&created)["id"].as_str().unwrap().to_string());
+        }
+        let other = second_instance(&server).await;
+        let lexicon = server.services.lexicon("en").await.unwrap();
+        let resign = Action::Resign { seat: 0 };
+        games::commit(&server.db, &ids[0], 0, &resign, &*lexicon)
+            .await
+            .unwrap();
+        assert_eq!(rank_of(&server.db, &ann_name, "en").await, Some((1180, 1)));
+        let (first, second) = tokio::join!(
+            games::commit(&server.db, &ids[1], 0, &resign, &*lexicon),
+            games::commit(&other, &ids[2], 0, &resign, &*lexicon),
+        );
+        first.unwrap();
+        second.unwrap();
+        // 1180 → 1161 (against 1200, expected ≈ 0.47) → 1143 (expected ≈ 0.44): one after the
+        // other, never both from 1180.
+        assert_eq!(
+            rank_of(&server.db, &ann_name, "en").await,
+            Some((1143, 3)),
+            "{db_name}"
+        );
+    });
+}
+
+/// Another connection pool on the same database, standing for a second instance.
+async fn second_instance(server: &Server) -> Database {
+    match server.db.backend {
+        server::db::Backend::Postgres => {
+            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+                .await
+                .unwrap()
+        }
+        server::db::Backend::Sqlite => server.db.clone(),
+    }
+}
+
+#[test]
 fn two_instances_ending_one_game_at_once_rate_it_once() {
     each_database(async |db_name, server| {
         let (mut ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
         let version = view_of(&ann.page(&id).await).version;
-        // A second connection pool stands for a second instance on the same database.
-        let other = match server.db.backend {
-            server::db::Backend::Postgres => {
-                Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
-                    .await
-                    .unwrap()
-            }
-            server::db::Backend::Sqlite => server.db.clone(),
-        };
+        let other = second_instance(&server).await;
         let lexicon = server.services.lexicon("en").await.unwrap();
         let (first, second) = tokio::join!(
             games::commit(

@@ -300,7 +300,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     .await?;
     if !playing {
         // In the same transaction as the end itself: a game is rated once, or not at all.
-        super::ranks::rate_ended(conn, id, &stored.opponent, &state).await?;
+        super::ranks::rate_ended(db.backend, conn, id, &stored.opponent, &state).await?;
     }
     Ok(state)
 }

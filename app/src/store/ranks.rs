@@ -13,7 +13,7 @@ use rules::{
 };
 use sqlx::{pool::PoolConnection, Any, Row};
 
-use super::db::{now_ms, Database};
+use super::db::{now_ms, Backend, Database};
 
 /// A player's rank in one dictionary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +44,7 @@ pub fn is_rated(opponent: &str) -> bool {
 /// Rates game `game_id`, which `state` has just ended, on `conn` inside the transaction that
 /// records the end. Does nothing for an unrated game, or one not between two different people.
 pub async fn rate_ended(
+    backend: Backend,
     conn: &mut PoolConnection<Any>,
     game_id: &str,
     opponent: &str,
@@ -77,11 +78,37 @@ pub async fn rate_ended(
         (true, _) => GameResult::Draw,
         (false, _) => GameResult::Loss,
     };
+    // Both players' rows exist and, on Postgres, are locked (in user order, so two games ending
+    // at once never wait on each other in a circle) until this transaction ends: two games of one
+    // player ending together are rated one after the other, not both from the same rank.
+    let now = now_ms();
+    for user in [first.min(second), first.max(second)] {
+        sqlx::query(
+            "INSERT INTO ranks (user_id, dictionary, rank, games, updated_at)
+             VALUES ($1, $2, $3, 0, $4) ON CONFLICT (user_id, dictionary) DO NOTHING",
+        )
+        .bind(user)
+        .bind(dictionary.as_str())
+        .bind(i64::from(STARTING_RANK))
+        .bind(now)
+        .execute(&mut **conn)
+        .await?;
+    }
+    if backend == Backend::Postgres {
+        sqlx::query(
+            "SELECT user_id FROM ranks WHERE dictionary = $1 AND user_id IN ($2, $3)
+             ORDER BY user_id FOR UPDATE",
+        )
+        .bind(dictionary.as_str())
+        .bind(first)
+        .bind(second)
+        .fetch_all(&mut **conn)
+        .await?;
+    }
     let mut before = Vec::new();
     for user in [first, second] {
         before.push(current(conn, user, dictionary).await?);
     }
-    let now = now_ms();
     for (seat, (user, opponent)) in [(first, second), (second, first)].into_iter().enumerate() {
         let (rank, games) = before[seat];
         let (opponent_rank, _) = before[1 - seat];
@@ -103,10 +130,8 @@ pub async fn rate_ended(
         .execute(&mut **conn)
         .await?;
         sqlx::query(
-            "INSERT INTO ranks (user_id, dictionary, rank, games, updated_at)
-             VALUES ($1, $2, $3, 1, $4)
-             ON CONFLICT (user_id, dictionary)
-             DO UPDATE SET rank = $3, games = ranks.games + 1, updated_at = $4",
+            "UPDATE ranks SET rank = $3, games = games + 1, updated_at = $4
+             WHERE user_id = $1 AND dictionary = $2",
         )
         .bind(user)
         .bind(dictionary.as_str())
@@ -148,7 +173,8 @@ async fn current(
 /// A player's ranks, one per dictionary they have finished a rated game in.
 pub async fn of(db: &Database, user: i64) -> Result<Vec<Rank>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT dictionary, rank, games FROM ranks WHERE user_id = $1 ORDER BY dictionary",
+        "SELECT dictionary, rank, games FROM ranks WHERE user_id = $1 AND games > 0
+         ORDER BY dictionary",
     )
     .bind(user)
     .fetch_all(&db.pool)
