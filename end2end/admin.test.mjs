@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
@@ -99,6 +99,7 @@ test('an admin checks an upload, adds a word and publishes it; new games take it
   await admin.page.click('[data-testid="upload-form"] button[type="submit"]');
   // The build runs in the background; its progress page sends the browser on to the draft.
   await admin.page.waitForURL(/\/admin\/en\/2\?ok=/);
+  rmSync(dir, { recursive: true, force: true });
   await admin.page.waitForSelector('[data-testid="report"]');
   assert.equal(await admin.page.textContent('[data-testid="accepted"]'), '2');
   assert.equal(await admin.page.textContent('[data-testid="rejected-total"]'), '2 lines rejected');
