@@ -291,20 +291,7 @@ fn malformed(error: axum::extract::multipart::MultipartError, limit: usize) -> R
 
 /// A short page saying what went wrong, with the way back.
 fn refused(status: StatusCode, message: &str) -> Response {
-    let escaped = message
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    (
-        status,
-        Html(format!(
-            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not done</title>\
-             <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body><main class=\"page\">\
-             <h1>Not done</h1><p class=\"error\" data-testid=\"admin-error\">{escaped}</p>\
-             <p><a href=\"/admin\">Back to the dictionaries</a></p></main></body></html>"
-        )),
-    )
-        .into_response()
+    (status, Html(pages::not_done(message))).into_response()
 }
 
 async fn upload(

@@ -112,7 +112,6 @@ pub mod ops {
             .draft(
                 admin,
                 id,
-                None,
                 Origin::Edit,
                 reason,
                 Default::default(),
@@ -153,18 +152,11 @@ pub mod ops {
         reason: &str,
         confirm: bool,
     ) -> Result<String, StoreError> {
-        let (_, report) = versions::version(&services.db, at)
-            .await?
-            .ok_or_else(|| Refusal::Invalid(format!("{at} does not exist")))?;
-        if !report.warnings.is_empty() && !confirm {
-            let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
-            return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
-        }
         let reason = match reason.trim() {
             "" => "no reason given",
             reason => reason,
         };
-        let action = versions::activate(&services.db, at, admin, reason).await?;
+        let action = versions::activate(&services.db, at, admin, reason, confirm).await?;
         // This instance follows at once; the others when the change reaches them.
         services.library.refresh().await?;
         Ok(format!("{at} is active ({})", action.as_str()))

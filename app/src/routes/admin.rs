@@ -94,6 +94,22 @@ fn html(title: &str, body: &str) -> String {
     )
 }
 
+/// A change refused or failed, and why, with the way back (the server sets the status).
+pub fn not_done(message: &str) -> String {
+    let message = message.to_string();
+    let body = Owner::new().with(move || {
+        view! {
+            <main class="page">
+                <h1>"Not done"</h1>
+                <p class="error" data-testid="admin-error">{message}</p>
+                <p><a href="/admin">"Back to the dictionaries"</a></p>
+            </main>
+        }
+        .to_html()
+    });
+    html("Not done", &body)
+}
+
 /// "Page not found", for anyone but an admin (the server answers it with 404).
 pub fn not_found() -> String {
     let body = Owner::new().with(|| {

@@ -179,26 +179,21 @@ impl Library {
         loaded
     }
 
-    /// Makes a draft of `id` from version `base` (the active one if `None`): `make` turns the
-    /// base's words into the new list (an upload ignores them, an edit changes them) or says why
+    /// Makes a draft of `id` from its active version: `make` turns the active version's words
+    /// into the new list (an upload ignores them, an edit changes them) or says why
     /// the input cannot be read, and the draft's report compares the two. The CPU work (reading,
     /// comparing, building the FST) runs off the async workers and moves `progress` along;
     /// nothing is written unless all of it succeeds.
-    #[allow(clippy::too_many_arguments)]
     pub async fn draft(
         &self,
         by: &User,
         id: DictionaryId,
-        base: Option<u32>,
         origin: Origin,
         note: &str,
         progress: Arc<Progress>,
         make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
     ) -> Result<(DictionaryRef, Report), StoreError> {
-        let base = match base {
-            Some(version) => self.get(DictionaryRef { id, version }).await?,
-            None => self.active(id).await?,
-        };
+        let base = self.active(id).await?;
         let building = progress.clone();
         let (built, report) = tokio::task::spawn_blocking(move || {
             let parsed = make(&base.lexicon, &building)?;
@@ -228,9 +223,7 @@ impl Library {
         let library = self.clone();
         tokio::spawn(async move {
             let progress = build.progress.clone();
-            let outcome = library
-                .draft(&by, id, None, origin, &note, progress, make)
-                .await;
+            let outcome = library.draft(&by, id, origin, &note, progress, make).await;
             build.end(match outcome {
                 Ok((at, report)) => {
                     tracing::info!(dictionary = %at, words = report.accepted, rejected = report.rejected_total, "a draft was built");

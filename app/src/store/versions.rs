@@ -294,16 +294,22 @@ pub async fn create_draft(
 }
 
 /// Makes `at` the version new games get: a publish for a draft, a rollback for an earlier
-/// version. Tells every instance, whose catalogs then load it.
+/// version. A version whose report carries warnings needs `confirm`. Tells every instance, whose
+/// catalogs then load it.
 pub async fn activate(
     db: &Database,
     at: DictionaryRef,
     by: &User,
     reason: &str,
+    confirm: bool,
 ) -> Result<AuditAction, StoreError> {
     let Some((version, report)) = self::version(db, at).await? else {
         return Err(Refusal::Invalid(format!("{at} does not exist")).into());
     };
+    if !report.warnings.is_empty() && !confirm {
+        let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
+        return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
+    }
     if version.active {
         return Err(Refusal::Invalid(format!("{at} is already active")).into());
     }
