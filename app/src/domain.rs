@@ -160,6 +160,14 @@ pub struct NewGame {
     pub format: Format,
     /// The other seats.
     pub opponent: Opponent,
+    /// Whether a game against a person moves ranks (the default); bot and pass-and-play games
+    /// never do.
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+}
+
+fn rated_by_default() -> bool {
+    true
 }
 
 /// Where a game stands.
@@ -214,4 +222,72 @@ pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
         Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
         Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
     }
+}
+
+/// A player's rank in one dictionary as shown beside their name: `1240`, or `1240?` while it
+/// rests on fewer than [`PROVISIONAL_GAMES`] rated games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRank {
+    /// The Elo rank.
+    pub rank: i32,
+    /// Fewer than [`PROVISIONAL_GAMES`] rated games so far.
+    pub provisional: bool,
+}
+
+/// Rated games in a dictionary before a rank stops being provisional.
+pub const PROVISIONAL_GAMES: u32 = 10;
+
+impl ShownRank {
+    /// The rank after `games` rated games.
+    pub fn new(rank: i32, games: u32) -> ShownRank {
+        ShownRank {
+            rank,
+            provisional: games < PROVISIONAL_GAMES,
+        }
+    }
+}
+
+impl std::fmt::Display for ShownRank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.rank,
+            if self.provisional { "?" } else { "" }
+        )
+    }
+}
+
+/// One player's record against another: finished games won, drawn and lost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeadToHead {
+    /// Won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+}
+
+impl HeadToHead {
+    /// No game between them yet.
+    pub fn is_empty(&self) -> bool {
+        self.wins + self.draws + self.losses == 0
+    }
+}
+
+impl std::fmt::Display for HeadToHead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} won · {} drawn · {} lost",
+            self.wins, self.draws, self.losses
+        )
+    }
+}
+
+/// The path of a player's profile page (names are lower-case letters, digits and `_`, safe in a
+/// path as they are).
+pub fn profile_path(name: &str) -> String {
+    format!("/u/{name}")
 }

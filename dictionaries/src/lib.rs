@@ -19,7 +19,7 @@ pub mod versions;
 pub mod wordlist;
 
 /// One of the five dictionaries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum DictionaryId {
     /// English: SCOWL ≤ 80.
     #[serde(rename = "en")]

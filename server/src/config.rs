@@ -63,6 +63,13 @@ pub enum Command {
         /// The account's name.
         name: String,
     },
+    /// Rebuild every rank from the finished rated games (replaying each), report where the
+    /// stored ranks differ, and write the rebuild; then exit.
+    RecomputeRanks {
+        /// Only report; change nothing.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 /// How log lines are written.

@@ -39,6 +39,12 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             "ALFAKRAFT_FIXED_SEED is set: every new game gets the same deal (tests only)"
         );
     }
+    if let Some(games) = app::store::ranks::test_leaderboard_games() {
+        tracing::warn!(
+            games,
+            "ALFAKRAFT_TEST_LEADERBOARD_GAMES is set: the leaderboard lists players with fewer rated games (tests only)"
+        );
+    }
     let database_url = config.database_url();
     let db = db::Database::connect(&database_url)
         .await
@@ -59,6 +65,28 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
     for at in library.loaded() {
         tracing::info!(dictionary = %at, "dictionary loaded");
+    }
+    if let Some(Command::RecomputeRanks { check }) = &config.command {
+        let services = app::store::Services::new(db, library);
+        let done = app::store::ranks::recompute(&services, !check).await?;
+        println!(
+            "{} rated games replayed, {} ranks rebuilt, {} differed from the stored ones{}",
+            done.games,
+            done.players,
+            done.differences.len(),
+            if done.written {
+                "; the rebuild is written"
+            } else {
+                " (nothing written: --check)"
+            }
+        );
+        for (name, dictionary, stored, rebuilt) in &done.differences {
+            println!(
+                "  {name} in {}: stored {stored}, rebuilt {rebuilt}",
+                dictionary.as_str()
+            );
+        }
+        return Ok(());
     }
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")

@@ -36,6 +36,7 @@ async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String
         dictionary: DictionaryId::English,
         format,
         opponent: Opponent::Invite,
+        rated: true,
     };
     let created = seating::create(db, &a, &new).await.unwrap();
     seating::join(db, &b, &created.id, created.invite_token.as_deref())
@@ -120,6 +121,15 @@ async fn time_out_now(services: &Services, id: &str) -> Action {
     panic!("the time-out was not applied");
 }
 
+/// The rank history rows a game wrote (two once it is rated).
+async fn rated_rows(db: &Database, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM rank_history WHERE game_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+}
+
 /// The time-outs in a game's stored log.
 async fn time_outs(db: &Database, id: &str) -> Vec<Action> {
     sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
@@ -159,6 +169,11 @@ async fn a_casual_deadline_runs_out_once_and_loses() {
         let state = state(&db, &id).await;
         assert_eq!(reason(&state), Some(EndReason::TimedOut(to_move)), "{name}");
         assert_eq!(time_outs(&db, &id).await.len(), 1, "{name}");
+        assert_eq!(
+            rated_rows(&db, &id).await,
+            2,
+            "{name}: a time-out is rated, once"
+        );
         assert_eq!(
             deadline(&db, &id).await,
             None,
@@ -311,6 +326,7 @@ async fn one_blitz_match_at_a_time() {
             opponent: Opponent::Bot {
                 level: "beginner".into(),
             },
+            rated: false,
         };
         let second = seating::create(&db, &a, &new).await;
         assert!(
@@ -338,6 +354,7 @@ async fn a_friend_blitz_match_starts_from_the_ready_lobby() {
             dictionary: DictionaryId::English,
             format: Format::Blitz,
             opponent: Opponent::Invite,
+            rated: true,
         };
         let created = seating::create(&db, &a, &new).await.unwrap();
         let id = created.id.clone();
@@ -481,5 +498,6 @@ async fn two_instances_on_one_postgres_apply_each_time_out_once() {
     }
     for id in &ids {
         assert_eq!(time_outs(&db, id).await.len(), 1, "game {id}");
+        assert_eq!(rated_rows(&db, id).await, 2, "game {id}: rated once");
     }
 }

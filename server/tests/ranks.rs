@@ -101,7 +101,7 @@ fn a_friend_game_ended_by_resignation_moves_both_ranks_once() {
             .unwrap();
         let mine = ranks::of(&server.db, ann_id).await.unwrap();
         assert_eq!(mine.len(), 1);
-        assert!(mine[0].provisional(), "one game is provisional");
+        assert!(mine[0].shown().provisional, "one game is provisional");
         let history = ranks::history(&server.db, ann_id, dictionaries::DictionaryId::English)
             .await
             .unwrap();
@@ -224,5 +224,275 @@ fn two_instances_ending_one_game_at_once_rate_it_once() {
             ranks == ((1180, 1), (1220, 1)) || ranks == ((1220, 1), (1180, 1)),
             "{db_name}: {ranks:?}"
         );
+    });
+}
+
+/// Ann invites bob with the rated box as given; bob accepts. The game's id.
+async fn friend_game_rated(
+    server: &Server,
+    ann: &mut Browser,
+    bob: &mut Browser,
+    rated: bool,
+) -> String {
+    let created = ann
+        .call(
+            "/api/games/create",
+            json!({ "new": {
+                "variant": { "AlfaKraft": { "language": "English" } },
+                "dictionary": "en",
+                "format": "Casual",
+                "opponent": "Invite",
+                "rated": rated,
+            }}),
+        )
+        .await;
+    let id = ok(&created)["id"].as_str().unwrap().to_string();
+    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+    let invite = bob
+        .call("/api/invites/get", json!({ "token": token }))
+        .await;
+    assert_eq!(ok(&invite)["rated"], json!(rated), "{invite}");
+    let accepted = bob
+        .call(
+            "/api/invites/answer",
+            json!({ "token": token, "accept": true }),
+        )
+        .await;
+    assert_eq!(ok(&accepted), &json!(id));
+    let _ = server;
+    id
+}
+
+/// Ends game `id` with whoever is to move resigning, through the store.
+async fn resign_now(server: &Server, id: &str) {
+    let lexicon = server.services.lexicon("en").await.unwrap();
+    let state = games::load(&server.db, id, &*lexicon).await.unwrap();
+    games::commit(
+        &server.db,
+        id,
+        state.version(),
+        &Action::Resign {
+            seat: state.to_move(),
+        },
+        &*lexicon,
+    )
+    .await
+    .unwrap();
+}
+
+#[test]
+fn an_unrated_game_moves_no_rank_but_counts_on_the_profile() {
+    each_database(async |db_name, server| {
+        let (mut ann, mut bob) = (Browser::new(&server), Browser::new(&server));
+        let (ann_name, bob_name) = (unique_name("ann"), unique_name("bob"));
+        ann.sign_up(&ann_name).await;
+        bob.sign_up(&bob_name).await;
+        let id = friend_game_rated(&server, &mut ann, &mut bob, false).await;
+        assert_eq!(ok(&ann.page(&id).await)["card"]["rated"], json!(false));
+        resign_now(&server, &id).await;
+        assert_eq!(history_rows(&server.db, &id).await, 0, "{db_name}");
+        assert_eq!(rank_of(&server.db, &ann_name, "en").await, None);
+        let page = ann.page(&id).await;
+        assert_eq!(ok(&page)["rank_changes"], json!([null, null]), "{db_name}");
+        assert_eq!(
+            ok(&page)["head_to_head"],
+            json!({ "wins": 1, "draws": 0, "losses": 0 }),
+            "{db_name}: bob resigned first, so ann won"
+        );
+        let (status, html) = ann.get(&format!("/u/{ann_name}")).await;
+        assert_eq!(status, 200);
+        assert!(html.contains("No rated game yet"), "{html}");
+        assert!(
+            html.contains(&format!("/u/{bob_name}")),
+            "the opponent links to their profile"
+        );
+    });
+}
+
+#[test]
+fn passes_and_a_rematch_end_rated_games_too() {
+    each_database(async |db_name, server| {
+        let (mut ann, ann_name, mut bob, bob_name, id) = friend_game(&server).await;
+        // Everyone passes until the pass limit ends the game.
+        let lexicon = server.services.lexicon("en").await.unwrap();
+        for _ in 0..20 {
+            let state = games::load(&server.db, &id, &*lexicon).await.unwrap();
+            if !matches!(state.status(), rules::Status::Playing) {
+                break;
+            }
+            let seat = state.to_move();
+            games::commit(
+                &server.db,
+                &id,
+                state.version(),
+                &Action::Pass { seat },
+                &*lexicon,
+            )
+            .await
+            .unwrap();
+        }
+        assert_eq!(
+            history_rows(&server.db, &id).await,
+            2,
+            "{db_name}: passes end it, rated"
+        );
+        // The rematch (seats swapped) is rated like the game it follows.
+        let offered = ann
+            .call("/api/games/rematch", json!({ "id": id, "answer": "Offer" }))
+            .await;
+        assert!(ok(&offered).is_object(), "{offered}");
+        let accepted = bob
+            .call(
+                "/api/games/rematch",
+                json!({ "id": id, "answer": "Accept" }),
+            )
+            .await;
+        let rematch = ok(&accepted)["rematch"]["new_game_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(ok(&bob.page(&rematch).await)["card"]["rated"], json!(true));
+        resign_now(&server, &rematch).await;
+        assert_eq!(history_rows(&server.db, &rematch).await, 2, "{db_name}");
+        assert_eq!(rank_of(&server.db, &ann_name, "en").await.unwrap().1, 2);
+        assert_eq!(rank_of(&server.db, &bob_name, "en").await.unwrap().1, 2);
+    });
+}
+
+#[test]
+fn recompute_ranks_reproduces_the_stored_ranks_and_repairs_a_tampered_one() {
+    runtime().block_on(async {
+        // Its own databases: the recomputation reads every game in them.
+        for (db_name, db, _dir) in support::own_databases().await {
+            let server = server(&db).await;
+            let mut players = Vec::new();
+            for name in ["ann", "bob", "carl", "dora"] {
+                let mut browser = Browser::new(&server);
+                let name = unique_name(name);
+                browser.sign_up(&name).await;
+                players.push((browser, name));
+            }
+            // Six games, some ending at once on two connections.
+            let pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)];
+            let mut ids = Vec::new();
+            for (a, b) in pairs {
+                let (left, right) = players.split_at_mut(b);
+                let id = friend_game_rated(&server, &mut left[a].0, &mut right[0].0, true).await;
+                ids.push(id);
+            }
+            for pair in ids.chunks(2) {
+                tokio::join!(resign_now(&server, &pair[0]), resign_now(&server, &pair[1]));
+            }
+            let check = ranks::recompute(&server.services, false).await.unwrap();
+            assert_eq!(check.games, 6, "{db_name}");
+            assert_eq!(check.differences, vec![], "{db_name}: the replay matches");
+            let stored: Vec<_> = {
+                let mut all = Vec::new();
+                for (_, name) in &players {
+                    all.push(rank_of(&db, name, "en").await.unwrap());
+                }
+                all
+            };
+            sqlx::query("UPDATE ranks SET rank = rank + 7 WHERE user_id = (SELECT id FROM users WHERE name = $1)")
+                .bind(&players[2].1)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+            let found = ranks::recompute(&server.services, false).await.unwrap();
+            assert_eq!(found.differences.len(), 1, "{db_name}: {found:?}");
+            assert_eq!(found.differences[0].0, players[2].1);
+            ranks::recompute(&server.services, true).await.unwrap();
+            for ((_, name), was) in players.iter().zip(&stored) {
+                assert_eq!(rank_of(&db, name, "en").await.as_ref(), Some(was), "{db_name}: {name}");
+            }
+            let again = ranks::recompute(&server.services, false).await.unwrap();
+            assert!(again.differences.is_empty(), "{db_name}");
+        }
+    });
+}
+
+#[test]
+fn ranks_stop_being_provisional_after_ten_games_and_show_on_cards_profiles_and_the_board() {
+    each_database(async |db_name, server| {
+        let (mut ann, mut bob) = (Browser::new(&server), Browser::new(&server));
+        let (ann_name, bob_name) = (unique_name("ann"), unique_name("bob"));
+        ann.sign_up(&ann_name).await;
+        bob.sign_up(&bob_name).await;
+        let mut last = String::new();
+        for game in 0..10 {
+            let id = friend_game_rated(&server, &mut ann, &mut bob, true).await;
+            let page = ann.page(&id).await;
+            let shown = &ok(&page)["card"]["seats"][0]["Player"]["rank"];
+            assert_eq!(shown["provisional"], json!(true), "{db_name}: game {game}");
+            resign_now(&server, &id).await; // bob, to move, resigns: ann wins
+            last = id;
+        }
+        let page = ann.page(&last).await;
+        let seats = &ok(&page)["card"]["seats"];
+        assert_eq!(
+            seats[0]["Player"]["rank"]["provisional"],
+            json!(false),
+            "{page}"
+        );
+        let ann_rank = seats[0]["Player"]["rank"]["rank"].as_i64().unwrap();
+        assert!(ann_rank > 1300, "{db_name}: ten wins: {ann_rank}");
+        let changes = ok(&page)["rank_changes"].as_array().unwrap();
+        assert!(changes[0].as_i64().unwrap() > 0 && changes[1].as_i64().unwrap() < 0);
+        assert_eq!(
+            ok(&page)["head_to_head"],
+            json!({ "wins": 10, "draws": 0, "losses": 0 })
+        );
+        // The profile: the rank without ?, ten points on the chart, ten games listed.
+        let (status, html) = bob.get(&format!("/u/{ann_name}")).await;
+        assert_eq!(status, 200);
+        assert!(html.contains(&format!(">{ann_rank}<")), "{html}");
+        assert_eq!(html.matches("<circle class=\"point\"").count(), 10);
+        assert_eq!(html.matches("data-game=").count(), 10);
+        assert!(
+            html.contains("You against"),
+            "bob sees his record against ann"
+        );
+        // The leaderboard: both qualify with ten games; bob is below ann.
+        let board = ranks::leaderboard(
+            &server.db,
+            dictionaries::DictionaryId::English,
+            ranks::Qualifying {
+                min_games: 10,
+                active_days: 90,
+            },
+            10_000,
+        )
+        .await
+        .unwrap();
+        let place = |name: &str| board.iter().position(|s| s.name == name).unwrap();
+        assert!(place(&ann_name) < place(&bob_name), "{db_name}");
+        let bob_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE name = $1")
+            .bind(&bob_name)
+            .fetch_one(&server.db.pool)
+            .await
+            .unwrap();
+        let own = ranks::standing_of(
+            &server.db,
+            bob_id,
+            dictionaries::DictionaryId::English,
+            ranks::Qualifying {
+                min_games: 10,
+                active_days: 90,
+            },
+        )
+        .await
+        .unwrap()
+        .unwrap();
+        assert_eq!(own.place as usize, place(&bob_name) + 1, "{db_name}");
+        let (status, html) = bob.get("/leaderboard?d=en").await;
+        assert_eq!(status, 200);
+        assert!(html.contains("at least 10 rated games"), "{html}");
+        // A profile or a board that does not exist is a 404, not a 500.
+        assert_eq!(bob.get("/u/nobody_here_at_all").await.0, 404);
+        assert_eq!(bob.get("/leaderboard?d=xx").await.0, 404);
+        assert_eq!(bob.get(&format!("/game/{last}/turn/999")).await.0, 404);
+        let (status, html) = bob.get(&format!("/game/{last}/turn/1")).await;
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains("resigned"), "{html}");
     });
 }

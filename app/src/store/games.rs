@@ -52,16 +52,18 @@ pub enum GameError {
 /// Creates a game from its config, under way with no seats recorded; returns its id.
 pub async fn create(db: &Database, config: &GameConfig) -> Result<String, GameError> {
     let mut conn = db.pool.acquire().await?;
-    insert(&mut conn, config, "playing", "local").await
+    insert(&mut conn, config, "playing", "local", false).await
 }
 
 /// Inserts a game row (inside the caller's transaction when there is one); returns its id,
-/// random and unguessable.
+/// random and unguessable. `rated` is the creator's choice; only games between people are rated
+/// whatever it says.
 pub(crate) async fn insert(
     conn: &mut sqlx::AnyConnection,
     config: &GameConfig,
     status: &str,
     opponent: &str,
+    rated: bool,
 ) -> Result<String, GameError> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let state = GameState::new(config.clone());
@@ -71,7 +73,7 @@ pub(crate) async fn insert(
         .flatten();
     sqlx::query(
         "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at, opponent,
-         deadline_at) VALUES ($1, $2, 0, $3, $4, $5, $5, $6, $7)",
+         deadline_at, rated) VALUES ($1, $2, 0, $3, $4, $5, $5, $6, $7, $8)",
     )
     .bind(&id)
     .bind(serde_json::to_string(config)?)
@@ -80,6 +82,7 @@ pub(crate) async fn insert(
     .bind(now)
     .bind(opponent)
     .bind(deadline)
+    .bind(i64::from(rated))
     .execute(&mut *conn)
     .await?;
     Ok(id)
@@ -94,11 +97,13 @@ struct Stored {
     /// `bot`, `invite`, `lobby` or `local`.
     opponent: String,
     deadline_at: Option<i64>,
+    /// Whether its end moves ranks (see [`super::ranks::is_rated`]).
+    rated: bool,
 }
 
 async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, GameError> {
     let row: AnyRow =
-        sqlx::query("SELECT config, status, opponent, deadline_at FROM games WHERE id = $1")
+        sqlx::query("SELECT config, status, opponent, deadline_at, rated FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut **conn)
             .await?
@@ -118,6 +123,10 @@ async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, G
         status: row.try_get(1)?,
         opponent: row.try_get(2)?,
         deadline_at: row.try_get(3)?,
+        rated: super::ranks::is_rated(
+            &row.try_get::<String, _>(2)?,
+            row.try_get::<i64, _>(4)? != 0,
+        ),
     })
 }
 
@@ -299,8 +308,10 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     .execute(&mut **conn)
     .await?;
     if !playing {
-        // In the same transaction as the end itself: a game is rated once, or not at all.
-        super::ranks::rate_ended(db.backend, conn, id, &stored.opponent, &state).await?;
+        // In the same transaction as the end itself: a game is rated and its results kept once,
+        // or not at all.
+        super::ranks::rate_ended(db.backend, conn, id, stored.rated, &state).await?;
+        super::results::record(conn, id, &state).await?;
     }
     Ok(state)
 }

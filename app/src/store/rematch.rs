@@ -171,7 +171,7 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
     };
     let mut tx = db.pool.begin().await?;
     answer_offer(&mut tx, user, game_id, "accepted").await?;
-    let id = games::insert(&mut tx, &config, "playing", "rematch").await?;
+    let id = games::insert(&mut tx, &config, "playing", "rematch", old.rated).await?;
     for (seat, user_id) in [(0 as Seat, seat1), (1, seat0)] {
         sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
             .bind(&id)

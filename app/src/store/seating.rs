@@ -45,6 +45,8 @@ pub struct GameRow {
     pub deadline_at: Option<i64>,
     /// In a Ready lobby, once both are ready: when the match starts, unix ms.
     pub starts_at: Option<i64>,
+    /// Whether its end moves the players' ranks.
+    pub rated: bool,
 }
 
 /// A freshly created game.
@@ -154,7 +156,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
     };
     let status = if waits { "waiting" } else { "playing" };
     let mut tx = db.pool.begin().await?;
-    let id = games::insert(&mut tx, &config, status, new.opponent.kind()).await?;
+    let id = games::insert(&mut tx, &config, status, new.opponent.kind(), new.rated).await?;
     for seat in 0..players {
         let (user, bot) = match &new.opponent {
             _ if seat == 0 => (Some(owner.id), None),
@@ -195,21 +197,23 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
 fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
     let config: String = row.try_get("config")?;
     let phase: String = row.try_get("status")?;
+    let opponent: String = row.try_get("opponent")?;
     Ok(GameRow {
         id: row.try_get("id")?,
         config: serde_json::from_str(&config).map_err(|e| StoreError::Data(e.to_string()))?,
         phase: Phase::parse(&phase).ok_or_else(|| StoreError::Data(format!("status {phase}")))?,
-        opponent: row.try_get("opponent")?,
+        opponent: opponent.clone(),
         updated_at: row.try_get("updated_at")?,
         deadline_at: row.try_get("deadline_at")?,
         starts_at: row.try_get("starts_at")?,
+        rated: super::ranks::is_rated(&opponent, row.try_get::<i64, _>("rated")? != 0),
     })
 }
 
 /// A game's row.
 pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     let row = sqlx::query(
-        "SELECT id, config, status, opponent, updated_at, deadline_at, starts_at FROM games
+        "SELECT id, config, status, opponent, updated_at, deadline_at, starts_at, rated FROM games
          WHERE id = $1",
     )
     .bind(id)
@@ -283,7 +287,7 @@ pub async fn my_seats(db: &Database, game_id: &str, user_id: i64) -> Result<Vec<
 
 /// The user's games: every waiting or playing one, then the 20 most recently finished.
 pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
-    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at
+    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated
          FROM games g
          JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1";
     let active = sqlx::query(&format!(
@@ -302,9 +306,10 @@ pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, Store
 }
 
 /// Open lobby games, newest first, with the name of the player waiting in each.
-pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, String)>, StoreError> {
+pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, i64, String)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, u.name
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated,
+         u.id AS owner, u.name
          FROM games g
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
          WHERE g.status = 'waiting' AND g.opponent = 'lobby' ORDER BY g.updated_at DESC LIMIT 100",
@@ -312,17 +317,18 @@ pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, String)>, StoreError> 
     .fetch_all(&db.pool)
     .await?;
     rows.iter()
-        .map(|row| Ok((game_row(row)?, row.try_get::<String, _>("name")?)))
+        .map(|row| Ok((game_row(row)?, row.try_get("owner")?, row.try_get("name")?)))
         .collect()
 }
 
-/// An invite link as stored: its game, owner's name, expiry and whether it is still open.
+/// An invite link as stored: its game, owner (id and name), expiry and whether it is still open.
 pub async fn invite(
     db: &Database,
     token: &str,
-) -> Result<(GameRow, String, i64, bool), StoreError> {
+) -> Result<(GameRow, (i64, String), i64, bool), StoreError> {
     let row = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, u.name,
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated,
+         u.id AS owner, u.name,
          i.expires_at,
          i.state
          FROM invites i JOIN games g ON g.id = i.game_id
@@ -337,7 +343,12 @@ pub async fn invite(
     let expires_at: i64 = row.try_get("expires_at")?;
     let state: String = row.try_get("state")?;
     let open = state == "open" && expires_at > now_ms() && game.phase == Phase::Waiting;
-    Ok((game, row.try_get("name")?, expires_at, open))
+    Ok((
+        game,
+        (row.try_get("owner")?, row.try_get("name")?),
+        expires_at,
+        open,
+    ))
 }
 
 /// Takes seat 1 of a waiting game: through an invite `token`, or from the lobby without one.

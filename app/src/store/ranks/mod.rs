@@ -13,7 +13,18 @@ use rules::{
 };
 use sqlx::{pool::PoolConnection, Any, Row};
 
-use super::db::{now_ms, Backend, Database};
+mod leaderboard;
+mod recompute;
+
+use crate::domain::ShownRank;
+pub use crate::domain::PROVISIONAL_GAMES;
+pub use leaderboard::{leaderboard, standing_of, test_leaderboard_games, Qualifying, Standing};
+pub use recompute::{recompute, Recomputed};
+
+use super::{
+    db::{now_ms, placeholders, Backend, Database},
+    results::result_of,
+};
 
 /// A player's rank in one dictionary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,19 +37,17 @@ pub struct Rank {
     pub games: u32,
 }
 
-/// Rated games before a rank stops being provisional.
-pub const PROVISIONAL_GAMES: u32 = 10;
-
 impl Rank {
-    /// Whether it rests on fewer than [`PROVISIONAL_GAMES`] games (shown as `1240?`).
-    pub fn provisional(&self) -> bool {
-        self.games < PROVISIONAL_GAMES
+    /// As shown beside the player's name.
+    pub fn shown(&self) -> ShownRank {
+        ShownRank::new(self.rank, self.games)
     }
 }
 
-/// Whether a game with this opponent kind is rated.
-pub fn is_rated(opponent: &str) -> bool {
-    matches!(opponent, "invite" | "lobby")
+/// Whether a game with this opponent kind (`invite`, `lobby`, `rematch`, `bot`, `local`) and
+/// rated flag (the New Game form's checkbox, kept by a rematch) is rated.
+pub fn is_rated(opponent: &str, rated: bool) -> bool {
+    rated && matches!(opponent, "invite" | "lobby" | "rematch")
 }
 
 /// Rates game `game_id`, which `state` has just ended, on `conn` inside the transaction that
@@ -47,13 +56,13 @@ pub async fn rate_ended(
     backend: Backend,
     conn: &mut PoolConnection<Any>,
     game_id: &str,
-    opponent: &str,
+    rated: bool,
     state: &GameState,
 ) -> Result<(), sqlx::Error> {
     let Status::Over(outcome) = state.status() else {
         return Ok(());
     };
-    if !is_rated(opponent) {
+    if !rated {
         return Ok(());
     }
     let Some(dictionary) = DictionaryRef::parse(&state.config().dictionary).map(|at| at.id) else {
@@ -73,11 +82,6 @@ pub async fn rate_ended(
     if first == second {
         return Ok(());
     }
-    let result = |seat: u8| match (outcome.winners.contains(&seat), outcome.winners.len()) {
-        (true, 1) => GameResult::Win,
-        (true, _) => GameResult::Draw,
-        (false, _) => GameResult::Loss,
-    };
     // Both players' rows exist and, on Postgres, are locked (in user order, so two games ending
     // at once never wait on each other in a circle) until this transaction ends: two games of one
     // player ending together are rated one after the other, not both from the same rank.
@@ -112,21 +116,22 @@ pub async fn rate_ended(
     for (seat, (user, opponent)) in [(first, second), (second, first)].into_iter().enumerate() {
         let (rank, games) = before[seat];
         let (opponent_rank, _) = before[1 - seat];
-        let result = result(seat as u8);
-        let after = updated_rank(rank, opponent_rank, result, games);
+        let result = result_of(&outcome.winners, seat as u8);
+        let after = updated_rank(rank, opponent_rank, game_result(result), games);
         sqlx::query(
-            "INSERT INTO rank_history
-                 (game_id, user_id, dictionary, opponent, result, rank_before, rank_after, at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO rank_history (game_id, user_id, dictionary, opponent, result,
+                 rank_before, rank_after, at, games_before)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(game_id)
         .bind(user)
         .bind(dictionary.as_str())
         .bind(opponent)
-        .bind(result_name(result))
+        .bind(result)
         .bind(i64::from(rank))
         .bind(i64::from(after))
         .bind(now)
+        .bind(i64::from(games))
         .execute(&mut **conn)
         .await?;
         sqlx::query(
@@ -143,11 +148,12 @@ pub async fn rate_ended(
     Ok(())
 }
 
-fn result_name(result: GameResult) -> &'static str {
+/// The rules' result for a stored one.
+fn game_result(result: &str) -> GameResult {
     match result {
-        GameResult::Win => "win",
-        GameResult::Draw => "draw",
-        GameResult::Loss => "loss",
+        "win" => GameResult::Win,
+        "draw" => GameResult::Draw,
+        _ => GameResult::Loss,
     }
 }
 
@@ -228,6 +234,68 @@ pub async fn history(
             result: row.get(2),
             before: i32::try_from(row.get::<i64, _>(3)).unwrap_or(STARTING_RANK),
             after: i32::try_from(row.get::<i64, _>(4)).unwrap_or(STARTING_RANK),
+        })
+        .collect())
+}
+
+/// The ranks of several players in every dictionary they have one in, to show beside their
+/// names; anyone missing shows the start, provisional.
+#[derive(Debug, Default)]
+pub struct Ranks(std::collections::HashMap<(i64, DictionaryId), ShownRank>);
+
+impl Ranks {
+    /// `user`'s rank in `dictionary`.
+    pub fn of(&self, user: i64, dictionary: DictionaryId) -> ShownRank {
+        self.0
+            .get(&(user, dictionary))
+            .copied()
+            .unwrap_or(ShownRank::new(STARTING_RANK, 0))
+    }
+}
+
+/// The ranks of `users` (in one query).
+pub async fn of_players(db: &Database, users: &[i64]) -> Result<Ranks, sqlx::Error> {
+    let mut ranks = Ranks::default();
+    if users.is_empty() {
+        return Ok(ranks);
+    }
+    let sql = format!(
+        "SELECT user_id, dictionary, rank, games FROM ranks WHERE user_id IN ({})",
+        placeholders(1, users.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for user in users {
+        query = query.bind(*user);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        let Some(dictionary) = DictionaryId::parse(&row.get::<String, _>(1)) else {
+            continue;
+        };
+        let rank = i32::try_from(row.get::<i64, _>(2)).unwrap_or(STARTING_RANK);
+        let games = u32::try_from(row.get::<i64, _>(3)).unwrap_or(0);
+        ranks
+            .0
+            .insert((row.get(0), dictionary), ShownRank::new(rank, games));
+    }
+    Ok(ranks)
+}
+
+/// What a rated game did to each player's rank: user id → (before, after). Empty for a game
+/// not (yet) rated.
+pub async fn changes(
+    db: &Database,
+    game_id: &str,
+) -> Result<std::collections::HashMap<i64, (i32, i32)>, sqlx::Error> {
+    let rows =
+        sqlx::query("SELECT user_id, rank_before, rank_after FROM rank_history WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let rank = |i| i32::try_from(row.get::<i64, _>(i)).unwrap_or(STARTING_RANK);
+            (row.get(0), (rank(1), rank(2)))
         })
         .collect())
 }

@@ -1,0 +1,183 @@
+//! Game results: the public facts of a finished game for each person who played it (score,
+//! result, bingos, best play), written in the transaction that records the end. Profiles are
+//! made of these rows, so a profile never replays a game and never sees anything a spectator
+//! of the finished game could not.
+
+use rules::{
+    game::{Status, TurnEvent},
+    play::Bonus,
+    GameState, Seat, Variant,
+};
+use sqlx::{pool::PoolConnection, Any, Row};
+
+use super::db::now_ms;
+
+/// The stable name of a ruleset, as results store it (`alfakraft`, `classic`, …).
+pub fn ruleset_key(variant: &Variant) -> &'static str {
+    match variant {
+        Variant::AlfaKraft { .. } => "alfakraft",
+        Variant::Classic => "classic",
+        Variant::Feud { .. } => "feud",
+        Variant::Alfapet { .. } => "alfapet",
+        Variant::LongWords { .. } => "longwords",
+    }
+}
+
+/// A ruleset's name for a stored key.
+pub fn ruleset_title(key: &str) -> &'static str {
+    match key {
+        "alfakraft" => "Alfa Kraft",
+        "classic" => "Classic",
+        "feud" => "Feud",
+        "alfapet" => "Alfapet",
+        "longwords" => "Long words",
+        _ => "Other",
+    }
+}
+
+/// One seat's facts from a finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Facts {
+    /// `win`, `draw` or `loss`.
+    pub result: &'static str,
+    /// Final score.
+    pub score: i32,
+    /// The best of the other seats' final scores.
+    pub opponent_score: i32,
+    /// Plays that used a whole hand.
+    pub bingos: i32,
+    /// The best play that stood: its main word, points and index in the history.
+    pub best: Option<(String, i32, usize)>,
+}
+
+/// Win, draw or loss for `seat` in a game with these winners.
+pub fn result_of(winners: &[Seat], seat: Seat) -> &'static str {
+    match (winners.contains(&seat), winners.len()) {
+        (true, 1) => "win",
+        (true, _) => "draw",
+        (false, _) => "loss",
+    }
+}
+
+/// `seat`'s facts from `state`, or `None` while the game goes on.
+pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
+    let Status::Over(outcome) = state.status() else {
+        return None;
+    };
+    let score = outcome.final_scores.get(usize::from(seat)).copied()?;
+    let opponent_score = outcome
+        .final_scores
+        .iter()
+        .enumerate()
+        .filter(|(other, _)| *other != usize::from(seat))
+        .map(|(_, s)| *s)
+        .max()
+        .unwrap_or(0);
+    let history = state.history();
+    let mut bingos = 0;
+    let mut best: Option<(String, i32, usize)> = None;
+    for (index, turn) in history.iter().enumerate() {
+        let TurnEvent::Play {
+            words,
+            bonuses,
+            total,
+            ..
+        } = &turn.event
+        else {
+            continue;
+        };
+        // A play withdrawn after a challenge never counted.
+        let withdrawn = matches!(
+            history.get(index + 1).map(|t| &t.event),
+            Some(TurnEvent::Challenge {
+                withdrawn: true,
+                ..
+            })
+        );
+        if turn.seat != seat || withdrawn {
+            continue;
+        }
+        bingos += i32::from(bonuses.iter().any(|b| matches!(b, Bonus::Bingo(_))));
+        let main = words
+            .iter()
+            .max_by_key(|w| (w.letters * w.word_factor, w.word.chars().count()))
+            .map(|w| w.word.to_uppercase());
+        if let Some(word) = main {
+            if best.as_ref().is_none_or(|(_, points, _)| total > points) {
+                best = Some((word, *total, index));
+            }
+        }
+    }
+    Some(Facts {
+        result: result_of(&outcome.winners, seat),
+        score,
+        opponent_score,
+        bingos,
+        best,
+    })
+}
+
+/// Records the results of game `game_id`, which `state` has just ended, for each person seated
+/// (on `conn`, inside the transaction that records the end). Pass-and-play games, one person in
+/// every seat, record nothing.
+pub async fn record(
+    conn: &mut PoolConnection<Any>,
+    game_id: &str,
+    state: &GameState,
+) -> Result<(), sqlx::Error> {
+    let seats: Vec<(i64, Option<i64>, Option<String>)> =
+        sqlx::query("SELECT seat, user_id, bot FROM game_seats WHERE game_id = $1 ORDER BY seat")
+            .bind(game_id)
+            .fetch_all(&mut **conn)
+            .await?
+            .iter()
+            .map(|row| (row.get(0), row.get(1), row.get(2)))
+            .collect();
+    let people: std::collections::BTreeSet<i64> = seats.iter().filter_map(|s| s.1).collect();
+    if people.len() == 1 && seats.iter().all(|s| s.1.is_some()) {
+        return Ok(());
+    }
+    let config = state.config();
+    let dictionary = dictionaries::DictionaryRef::parse(&config.dictionary).map_or_else(
+        || config.dictionary.clone(),
+        |at| at.id.as_str().to_string(),
+    );
+    let now = now_ms();
+    for (seat, user, _) in &seats {
+        let Some(user) = user else { continue };
+        let Some(facts) = u8::try_from(*seat).ok().and_then(|s| facts(state, s)) else {
+            continue;
+        };
+        // Two-player games name the other seat; with more, the first other person.
+        let other = seats.iter().find(|s| s.0 != *seat);
+        let (best_word, best_score, best_turn) = match facts.best {
+            Some((word, score, turn)) => (Some(word), Some(i64::from(score)), Some(turn as i64)),
+            None => (None, None, None),
+        };
+        sqlx::query(
+            "INSERT INTO game_results (game_id, user_id, seat, opponent_user, opponent_bot, ruleset,
+                 dictionary, result, score, opponent_score, bingos, best_word, best_score,
+                 best_turn, ended_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             ON CONFLICT (game_id, user_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(*user)
+        .bind(*seat)
+        .bind(other.and_then(|o| o.1))
+        .bind(other.and_then(|o| o.2.clone()))
+        .bind(ruleset_key(&config.variant))
+        .bind(&dictionary)
+        .bind(facts.result)
+        .bind(i64::from(facts.score))
+        .bind(i64::from(facts.opponent_score))
+        .bind(i64::from(facts.bingos))
+        .bind(best_word)
+        .bind(best_score)
+        .bind(best_turn)
+        .bind(now)
+        .execute(&mut **conn)
+        .await?;
+    }
+    Ok(())
+}
