@@ -56,7 +56,7 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
   const bob = await openPage(suite.browser, { viewport: { width: 375, height: 740 } });
   await bob.page.goto(`${suite.server.url}${invitePath}`);
   await hydrated(bob.page);
-  assert.match(await bob.page.textContent('[data-testid="invite"]'), new RegExp(`${annName} invites you`));
+  assert.match(await bob.page.textContent('[data-testid="invite"]'), new RegExp(`${annName} 1200\\? invites you`));
   assert.ok(await bob.page.isDisabled('button:has-text("Accept")'), 'accepting needs an account');
   await bob.page.click('a:has-text("create an account")');
   await signUp(bob.page, uniqueName('bob'));
@@ -66,7 +66,7 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
   await bob.page.screenshot({ path: path.join(artifacts, 'invite-accepted-phone.png') });
   await bob.page.click('a:has-text("Go to my games")');
   const card = await bob.page.waitForSelector('[data-testid="my-games"] li.my-turn');
-  assert.match(await card.textContent(), new RegExp(`${annName} 0`));
+  assert.match(await card.textContent(), new RegExp(`${annName} 1200\\? 0`));
   assert.match(await card.textContent(), /Your turn/);
 
   // The link is used up for anyone else.

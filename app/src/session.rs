@@ -57,17 +57,22 @@ pub fn TopBar() -> impl IntoView {
         <nav class="top-bar" aria-label="Main" data-hydrated=move || hydrated.get().to_string()>
             <a class="brand" href="/">{crate::APP_NAME}</a>
             <a href="/lobby">"Lobby"</a>
+            // Server-rendered outside the app: full page loads.
+            <a href="/leaderboard" rel="external">"Leaderboard"</a>
             <span class="spacer"></span>
             <Transition fallback=|| ()>
                 {move || match user.get() {
-                    Some(me) if !me.guest => view! {
+                    Some(me) if !me.guest => {
+                        let profile = crate::api::profile_path(&me.name);
+                        view! {
                         // The panel is rendered on the server outside the app: a full page load.
                         {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">"Admin"</a> })}
-                        <span class="who" data-testid="who">{me.name}</span>
+                        <a class="who" data-testid="who" href=profile rel="external">{me.name}</a>
                         <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
                             "Sign out"
                         </button>
-                    }.into_any(),
+                    }.into_any()
+                    }
                     Some(_) => view! {
                         <span class="who" data-testid="who">"Guest"</span>
                         <a href="/signup">"Sign up to keep your games"</a>

@@ -34,7 +34,7 @@ export async function joinByInvite(browser, link, name, options = {}) {
   await signUp(player.page, name);
   await player.page.click('button:has-text("Accept")');
   await player.page.click('a:has-text("Go to my games")');
-  await player.page.click('[data-testid="my-games"] li[data-game] a');
+  await player.page.click('[data-testid="my-games"] li[data-game] a.card-link');
   await player.page.waitForURL(/\/game\//);
   await hydrated(player.page);
   return player;

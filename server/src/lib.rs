@@ -11,6 +11,7 @@ mod dictionary_files;
 pub mod dictionary_sync;
 mod health;
 pub mod live;
+mod profiles;
 
 pub use app::store::{accounts, db, games, library, ranks, seating, sessions, versions, Services};
 pub use app::store::{clock as clocks, live as presence};
@@ -83,6 +84,7 @@ pub fn router(state: AppState) -> Router {
         .merge(health::router())
         .merge(dictionary_files::router())
         .merge(admin::router(state.upload_limit))
+        .merge(profiles::router())
         .merge(live::router())
         .leptos_routes_with_context(&state, routes, context, {
             let options = state.leptos_options.clone();

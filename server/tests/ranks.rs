@@ -43,22 +43,13 @@ async fn history_rows(db: &Database, game: &str) -> i64 {
         .unwrap()
 }
 
-/// Two new players in a friend game (ann invites, bob accepts and moves first); the game's id.
+/// Two new players in a rated friend game (ann invites, bob accepts and moves first).
 async fn friend_game(server: &Server) -> (Browser, String, Browser, String, String) {
     let (mut ann, mut bob) = (Browser::new(server), Browser::new(server));
     let (ann_name, bob_name) = (unique_name("ann"), unique_name("bob"));
     ann.sign_up(&ann_name).await;
     bob.sign_up(&bob_name).await;
-    let created = ann.create(json!("Invite")).await;
-    let id = ok(&created)["id"].as_str().unwrap().to_string();
-    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-    let accepted = bob
-        .call(
-            "/api/invites/answer",
-            json!({ "token": token, "accept": true }),
-        )
-        .await;
-    assert_eq!(ok(&accepted), &json!(id));
+    let id = friend_game_rated(&mut ann, &mut bob, true).await;
     (ann, ann_name, bob, bob_name, id)
 }
 
@@ -228,12 +219,7 @@ fn two_instances_ending_one_game_at_once_rate_it_once() {
 }
 
 /// Ann invites bob with the rated box as given; bob accepts. The game's id.
-async fn friend_game_rated(
-    server: &Server,
-    ann: &mut Browser,
-    bob: &mut Browser,
-    rated: bool,
-) -> String {
+async fn friend_game_rated(ann: &mut Browser, bob: &mut Browser, rated: bool) -> String {
     let created = ann
         .call(
             "/api/games/create",
@@ -259,7 +245,6 @@ async fn friend_game_rated(
         )
         .await;
     assert_eq!(ok(&accepted), &json!(id));
-    let _ = server;
     id
 }
 
@@ -287,7 +272,7 @@ fn an_unrated_game_moves_no_rank_but_counts_on_the_profile() {
         let (ann_name, bob_name) = (unique_name("ann"), unique_name("bob"));
         ann.sign_up(&ann_name).await;
         bob.sign_up(&bob_name).await;
-        let id = friend_game_rated(&server, &mut ann, &mut bob, false).await;
+        let id = friend_game_rated(&mut ann, &mut bob, false).await;
         assert_eq!(ok(&ann.page(&id).await)["card"]["rated"], json!(false));
         resign_now(&server, &id).await;
         assert_eq!(history_rows(&server.db, &id).await, 0, "{db_name}");
@@ -377,7 +362,7 @@ fn recompute_ranks_reproduces_the_stored_ranks_and_repairs_a_tampered_one() {
             let mut ids = Vec::new();
             for (a, b) in pairs {
                 let (left, right) = players.split_at_mut(b);
-                let id = friend_game_rated(&server, &mut left[a].0, &mut right[0].0, true).await;
+                let id = friend_game_rated(&mut left[a].0, &mut right[0].0, true).await;
                 ids.push(id);
             }
             for pair in ids.chunks(2) {
@@ -420,7 +405,7 @@ fn ranks_stop_being_provisional_after_ten_games_and_show_on_cards_profiles_and_t
         bob.sign_up(&bob_name).await;
         let mut last = String::new();
         for game in 0..10 {
-            let id = friend_game_rated(&server, &mut ann, &mut bob, true).await;
+            let id = friend_game_rated(&mut ann, &mut bob, true).await;
             let page = ann.page(&id).await;
             let shown = &ok(&page)["card"]["seats"][0]["Player"]["rank"];
             assert_eq!(shown["provisional"], json!(true), "{db_name}: game {game}");

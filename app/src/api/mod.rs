@@ -15,8 +15,8 @@ use rules::{game::Format, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::domain::{
-    fits, NewGame, Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState,
-    BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
+    fits, profile_path, HeadToHead, NewGame, Opponent, Phase, Refusal, RematchCard, RematchMove,
+    RematchState, ShownRank, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
 };
 
 /// Who sits in a seat, as anyone at the table may see it.
@@ -26,6 +26,8 @@ pub enum SeatHolder {
     Player {
         /// Their name.
         name: String,
+        /// Their rank in the game's dictionary.
+        rank: ShownRank,
     },
     /// A bot.
     Bot {
@@ -39,22 +41,32 @@ pub enum SeatHolder {
 }
 
 impl SeatHolder {
-    /// How cards and pages name the seat: the player, the bot with its rank, or "waiting…".
+    /// How cards and pages name the seat: the player or the bot with its rank (`ann (1240?)`,
+    /// `casual bot (1050)`), or "waiting…".
     pub fn label(&self) -> String {
         match self {
-            SeatHolder::Player { name } => name.clone(),
+            SeatHolder::Player { name, rank } => format!("{name} ({rank})"),
+            other => other.name(),
+        }
+    }
+
+    /// How sentences name the seat: the player's name alone, the bot with its rank, or
+    /// "waiting…".
+    pub fn name(&self) -> String {
+        match self {
+            SeatHolder::Player { name, .. } => name.clone(),
             SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
             SeatHolder::Open => "waiting…".into(),
         }
     }
 }
 
-/// The label of one seat of a table (a seat not there reads as open).
+/// The name of one seat of a table, for a sentence (a seat not there reads as open).
 pub fn seat_label(seats: &[SeatHolder], seat: Seat) -> String {
     seats
         .get(usize::from(seat))
         .unwrap_or(&SeatHolder::Open)
-        .label()
+        .name()
 }
 
 /// One game as the game list shows it.
@@ -91,6 +103,8 @@ pub struct GameCard {
     pub ready: Vec<bool>,
     /// In the Ready lobby, once both are ready: the time until the match starts, in ms.
     pub starts_in_ms: Option<i64>,
+    /// Whether its end moves the players' ranks.
+    pub rated: bool,
 }
 
 /// An invite as its link shows it, to anyone holding the link.
@@ -98,6 +112,10 @@ pub struct GameCard {
 pub struct InviteCard {
     /// Who invites.
     pub from: String,
+    /// Their rank in the game's dictionary.
+    pub from_rank: ShownRank,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// Ruleset.
     pub variant: Variant,
     /// Dictionary.

@@ -12,7 +12,7 @@ use super::{GameCard, InviteCard, NewGame, Refusal, RematchCard, RematchMove};
 /// The dictionary a stored game names (English for a name no longer known, which only a
 /// tampered database could hold: the config was checked at creation).
 #[cfg(feature = "ssr")]
-fn dictionary_of(config: &rules::GameConfig) -> DictionaryId {
+pub fn dictionary_of(config: &rules::GameConfig) -> DictionaryId {
     dictionaries::DictionaryRef::parse(&config.dictionary).map_or(DictionaryId::English, |at| at.id)
 }
 
@@ -29,6 +29,10 @@ pub struct GamePage {
     pub invite_path: Option<String>,
     /// After a finished game between two players: the rematch, if one was offered.
     pub rematch: Option<RematchCard>,
+    /// After a rated game: each seat's rank change.
+    pub rank_changes: Vec<Option<i32>>,
+    /// After a game between two players: the caller's record against the other.
+    pub head_to_head: Option<super::HeadToHead>,
 }
 
 /// A game just made.
@@ -47,6 +51,10 @@ pub struct LobbyCard {
     pub id: String,
     /// Who is waiting.
     pub from: String,
+    /// Their rank in the game's dictionary.
+    pub from_rank: super::ShownRank,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// Ruleset.
     pub variant: Variant,
     /// Dictionary.
@@ -59,19 +67,22 @@ pub struct LobbyCard {
 
 /// Server side: building cards and pages from the store.
 #[cfg(feature = "ssr")]
-mod server {
+pub mod server {
+    use dictionaries::DictionaryId;
     use rules::{GameState, Seat};
 
-    use super::dictionary_of;
+    pub use super::dictionary_of;
     use crate::api::{GameCard, Phase, Refusal, SeatHolder};
     use crate::store::{
         games,
+        ranks::{self, Ranks},
         seating::{self, GameRow, SeatRow},
         Services, StoreError,
     };
 
     use super::GamePage;
 
+    /// The game's state: its log replayed with its dictionary version.
     pub async fn state(services: &Services, row: &GameRow) -> Result<GameState, StoreError> {
         let lexicon = services.game_lexicon(&row.config).await?;
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
@@ -85,36 +96,48 @@ mod server {
             .collect()
     }
 
-    /// A game's card for `user_id`; `online` holds who among its players has a live page open.
-    pub fn card(
-        row: &GameRow,
-        seats: &[SeatRow],
-        state: &GameState,
-        user_id: i64,
-        online: &std::collections::HashSet<i64>,
-    ) -> GameCard {
-        let my_seats: Vec<Seat> = seats
-            .iter()
-            .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
-            .map(|s| s.seat)
-            .collect();
-        let holders = seats
+    /// Who sits in each seat, players with their rank in `dictionary`.
+    pub fn holders(seats: &[SeatRow], ranks: &Ranks, dictionary: DictionaryId) -> Vec<SeatHolder> {
+        seats
             .iter()
             .map(|s| match (&s.user, &s.bot) {
-                (Some((_, name)), _) => SeatHolder::Player { name: name.clone() },
+                (Some((id, name)), _) => SeatHolder::Player {
+                    name: name.clone(),
+                    rank: ranks.of(*id, dictionary),
+                },
                 (None, Some(level)) => SeatHolder::Bot {
                     level: level.clone(),
                     rank: engine::bot::Level::parse(level).map_or(0, |l| l.rank()),
                 },
                 (None, None) => SeatHolder::Open,
             })
+            .collect()
+    }
+
+    /// A game's card for `user_id`; `online` holds who among its players has a live page open,
+    /// `ranks` their ranks.
+    pub fn card(
+        row: &GameRow,
+        seats: &[SeatRow],
+        state: &GameState,
+        user_id: i64,
+        online: &std::collections::HashSet<i64>,
+        ranks: &Ranks,
+    ) -> GameCard {
+        let dictionary = dictionary_of(&row.config);
+        let my_seats: Vec<Seat> = seats
+            .iter()
+            .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
+            .map(|s| s.seat)
             .collect();
+        let holders = holders(seats, ranks, dictionary);
         GameCard {
             id: row.id.clone(),
             variant: row.config.variant,
-            dictionary: dictionary_of(&row.config),
+            dictionary,
             format: row.config.format,
             seats: holders,
+            rated: row.rated,
             my_turn: row.phase == Phase::Playing && my_seats.contains(&state.to_move()),
             my_seats,
             scores: state.scores().to_vec(),
@@ -179,8 +202,10 @@ mod server {
     ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
         let seats = seating::seats(&services.db, game_id).await?;
-        let online = crate::store::live::online_among(&services.db, &seated(&seats)).await?;
-        let card = card(&row, &seats, state, user_id, &online);
+        let people = seated(&seats);
+        let online = crate::store::live::online_among(&services.db, &people).await?;
+        let ranks = ranks::of_players(&services.db, &people).await?;
+        let card = card(&row, &seats, state, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
             state.to_move()
@@ -205,6 +230,27 @@ mod server {
                 }),
             _ => None,
         };
+        let (rank_changes, head_to_head) = match row.phase {
+            Phase::Over => {
+                let changes = ranks::changes(&services.db, game_id).await?;
+                let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
+                let head_to_head = match (&people[..], &others[..]) {
+                    ([_, _], [other]) => Some(
+                        crate::store::profiles::head_to_head(&services.db, user_id, *other).await?,
+                    ),
+                    _ => None,
+                };
+                let by_seat = seats
+                    .iter()
+                    .map(|s| {
+                        let (before, after) = changes.get(&s.user.as_ref()?.0)?;
+                        Some(after - before)
+                    })
+                    .collect();
+                (by_seat, head_to_head)
+            }
+            _ => (Vec::new(), None),
+        };
         let dictionary_url = services
             .library
             .named(&row.config.dictionary)
@@ -217,6 +263,8 @@ mod server {
             dictionary_url,
             invite_path,
             rematch,
+            rank_changes,
+            head_to_head,
         })
     }
 }
@@ -262,13 +310,16 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let online = crate::store::live::online_among(&services.db, &people)
         .await
         .map_err(failed)?;
+    let ranks = crate::store::ranks::of_players(&services.db, &people)
+        .await
+        .map_err(failed)?;
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let seats = seats.remove(&row.id).unwrap_or_default();
         let log = logs.remove(&row.id).unwrap_or_default();
         let lexicon = services.game_lexicon(&row.config).await.map_err(failed)?;
         let state = games::replay(row.config.clone(), &log, &*lexicon).map_err(failed)?;
-        cards.push(server::card(&row, &seats, &state, user.id, &online));
+        cards.push(server::card(&row, &seats, &state, user.id, &online, &ranks));
     }
     Ok(cards)
 }
@@ -373,16 +424,23 @@ pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, Server
     use crate::store::seating;
     let services = services()?;
     answer(
-        seating::invite(&services.db, &token)
-            .await
-            .map(|(game, from, expires_at, open)| InviteCard {
+        async {
+            let (game, (owner, from), expires_at, open) =
+                seating::invite(&services.db, &token).await?;
+            let dictionary = dictionary_of(&game.config);
+            let ranks = crate::store::ranks::of_players(&services.db, &[owner]).await?;
+            Ok(InviteCard {
                 from,
+                from_rank: ranks.of(owner, dictionary),
+                rated: game.rated,
                 variant: game.config.variant,
-                dictionary: dictionary_of(&game.config),
+                dictionary,
                 format: game.config.format,
                 expires_at,
                 open,
-            }),
+            })
+        }
+        .await,
     )
 }
 
@@ -415,11 +473,17 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
     let games = crate::store::seating::lobby(&services.db)
         .await
         .map_err(failed)?;
+    let owners: Vec<i64> = games.iter().map(|(_, owner, _)| *owner).collect();
+    let ranks = crate::store::ranks::of_players(&services.db, &owners)
+        .await
+        .map_err(failed)?;
     Ok(games
         .into_iter()
-        .map(|(game, from)| LobbyCard {
+        .map(|(game, owner, from)| LobbyCard {
             id: game.id,
             from,
+            from_rank: ranks.of(owner, dictionary_of(&game.config)),
+            rated: game.rated,
             variant: game.config.variant,
             dictionary: dictionary_of(&game.config),
             format: game.config.format,

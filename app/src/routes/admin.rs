@@ -10,6 +10,7 @@ use dictionaries::versions::{
 };
 use leptos::prelude::*;
 
+use super::plain::{self, utc};
 use crate::api::admin::{Lookup, Panel, VersionDetail};
 
 /// A message carried back to a page after a form: what was done, or why not.
@@ -19,28 +20,6 @@ pub struct Flash {
     pub ok: Option<String>,
     /// Why it was not.
     pub error: Option<String>,
-}
-
-/// A unix-ms instant as `2026-12-01 14:05 UTC`: the same on the server and in the browser, so the
-/// hydrated page matches the rendered one.
-pub fn utc(ms: i64) -> String {
-    let minutes = ms.div_euclid(60_000);
-    let (days, minute_of_day) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
 }
 
 fn size(bytes: u64) -> String {
@@ -61,37 +40,9 @@ fn state_of(v: &VersionSummary) -> &'static str {
     }
 }
 
-/// A whole document around `main`: the stylesheet and a plain top bar (no hydration, no wasm).
+/// A whole document around `main`, with the admin's top bar.
 fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
-    let admin = admin.to_string();
-    let body = Owner::new().with(move || {
-        view! {
-            <nav class="top-bar" aria-label="Main">
-                <a class="brand" href="/">{crate::APP_NAME}</a>
-                <a href="/lobby">"Lobby"</a>
-                <span class="spacer"></span>
-                <a href="/admin" data-testid="admin-link">"Admin"</a>
-                <span class="who" data-testid="who">{admin}</span>
-            </nav>
-            {main}
-        }
-        .to_html()
-    });
-    html(&format!("{title} · Admin"), &body)
-}
-
-/// The HTML around a rendered body.
-fn html(title: &str, body: &str) -> String {
-    let title = format!("{title} · {}", crate::APP_NAME)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
-    format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
-         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>"
-    )
+    plain::document(&format!("{title} · Admin"), Some(admin), true, main)
 }
 
 /// A change refused or failed, and why, with the way back (the server sets the status).
@@ -107,7 +58,7 @@ pub fn not_done(message: &str) -> String {
         }
         .to_html()
     });
-    html("Not done", &body)
+    plain::html("Not done", &body)
 }
 
 /// "Page not found", for anyone but an admin (the server answers it with 404).
@@ -121,7 +72,7 @@ pub fn not_found() -> String {
         }
         .to_html()
     });
-    html("Page not found", &body)
+    plain::html("Page not found", &body)
 }
 
 fn flash_view(flash: Flash) -> impl IntoView {

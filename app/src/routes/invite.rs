@@ -10,6 +10,7 @@ use crate::{
         play::{answer_invite, invite},
         ruleset_name, Refusal,
     },
+    routes::player::PlayerLink,
     session::CurrentUser,
 };
 
@@ -34,11 +35,12 @@ pub fn InvitePage() -> impl IntoView {
                         let open = card.open;
                         view! {
                             <section class="card" data-testid="invite">
-                                <p class="lead"><strong>{card.from.clone()}</strong>" invites you to a game."</p>
+                                <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" invites you to a game."</p>
                                 <dl class="facts">
                                     <dt>"Ruleset"</dt><dd>{ruleset_name(&card.variant)}</dd>
                                     <dt>"Dictionary"</dt><dd>{card.dictionary.name()}</dd>
                                     <dt>"Format"</dt><dd>{format_name(card.format)}</dd>
+                                    <dt>"Rated"</dt><dd data-testid="invite-rated">{if card.rated { "Yes: the result moves both ranks" } else { "No" }}</dd>
                                 </dl>
                                 {move || match (open, answer.value().get(), user.get()) {
                                     (false, _, _) => view! { <p class="error" data-testid="invite-closed">{Refusal::InviteClosed.to_string()}</p> }.into_any(),

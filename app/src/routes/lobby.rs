@@ -8,6 +8,7 @@ use crate::{
         play::{join_lobby_game, lobby},
         ruleset_name,
     },
+    routes::player::PlayerLink,
     session::CurrentUser,
 };
 
@@ -37,8 +38,9 @@ pub fn LobbyPage() -> impl IntoView {
                                 let mine = user.get().is_some_and(|me| me.name == game.from);
                                 view! {
                                     <li class="card row">
-                                        <span><strong>{game.from}</strong>" · "{ruleset_name(&game.variant)}" · "
-                                            {game.dictionary.name()}" · "{format_name(game.format)}</span>
+                                        <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(&game.variant)}" · "
+                                            {game.dictionary.name()}" · "{format_name(game.format)}
+                                            {(!game.rated).then_some(" · unrated")}</span>
                                         {if mine {
                                             view! { <span class="muted">"Your game"</span> }.into_any()
                                         } else {

@@ -3,7 +3,10 @@
 
 use leptos::prelude::*;
 
-use crate::api::{format_name, play::my_games, ruleset_name, GameCard, Phase, SeatHolder};
+use crate::{
+    api::{format_name, play::my_games, ruleset_name, GameCard, Phase, SeatHolder},
+    routes::player::Holder,
+};
 
 fn status(card: &GameCard) -> String {
     match card.phase {
@@ -16,7 +19,7 @@ fn status(card: &GameCard) -> String {
             "{}'s turn",
             card.seats
                 .get(usize::from(card.to_move))
-                .map(SeatHolder::label)
+                .map(SeatHolder::name)
                 .unwrap_or_default()
         ),
     }
@@ -41,17 +44,22 @@ pub fn MyGames() -> impl IntoView {
                                         .filter(|_| !card.my_seats.contains(&(i as u8)))
                                         .map(|on| view! { <span class=if on { "presence online" } else { "presence" }
                                             title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span> });
-                                    view! { {(i > 0).then_some(" · ")}{dot}{format!("{} {score}", seat.label())} }
+                                    view! { {(i > 0).then_some(" · ")}{dot}<Holder holder=seat.clone() />{format!(" {score}")} }
                                 })
                                 .collect_view();
                             let class = if card.my_turn { "card row my-turn" } else { "card row" };
                             view! {
+                                // The whole card opens the game (the link stretches over it); the
+                                // names above it open their profiles.
                                 <li class=class data-game=card.id.clone()>
-                                    <a class="card-link" href=format!("/game/{}", card.id)>
-                                        <strong>{players}</strong><br />
-                                        <span class="muted">{ruleset_name(&card.variant)}" · "
-                                            {card.dictionary.name()}" · "{format_name(card.format)}</span>
-                                    </a>
+                                    <div class="card-body">
+                                        <strong class="card-players">{players}</strong><br />
+                                        <a class="card-link" href=format!("/game/{}", card.id)>
+                                            <span class="muted">{ruleset_name(&card.variant)}" · "
+                                                {card.dictionary.name()}" · "{format_name(card.format)}
+                                                {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then_some(" · unrated")}</span>
+                                        </a>
+                                    </div>
                                     <span class="status">{status(&card)}
                                         {card.time_left_ms.map(|left_ms| view! {
                                             " " <crate::live::Clock left_ms blitz=card.format == rules::game::Format::Blitz />

@@ -88,6 +88,7 @@ pub fn NewGameForm() -> AnyView {
     let opponent = RwSignal::new("bot".to_string());
     let bot = RwSignal::new("casual".to_string());
     let players = RwSignal::new(2u8);
+    let rated = RwSignal::new(true);
     let options = RwSignal::new(Options::default());
     // A dictionary the ruleset cannot use is swapped for its first one.
     Effect::new(move |_| {
@@ -128,6 +129,7 @@ pub fn NewGameForm() -> AnyView {
             dictionary: dictionary.get_untracked(),
             format: format.get_untracked(),
             opponent,
+            rated: rated.get_untracked(),
         });
     };
     let max_players = move || {
@@ -216,6 +218,13 @@ pub fn NewGameForm() -> AnyView {
                                 <option value=value>{format!("{name} (rank {rank})")}</option>
                             }).collect_view()}
                         </select>
+                    </label>
+                </Show>
+                <Show when=move || matches!(opponent.get().as_str(), "invite" | "lobby")>
+                    <label class="checkbox">
+                        <input type="checkbox" name="rated" data-testid="rated" prop:checked=move || rated.get()
+                            on:change=move |ev| rated.set(event_target_checked(&ev)) />
+                        "Rated: the result moves both players' ranks"
                     </label>
                 </Show>
                 <Show when=move || opponent.get() == "local">

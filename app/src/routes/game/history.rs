@@ -14,7 +14,7 @@ use dictionaries::versions::ReportKind;
 /// A turn in words: "ann played QUIZ for 42", "bob passed".
 pub fn describe(turn: &TurnRecord, seats: &[SeatHolder]) -> String {
     let who = match seats.get(usize::from(turn.seat)) {
-        Some(SeatHolder::Player { name }) => name.clone(),
+        Some(SeatHolder::Player { name, .. }) => name.clone(),
         Some(SeatHolder::Bot { level, .. }) => format!("the {level} bot"),
         _ => format!("seat {}", turn.seat + 1),
     };

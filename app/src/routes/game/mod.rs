@@ -3,8 +3,8 @@
 //! stream tells the page when the game changed (the other player moved, the clock ran out, a
 //! rematch was offered) and who is online; the page then asks for the game again.
 
-mod board;
-mod history;
+pub(crate) mod board;
+pub(crate) mod history;
 mod powers;
 mod preview;
 mod rack;
@@ -184,7 +184,7 @@ pub fn GamePage() -> impl IntoView {
                                                 <span class=if on { "presence online" } else { "presence away" } data-testid=format!("presence-{seat}")
                                                     title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span>
                                             })}
-                                            {holder.label()}
+                                            <crate::routes::player::Holder holder=holder.clone() />
                                             {economy.then(|| {
                                                 let coins = view.coins.get(usize::from(seat)).copied().unwrap_or(0);
                                                 let change = move || table.coin_change.with(|c| c.get(usize::from(seat)).copied().unwrap_or(0));
@@ -223,6 +223,7 @@ pub fn GamePage() -> impl IntoView {
                             (false, _) => ().into_any(),
                             (true, None) => view! {
                                 <summary::Summary view=view.clone() seats=card.seats.clone() game_id=card.id.clone() rematch=page.rematch.clone() table
+                                    rank_changes=page.rank_changes.clone() head_to_head=page.head_to_head
                                     on_explore=Callback::new(move |_| exploring.set(Some(1))) />
                             }.into_any(),
                             (true, Some(zoom)) => view! {
@@ -296,7 +297,7 @@ fn ReadyLobby(
             <ul>
                 {card.seats.iter().enumerate().map(|(seat, holder)| {
                     let ready = card.ready.get(seat).copied().unwrap_or(false);
-                    view! { <li data-testid=format!("ready-{seat}")>{holder.label()}": "{if ready { "ready" } else { "not ready" }}</li> }
+                    view! { <li data-testid=format!("ready-{seat}")><crate::routes::player::Holder holder=holder.clone() />": "{if ready { "ready" } else { "not ready" }}</li> }
                 }).collect_view()}
             </ul>
             {card.starts_in_ms.map(|left_ms| view! {

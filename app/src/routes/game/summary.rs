@@ -9,8 +9,9 @@ use rules::{
 use super::table::Table;
 use crate::api::{
     play::{create_game, rematch as rematch_move},
-    seat_label, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
+    seat_label, HeadToHead, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
 };
+use crate::routes::player::Holder;
 
 /// One player's numbers, from the public history.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -67,6 +68,10 @@ pub fn Summary(
     table: Table,
     /// Dismisses the card to look around the finished board.
     on_explore: Callback<()>,
+    /// A rated game's rank change by seat.
+    rank_changes: Vec<Option<i32>>,
+    /// The caller's record against the other player.
+    head_to_head: Option<HeadToHead>,
 ) -> impl IntoView {
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
@@ -92,6 +97,7 @@ pub fn Summary(
         .filter(|s| matches!(s, SeatHolder::Player { .. }))
         .count();
     let opponent = seat_label(&seats, 1 - view.seat.min(1));
+    let opponent_name = opponent.clone();
     let rematch_view = (people == 2 && seats.len() == 2)
         .then(|| view! { <Rematch game_id rematch opponent table /> });
     // Against a bot: the same game again, a click away.
@@ -103,6 +109,7 @@ pub fn Summary(
             opponent: Opponent::Bot {
                 level: level.clone(),
             },
+            rated: false,
         }),
         _ => None,
     });
@@ -116,8 +123,11 @@ pub fn Summary(
                     let seat = seat as u8;
                     view! {
                         <dl class="player-numbers">
-                            <dt class="who">{seat_label(&seats, seat)}</dt>
+                            <dt class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></dt>
                             <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
+                            {rank_changes.get(usize::from(seat)).copied().flatten().map(|change| view! {
+                                <dt>"Rank"</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
+                            })}
                             <dt>"Best word"</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
                             <dt>"Longest word"</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
                             <dt>"Words played"</dt><dd>{n.words}</dd>
@@ -128,6 +138,9 @@ pub fn Summary(
                     }
                 }).collect_view()}
             </div>
+            {head_to_head.filter(|h| !h.is_empty()).map(|record| view! {
+                <p class="muted" data-testid="head-to-head">{format!("You against {opponent_name}: {record}")}</p>
+            })}
             {rematch_view}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}

@@ -1,0 +1,192 @@
+//! Profiles, leaderboards and a finished game's board over HTTP: `GET /u/<name>`,
+//! `GET /leaderboard?d=<dictionary>` and `GET /game/<id>/turn/<n>`, rendered on the server by
+//! `app::routes::{profile, leaderboard, finished_turn}` from public facts only.
+
+use app::{
+    api::{format_name, play::server as cards, ruleset_name},
+    domain::Phase,
+    routes::{
+        finished_turn::{self, FinishedTurn},
+        leaderboard,
+        profile::{self, Viewer},
+    },
+    store::{
+        accounts::{Role, User},
+        games, profiles, ranks, seating, sessions, Services, StoreError,
+    },
+};
+use axum::{
+    extract::{FromRequestParts, Path, Query, State},
+    http::{request::Parts, StatusCode},
+    response::{Html, IntoResponse, Response},
+    routing::get,
+    Router,
+};
+use dictionaries::DictionaryId;
+use serde::Deserialize;
+
+use crate::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/u/{name}", get(profile_page))
+        .route("/leaderboard", get(leaderboard_page))
+        .route("/game/{id}/turn/{turn}", get(turn_page))
+}
+
+/// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar).
+struct Visitor(Option<User>);
+
+impl FromRequestParts<AppState> for Visitor {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Response> {
+        let session = tower_sessions::Session::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        match sessions::user_of(&state.services.db, &session).await {
+            Ok(user) => Ok(Visitor(user)),
+            Err(error) => Err(failed(error)),
+        }
+    }
+}
+
+impl Visitor {
+    fn viewer(&self) -> Viewer {
+        let user = self.0.as_ref().filter(|u| !u.guest);
+        Viewer {
+            name: user.map(|u| u.name.clone()),
+            admin: user.is_some_and(|u| u.role == Role::Admin),
+            head_to_head: None,
+        }
+    }
+}
+
+fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, Html(app::routes::admin::not_found())).into_response()
+}
+
+fn failed(error: StoreError) -> Response {
+    tracing::error!(%error, "page: the store failed");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the server failed; please try again",
+    )
+        .into_response()
+}
+
+async fn profile_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path(name): Path<String>,
+) -> Response {
+    let profile = match profiles::of(&services.db, &name).await {
+        Ok(Some(profile)) => profile,
+        Ok(None) => return not_found(),
+        Err(error) => return failed(error.into()),
+    };
+    let mut viewer = visitor.viewer();
+    if let Some(me) = visitor.0.as_ref().filter(|u| u.id != profile.user_id) {
+        match profiles::head_to_head(&services.db, me.id, profile.user_id).await {
+            Ok(record) if !record.is_empty() => viewer.head_to_head = Some(record),
+            Ok(_) => {}
+            Err(error) => return failed(error.into()),
+        }
+    }
+    Html(profile::page(profile, viewer)).into_response()
+}
+
+#[derive(Deserialize)]
+struct BoardQuery {
+    d: Option<String>,
+}
+
+async fn leaderboard_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Query(query): Query<BoardQuery>,
+) -> Response {
+    let dictionary = match query.d.as_deref() {
+        None => DictionaryId::English,
+        Some(d) => match DictionaryId::parse(d) {
+            Some(d) => d,
+            None => return not_found(),
+        },
+    };
+    let qualifying = ranks::Qualifying::standard();
+    let top = match ranks::leaderboard(&services.db, dictionary, qualifying, 100).await {
+        Ok(top) => top,
+        Err(error) => return failed(error.into()),
+    };
+    let own = match visitor.0.as_ref() {
+        Some(me) => match ranks::standing_of(&services.db, me.id, dictionary, qualifying).await {
+            Ok(own) => own,
+            Err(error) => return failed(error.into()),
+        },
+        None => None,
+    };
+    Html(leaderboard::page(
+        dictionary,
+        top,
+        own,
+        qualifying,
+        visitor.viewer(),
+    ))
+    .into_response()
+}
+
+async fn turn_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path((id, turn)): Path<(String, String)>,
+) -> Response {
+    match finished_turn(&services, &id, &turn).await {
+        Ok(Some(shown)) => Html(finished_turn::page(shown, visitor.viewer())).into_response(),
+        Ok(None) | Err(StoreError::Refused(_)) => not_found(),
+        Err(error) => failed(error),
+    }
+}
+
+/// Turn `turn` (from 1) of finished game `id`, if both exist.
+async fn finished_turn(
+    services: &Services,
+    id: &str,
+    turn: &str,
+) -> Result<Option<FinishedTurn>, StoreError> {
+    let Ok(turn) = turn.parse::<usize>() else {
+        return Ok(None);
+    };
+    let row = seating::game(&services.db, id).await?;
+    if row.phase != Phase::Over {
+        return Ok(None);
+    }
+    let lexicon = services.game_lexicon(&row.config).await?;
+    let state = games::load(&services.db, id, &*lexicon).await?;
+    // The history and boards are the same from any seat once the game is over.
+    let view = state.view(0);
+    let mut boards = view.boards_after_each_turn();
+    let Some(record) = (1..=boards.len())
+        .contains(&turn)
+        .then(|| view.history[turn - 1].clone())
+    else {
+        return Ok(None);
+    };
+    let seats = seating::seats(&services.db, id).await?;
+    let dictionary = cards::dictionary_of(&row.config);
+    let ranks = ranks::of_players(&services.db, &cards::seated(&seats)).await?;
+    Ok(Some(FinishedTurn {
+        game_id: row.id.clone(),
+        title: format!(
+            "{} · {} · {}",
+            ruleset_name(&row.config.variant),
+            dictionary.name(),
+            format_name(row.config.format)
+        ),
+        seats: cards::holders(&seats, &ranks, dictionary),
+        turn,
+        turns: boards.len(),
+        record,
+        board: boards.swap_remove(turn - 1),
+        tiles: view.rules().tiles,
+    }))
+}
