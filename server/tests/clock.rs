@@ -310,6 +310,11 @@ async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
             Some(EndReason::Strikes(first)),
             "{name}: three strikes forfeit"
         );
+        assert_eq!(
+            rated_rows(&db, &id).await,
+            2,
+            "{name}: a forfeit is rated, once"
+        );
         presence::close(&db, &conn, present).await.unwrap();
         assert!(!presence::online(&db, present).await.unwrap(), "{name}");
     }

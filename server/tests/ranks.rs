@@ -481,3 +481,77 @@ fn ranks_stop_being_provisional_after_ten_games_and_show_on_cards_profiles_and_t
         assert!(html.contains("resigned"), "{html}");
     });
 }
+
+#[test]
+fn a_game_played_to_its_end_is_rated_once_with_its_results() {
+    each_database(async |db_name, server| {
+        let (_ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
+        // Both seats play the beginner bot's moves, each from its own view, to the end.
+        let lexicon = server.services.lexicon("en").await.unwrap();
+        let words = lexicon.words();
+        let mut trie = None;
+        let mut state = games::load(&server.db, &id, &*lexicon).await.unwrap();
+        for turn in 0..400u64 {
+            if !matches!(state.status(), rules::Status::Playing) {
+                break;
+            }
+            let view = state.view(state.to_move());
+            let rules = view.rules();
+            let trie = trie.get_or_insert_with(|| {
+                engine::trie::Trie::new(words.iter().map(String::as_str), rules.tiles)
+            });
+            let action = engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, turn)
+                .decide(&view);
+            state = games::commit(&server.db, &id, state.version(), &action, &*lexicon)
+                .await
+                .unwrap();
+            if let rules::Status::Playing = state.status() {
+                assert_eq!(history_rows(&server.db, &id).await, 0, "not before the end");
+            }
+        }
+        let rules::Status::Over(outcome) = state.status().clone() else {
+            panic!("{db_name}: the game did not end");
+        };
+        assert!(
+            matches!(
+                outcome.reason,
+                rules::game::EndReason::WentOut(_) | rules::game::EndReason::Passes
+            ),
+            "{db_name}: {outcome:?}"
+        );
+        assert_eq!(
+            history_rows(&server.db, &id).await,
+            2,
+            "{db_name}: rated once"
+        );
+        // The results hold the final scores, as the end card shows them.
+        let scores: Vec<(String, i64)> = sqlx::query(
+            "SELECT u.name, r.score FROM game_results r JOIN users u ON u.id = r.user_id
+             WHERE r.game_id = $1 ORDER BY r.seat",
+        )
+        .bind(&id)
+        .fetch_all(&server.db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect();
+        assert_eq!(
+            scores,
+            vec![
+                (ann_name.clone(), i64::from(outcome.final_scores[0])),
+                (bob_name.clone(), i64::from(outcome.final_scores[1]))
+            ],
+            "{db_name}"
+        );
+        let (ann_rank, bob_rank) = (
+            rank_of(&server.db, &ann_name, "en").await.unwrap().0,
+            rank_of(&server.db, &bob_name, "en").await.unwrap().0,
+        );
+        match outcome.winners[..] {
+            [0] => assert!(ann_rank > bob_rank, "{db_name}"),
+            [1] => assert!(bob_rank > ann_rank, "{db_name}"),
+            _ => assert_eq!(ann_rank, bob_rank, "{db_name}: a draw"),
+        }
+    });
+}
