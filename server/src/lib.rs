@@ -13,7 +13,9 @@ mod health;
 pub mod live;
 mod profiles;
 
-pub use app::store::{accounts, db, games, library, ranks, seating, sessions, versions, Services};
+pub use app::store::{
+    accounts, db, games, library, ranks, results, seating, sessions, versions, Services,
+};
 pub use app::store::{clock as clocks, live as presence};
 
 use std::sync::Arc;

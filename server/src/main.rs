@@ -88,6 +88,17 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         }
         return Ok(());
     }
+    // Games that ended before their results were kept get them now, in the background.
+    {
+        let services = app::store::Services::new(db.clone(), library.clone());
+        tokio::spawn(async move {
+            match app::store::results::backfill(&services).await {
+                Ok(0) => {}
+                Ok(games) => tracing::info!(games, "results of earlier games recorded"),
+                Err(error) => tracing::warn!(%error, "recording earlier games' results failed"),
+            }
+        });
+    }
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")
         .site_root(config.site_root.to_string_lossy().as_ref())

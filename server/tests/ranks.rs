@@ -544,6 +544,46 @@ fn a_game_played_to_its_end_is_rated_once_with_its_results() {
             ],
             "{db_name}"
         );
+        // Results lost (or never written, for games older than them) are rebuilt from the log
+        // as they were.
+        let all = "SELECT user_id, seat, opponent_user, result, score, opponent_score, bingos,
+                   best_word, best_score, best_turn FROM game_results WHERE game_id = $1 ORDER BY seat";
+        let rows = |db: &Database| {
+            let (db, id) = (db.clone(), id.clone());
+            async move {
+                sqlx::query(all)
+                    .bind(&id)
+                    .fetch_all(&db.pool)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|row| {
+                        (0..10)
+                            .map(|i| {
+                                row.try_get::<Option<i64>, _>(i)
+                                    .map(|v| format!("{v:?}"))
+                                    .unwrap_or_else(|_| {
+                                        row.get::<Option<String>, _>(i).unwrap_or_default()
+                                    })
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect::<Vec<_>>()
+            }
+        };
+        let kept = rows(&server.db).await;
+        sqlx::query("DELETE FROM game_results WHERE game_id = $1")
+            .bind(&id)
+            .execute(&server.db.pool)
+            .await
+            .unwrap();
+        assert!(server::results::backfill(&server.services).await.unwrap() >= 1);
+        assert_eq!(rows(&server.db).await, kept, "{db_name}");
+        assert_eq!(
+            server::results::backfill(&server.services).await.unwrap(),
+            0,
+            "{db_name}: once"
+        );
         let (ann_rank, bob_rank) = (
             rank_of(&server.db, &ann_name, "en").await.unwrap().0,
             rank_of(&server.db, &bob_name, "en").await.unwrap().0,

@@ -311,7 +311,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         // In the same transaction as the end itself: a game is rated and its results kept once,
         // or not at all.
         super::ranks::rate_ended(db.backend, conn, id, stored.rated, &state).await?;
-        super::results::record(conn, id, &state).await?;
+        super::results::record(conn, id, &state, now).await?;
     }
     Ok(state)
 }

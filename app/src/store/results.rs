@@ -10,7 +10,7 @@ use rules::{
 };
 use sqlx::{pool::PoolConnection, Any, Row};
 
-use super::db::now_ms;
+use super::{games, Services, StoreError};
 
 /// The stable name of a ruleset, as results store it (`alfakraft`, `classic`, …).
 pub fn ruleset_key(variant: &Variant) -> &'static str {
@@ -117,13 +117,14 @@ pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
     })
 }
 
-/// Records the results of game `game_id`, which `state` has just ended, for each person seated
-/// (on `conn`, inside the transaction that records the end). Pass-and-play games, one person in
-/// every seat, record nothing.
+/// Records the results of game `game_id`, which `state` ended at `ended_at`, for each person
+/// seated (on `conn`, inside the transaction that records the end). Pass-and-play games, one
+/// person in every seat, record nothing; a game already recorded is left as it is.
 pub async fn record(
     conn: &mut PoolConnection<Any>,
     game_id: &str,
     state: &GameState,
+    ended_at: i64,
 ) -> Result<(), sqlx::Error> {
     let seats: Vec<(i64, Option<i64>, Option<String>)> =
         sqlx::query("SELECT seat, user_id, bot FROM game_seats WHERE game_id = $1 ORDER BY seat")
@@ -142,7 +143,6 @@ pub async fn record(
         || config.dictionary.clone(),
         |at| at.id.as_str().to_string(),
     );
-    let now = now_ms();
     for (seat, user, _) in &seats {
         let Some(user) = user else { continue };
         let Some(facts) = u8::try_from(*seat).ok().and_then(|s| facts(state, s)) else {
@@ -175,9 +175,34 @@ pub async fn record(
         .bind(best_word)
         .bind(best_score)
         .bind(best_turn)
-        .bind(now)
+        .bind(ended_at)
         .execute(&mut **conn)
         .await?;
     }
     Ok(())
+}
+
+/// Records the results of every finished game between people or against a bot that has none:
+/// the games that ended before results were kept. Each is replayed once; afterwards the query
+/// finds nothing. Returns how many games were recorded.
+pub async fn backfill(services: &Services) -> Result<usize, StoreError> {
+    let db = &services.db;
+    let missing: Vec<(String, i64)> = sqlx::query(
+        "SELECT g.id, g.updated_at FROM games g
+         WHERE g.status = 'over' AND g.opponent IN ('bot', 'invite', 'lobby', 'rematch')
+           AND NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = g.id)",
+    )
+    .fetch_all(&db.pool)
+    .await?
+    .iter()
+    .map(|row| (row.get(0), row.get(1)))
+    .collect();
+    for (id, ended_at) in &missing {
+        let config = super::seating::game(db, id).await?.config;
+        let lexicon = services.game_lexicon(&config).await?;
+        let state = games::load(db, id, &*lexicon).await?;
+        let mut conn = db.pool.acquire().await?;
+        record(&mut conn, id, &state, *ended_at).await?;
+    }
+    Ok(missing.len())
 }
