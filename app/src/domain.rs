@@ -220,6 +220,7 @@ pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
             language == dictionary.language()
         }
         Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
+        Variant::Daily { language } => language == dictionary.language(),
         Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
     }
 }
@@ -290,4 +291,105 @@ impl std::fmt::Display for HeadToHead {
 /// path as they are).
 pub fn profile_path(name: &str) -> String {
     format!("/u/{name}")
+}
+
+/// Where a player stands in one dictionary's Daily Challenge of the day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DailyState {
+    /// Not started yet.
+    NotStarted,
+    /// Started: the game to resume and the turns taken.
+    InProgress {
+        /// The attempt's game.
+        game_id: String,
+        /// Turns taken of [`rules::daily::TURNS`].
+        turns: u32,
+    },
+    /// Finished.
+    Done {
+        /// The attempt's game.
+        game_id: String,
+        /// The total.
+        score: i32,
+        /// Place among the day's finished attempts.
+        place: u32,
+        /// Finished attempts that day.
+        players: u32,
+    },
+}
+
+/// One dictionary's Daily Challenge as the home page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyCard {
+    /// The dictionary.
+    pub dictionary: DictionaryId,
+    /// The player's state in it.
+    pub state: DailyState,
+}
+
+/// Days in a row with a finished Daily Challenge (in any dictionary).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Streak {
+    /// Up to today, or to yesterday while today's is still to play.
+    pub current: u32,
+    /// The longest ever.
+    pub best: u32,
+}
+
+/// Today's Daily Challenges for the home page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyHome {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// One card per dictionary.
+    pub cards: Vec<DailyCard>,
+    /// The player's streak (none for a visitor).
+    pub streak: Streak,
+}
+
+/// One of the player's turns in a finished Daily Challenge, beside the engine's best play on the
+/// same board with the same rack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewTurn {
+    /// What the player did ("QUIZ for 42", "passed", "exchanged 3 tiles").
+    pub played: String,
+    /// The points it made.
+    pub points: i32,
+    /// The engine's best-scoring play there: its main word and points (`None`: no play at all).
+    pub best: Option<(String, i32)>,
+}
+
+/// A finished Daily Challenge as its end card shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyResult {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The dictionary.
+    pub dictionary: DictionaryId,
+    /// The player's total.
+    pub score: i32,
+    /// Their place among the day's finished attempts (ties: the earlier finish first).
+    pub place: u32,
+    /// Finished attempts that day so far.
+    pub players: u32,
+    /// The best total so far that day.
+    pub best_today: i32,
+    /// The Expert bot's total on the same puzzle, once computed.
+    pub bot_score: Option<i32>,
+    /// The turn-by-turn review, once computed.
+    pub review: Option<Vec<ReviewTurn>>,
+}
+
+impl DailyResult {
+    /// The text a player shares: the result without a spoiler.
+    pub fn share_text(&self) -> String {
+        format!(
+            "Alfa Kraft Daily {} · {} · {} pts · #{} of {}",
+            self.day,
+            self.dictionary.name(),
+            self.score,
+            self.place,
+            self.players
+        )
+    }
 }

@@ -230,6 +230,8 @@ pub enum EndReason {
     TimedOut(Seat),
     /// This player collected three Blitz inactivity strikes.
     Strikes(Seat),
+    /// The ruleset's turns were all taken (the Daily Challenge): the score is the points made.
+    TurnLimit,
 }
 
 /// How a game ended.
@@ -839,11 +841,33 @@ impl GameState {
                 u32::from(self.passes) >= u32::from(n) * u32::from(self.config.players)
             }
             EndAfter::ScorelessTurns(n) => self.scoreless >= n,
+            EndAfter::Turns(n) => self.turns_taken() >= usize::from(n),
         };
         if over {
-            self.finish(EndReason::Passes);
+            self.finish(match self.rules.end_after {
+                EndAfter::Turns(_) => EndReason::TurnLimit,
+                _ => EndReason::Passes,
+            });
         }
         over
+    }
+
+    /// Turns taken so far, by anyone: plays, passes, exchanges and turns lost.
+    pub fn turns_taken(&self) -> usize {
+        self.history
+            .iter()
+            .filter(|turn| {
+                matches!(
+                    turn.event,
+                    TurnEvent::Play { .. }
+                        | TurnEvent::Pass { .. }
+                        | TurnEvent::Exchange { .. }
+                        | TurnEvent::TurnMissed
+                        | TurnEvent::Skipped
+                        | TurnEvent::TimedOut
+                )
+            })
+            .count()
     }
 
     fn advance(&mut self) {
@@ -884,7 +908,10 @@ impl GameState {
                     finals[seat] -= left;
                 }
             }
-            EndReason::Resigned(_) | EndReason::TimedOut(_) | EndReason::Strikes(_) => {}
+            EndReason::Resigned(_)
+            | EndReason::TimedOut(_)
+            | EndReason::Strikes(_)
+            | EndReason::TurnLimit => {}
         }
         for (seat, coins) in self.coins.iter().enumerate() {
             finals[seat] += coins;

@@ -16,6 +16,7 @@
 
 pub mod bag;
 pub mod board;
+pub mod daily;
 pub mod error;
 pub mod game;
 pub mod lexicon;

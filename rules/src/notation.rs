@@ -296,6 +296,7 @@ pub fn export_game<L: Lexicon + ?Sized>(
             EndReason::Resigned(s) => format!("p{} resigned", s + 1),
             EndReason::TimedOut(s) => format!("p{} ran out of time", s + 1),
             EndReason::Strikes(s) => format!("p{} struck out", s + 1),
+            EndReason::TurnLimit => "turn limit".to_string(),
         };
         let finals: Vec<String> = outcome.final_scores.iter().map(i32::to_string).collect();
         writeln!(out, "#end {reason}; final {}", finals.join("/")).unwrap();

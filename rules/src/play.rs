@@ -96,6 +96,17 @@ pub struct WordScore {
     pub points: i32,
 }
 
+impl WordScore {
+    /// The word of a play that names it: the one that scored most (the longest on a tie),
+    /// upper case, as players read it.
+    pub fn main(words: &[WordScore]) -> Option<String> {
+        words
+            .iter()
+            .max_by_key(|w| (w.points, w.word.chars().count()))
+            .map(|w| w.word.to_uppercase())
+    }
+}
+
 /// Points added on top of the words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Bonus {

@@ -62,6 +62,12 @@ pub enum Variant {
         /// An invalid word costs the turn instead of being rejected.
         hard_mode: bool,
     },
+    /// The Daily Challenge (§2): one player, the Alfa Kraft board and bonuses without powers or
+    /// coins, 10 turns, exchanges allowed; the score is the points made.
+    Daily {
+        /// The tile set's language.
+        language: Language,
+    },
 }
 
 /// When a player may exchange tiles as their turn.
@@ -84,6 +90,8 @@ pub enum EndAfter {
     PassesPerPlayer(u8),
     /// This many scoreless turns in a row (passes, exchanges, withdrawn or zero-point plays).
     ScorelessTurns(u8),
+    /// This many turns, whatever they were (the Daily Challenge); passes alone never end it.
+    Turns(u8),
 }
 
 /// How words are judged.
@@ -257,6 +265,17 @@ impl RuleSet {
                 swap: SwapRule::WhileBagHasEnough,
                 end_after: EndAfter::PassesPerPlayer(2),
                 first_player: FirstPlayer::HighestValue,
+                ..base
+            },
+            Variant::Daily { language } => RuleSet {
+                name: "Daily Challenge",
+                tiles: language.feud_tiles(),
+                min_players: 1,
+                max_players: 1,
+                swap: SwapRule::WhileBagHasEnough,
+                end_after: EndAfter::Turns(crate::daily::TURNS),
+                placement_bonus: AK_PLACEMENT_BONUS,
+                combo_bonus: AK_COMBO_BONUS,
                 ..base
             },
             Variant::LongWords { hard_mode } => RuleSet {

@@ -3,58 +3,19 @@
 //! the move of each bot to move on the bot's own view, and commits it like any player's move.
 //! Two instances racing on one game are harmless: the version check lets one commit through.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex},
-    time::{Duration, Instant},
-};
+use std::{sync::Arc, time::Duration};
 
 use app::store::{games, seating, Services};
-use dictionaries::{DictionaryRef, FstLexicon};
-use engine::{bot::Bot, bot::Level, trie::Trie};
-use rules::{Action, GameState, RuleSet};
+use engine::{bot::Bot, bot::Level};
+use rules::{Action, GameState};
+
+use crate::tries::Tries;
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);
 
-/// How long a trie no bot has used stays in memory: a version that only finished games used, or
-/// one a publish replaced, is let go; a game still on it builds it again on its next bot turn.
-const TRIE_IDLE: Duration = Duration::from_secs(600);
-
-/// Tries by (dictionary version, tile set): built on the first bot turn that needs one. A
-/// version is immutable, so a trie never goes stale; it is dropped after [`TRIE_IDLE`] unused.
-#[derive(Default)]
-struct Tries(Mutex<HashMap<TrieKey, (Arc<Trie>, Instant)>>);
-
-/// A dictionary version and a tile set's id.
-type TrieKey = (DictionaryRef, &'static str);
-
-impl Tries {
-    fn get(&self, dictionary: &str, lexicon: &FstLexicon, rules: &RuleSet) -> Option<Arc<Trie>> {
-        let key = (DictionaryRef::parse(dictionary)?, rules.tiles.id);
-        if let Some((trie, used)) = self.0.lock().ok()?.get_mut(&key) {
-            *used = Instant::now();
-            return Some(trie.clone());
-        }
-        let words = lexicon.words();
-        let trie = Arc::new(Trie::new(words.iter().map(String::as_str), rules.tiles));
-        self.0
-            .lock()
-            .ok()?
-            .insert(key, (trie.clone(), Instant::now()));
-        Some(trie)
-    }
-
-    fn sweep(&self) {
-        if let Ok(mut tries) = self.0.lock() {
-            tries.retain(|_, (_, used)| used.elapsed() < TRIE_IDLE);
-        }
-    }
-}
-
 /// Runs forever, playing every bot's turn.
-pub async fn run(services: Services) {
-    let tries = Arc::new(Tries::default());
+pub async fn run(services: Services, tries: Arc<Tries>) {
     loop {
         match seating::bot_turns(&services.db).await {
             Ok(turns) => {

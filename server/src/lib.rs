@@ -7,14 +7,17 @@ pub mod client;
 pub mod clock;
 pub mod config;
 mod csrf;
+pub mod daily;
 mod dictionary_files;
 pub mod dictionary_sync;
 mod health;
 pub mod live;
 mod profiles;
+pub mod tries;
 
 pub use app::store::{
-    accounts, db, games, library, ranks, results, seating, sessions, versions, Services,
+    accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, versions,
+    Services,
 };
 pub use app::store::{clock as clocks, live as presence};
 

@@ -134,7 +134,9 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     });
     let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
     state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
-    tokio::spawn(server::bots::run(state.services.clone()));
+    let tries = std::sync::Arc::new(server::tries::Tries::default());
+    tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
+    tokio::spawn(server::daily::run(state.services.clone(), tries));
     tokio::spawn(server::dictionary_sync::run(state.services.clone()));
     tokio::spawn(server::clock::run(state.services.clone()));
     // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the client's

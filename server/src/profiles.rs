@@ -1,18 +1,20 @@
 //! Profiles, leaderboards and a finished game's board over HTTP: `GET /u/<name>`,
-//! `GET /leaderboard?d=<dictionary>` and `GET /game/<id>/turn/<n>`, rendered on the server by
-//! `app::routes::{profile, leaderboard, finished_turn}` from public facts only.
+//! `GET /leaderboard?d=<dictionary>`, `GET /daily/<dictionary>?day=<YYYY-MM-DD>` and
+//! `GET /game/<id>/turn/<n>`, rendered on the server by `app::routes::{profile, leaderboard,
+//! daily_board, finished_turn}` from public facts only.
 
 use app::{
     api::{format_name, play::server as cards, ruleset_name},
     domain::Phase,
     routes::{
+        daily_board::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
         leaderboard,
         profile::{self, Viewer},
     },
     store::{
         accounts::{Role, User},
-        games, profiles, ranks, seating, sessions, Services, StoreError,
+        daily, games, profiles, ranks, seating, sessions, Services, StoreError,
     },
 };
 use axum::{
@@ -31,6 +33,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/u/{name}", get(profile_page))
         .route("/leaderboard", get(leaderboard_page))
+        .route("/daily/{dictionary}", get(daily_page))
         .route("/game/{id}/turn/{turn}", get(turn_page))
 }
 
@@ -135,6 +138,67 @@ async fn leaderboard_page(
     .into_response()
 }
 
+#[derive(Deserialize)]
+struct DayQuery {
+    day: Option<String>,
+}
+
+async fn daily_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path(dictionary): Path<String>,
+    Query(query): Query<DayQuery>,
+) -> Response {
+    let today = daily::today();
+    let (Some(dictionary), Some(day)) = (
+        DictionaryId::parse(&dictionary),
+        match query.day.as_deref() {
+            None => Some(today),
+            Some(day) => rules::daily::Day::parse(day).filter(|d| *d <= today),
+        },
+    ) else {
+        return not_found();
+    };
+    match daily_board(&services, &visitor, dictionary, day, today).await {
+        Ok(board) => Html(daily_board::page(board, visitor.viewer())).into_response(),
+        Err(error) => failed(error),
+    }
+}
+
+async fn daily_board(
+    services: &Services,
+    visitor: &Visitor,
+    dictionary: DictionaryId,
+    day: rules::daily::Day,
+    today: rules::daily::Day,
+) -> Result<DailyBoard, StoreError> {
+    let db = &services.db;
+    let own = match &visitor.0 {
+        Some(user) => daily::standing_of(db, day, dictionary, user).await?,
+        None => None,
+    };
+    // The day before's winning board, once that day is over.
+    let yesterday = match daily::standings(db, day.previous(), dictionary, 1)
+        .await?
+        .pop()
+    {
+        Some(winner) => {
+            let turns = games::version(db, &winner.game_id).await?;
+            Some((winner, turns as usize))
+        }
+        None => None,
+    };
+    Ok(DailyBoard {
+        dictionary,
+        day,
+        today,
+        top: daily::standings(db, day, dictionary, 100).await?,
+        own,
+        bot_score: daily::bot_score(db, day, dictionary).await?,
+        yesterday,
+    })
+}
+
 async fn turn_page(
     visitor: Visitor,
     State(services): State<Services>,
@@ -159,6 +223,12 @@ async fn finished_turn(
     let row = seating::game(&services.db, id).await?;
     if row.phase != Phase::Over {
         return Ok(None);
+    }
+    // A Daily Challenge's boards would give its puzzle away until its day is over.
+    if let Some(day) = daily::day_of(&services.db, id).await? {
+        if day >= daily::today() {
+            return Ok(None);
+        }
     }
     let lexicon = services.game_lexicon(&row.config).await?;
     let state = games::load(&services.db, id, &*lexicon).await?;

@@ -13,6 +13,7 @@ use rules::{Action, GameState, HandTile, PlayerView};
 use serde_json::{json, Value};
 use server::{db::Database, games};
 use support::{
+    a_play,
     browser::{ok, refusal, runtime, server, Browser, Server},
     databases, unique_name,
 };
@@ -42,22 +43,6 @@ async fn log_len(db: &Database, id: &str) -> i64 {
         .fetch_one(&db.pool)
         .await
         .unwrap()
-}
-
-/// A legal play for the seat to move, from the engine on that seat's own view.
-fn a_play(view: &PlayerView) -> Action {
-    static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();
-    let rules = view.rules();
-    let trie = TRIE.get_or_init(|| {
-        let words = support::catalog()
-            .get(dictionaries::DictionaryId::English)
-            .unwrap()
-            .lexicon
-            .words();
-        engine::trie::Trie::new(words.iter().map(String::as_str), rules.tiles)
-    });
-    let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, 7);
-    bot.decide(view)
 }
 
 fn each_database(test: impl AsyncFn(&'static str, Server)) {
@@ -522,7 +507,10 @@ fn the_lobby_lists_open_games_and_seats_exactly_one_joiner() {
 #[test]
 fn a_bot_answers_off_the_request_path() {
     each_database(async |db_name, server| {
-        let worker = tokio::spawn(server::bots::run(server.services.clone()));
+        let worker = tokio::spawn(server::bots::run(
+            server.services.clone(),
+            Default::default(),
+        ));
         let mut ann = Browser::new(&server);
         ann.sign_up(&unique_name("ann")).await;
         let created = ann.create(json!({ "Bot": { "level": "expert" } })).await;

@@ -7,6 +7,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod daily;
 pub mod play;
 pub mod reports;
 
@@ -15,8 +16,9 @@ use rules::{game::Format, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use crate::domain::{
-    fits, profile_path, HeadToHead, NewGame, Opponent, Phase, Refusal, RematchCard, RematchMove,
-    RematchState, ShownRank, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
+    fits, profile_path, DailyCard, DailyHome, DailyResult, DailyState, HeadToHead, NewGame,
+    Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState, ReviewTurn, ShownRank,
+    Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
 };
 
 /// Who sits in a seat, as anyone at the table may see it.
@@ -285,6 +287,7 @@ pub fn ruleset_name(variant: &Variant) -> String {
             };
             format!("Alfapet, {hand_size} tiles{special}")
         }
+        Variant::Daily { .. } => "Daily Challenge".into(),
         Variant::LongWords { hard_mode } => {
             if hard_mode {
                 "Long words, hard mode".into()

@@ -33,6 +33,8 @@ pub struct GamePage {
     pub rank_changes: Vec<Option<i32>>,
     /// After a game between two players: the caller's record against the other.
     pub head_to_head: Option<super::HeadToHead>,
+    /// After a Daily Challenge: the result, place, bot's total and review.
+    pub daily: Option<super::DailyResult>,
 }
 
 /// A game just made.
@@ -251,6 +253,10 @@ pub mod server {
             }
             _ => (Vec::new(), None),
         };
+        let daily = match (row.phase, row.opponent.as_str()) {
+            (Phase::Over, "daily") => crate::store::daily::result(&services.db, game_id).await?,
+            _ => None,
+        };
         let dictionary_url = services
             .library
             .named(&row.config.dictionary)
@@ -265,6 +271,7 @@ pub mod server {
             rematch,
             rank_changes,
             head_to_head,
+            daily,
         })
     }
 }

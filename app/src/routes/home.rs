@@ -63,6 +63,7 @@ pub fn HomePage() -> impl IntoView {
 
             <crate::routes::new_game::NewGameForm />
             <crate::routes::my_games::MyGames />
+            <crate::routes::daily::DailyChallenges />
             <crate::routes::my_reports::MyReports />
 
             <section class="calculator" aria-labelledby="calc-title">

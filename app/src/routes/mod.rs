@@ -4,6 +4,9 @@ pub mod about_dictionaries;
 pub mod account;
 #[cfg(feature = "ssr")]
 pub mod admin;
+pub mod daily;
+#[cfg(feature = "ssr")]
+pub mod daily_board;
 #[cfg(feature = "ssr")]
 pub mod finished_turn;
 pub mod game;

@@ -203,17 +203,29 @@ fn user_from_row(row: &sqlx::any::AnyRow) -> Result<User, AccountError> {
     })
 }
 
-/// Hands a guest's seats to the account they signed in to, then removes the guest.
+/// Hands a guest's seats, results and Daily Challenge attempts to the account they signed in
+/// to, then removes the guest. Where the account already has an attempt at the same puzzle, that
+/// one stands (the guest's game stays an ordinary finished game).
 pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(), AccountError> {
     if !guest.guest || guest.id == user.id {
         return Ok(());
     }
     let mut tx = db.pool.begin().await?;
-    sqlx::query("UPDATE game_seats SET user_id = $1 WHERE user_id = $2")
-        .bind(user.id)
-        .bind(guest.id)
-        .execute(&mut *tx)
-        .await?;
+    for sql in [
+        "UPDATE game_seats SET user_id = $1 WHERE user_id = $2",
+        "UPDATE game_results SET user_id = $1 WHERE user_id = $2",
+        "UPDATE game_results SET opponent_user = $1 WHERE opponent_user = $2",
+        "DELETE FROM daily_attempts WHERE user_id = $2 AND EXISTS (SELECT 1 FROM daily_attempts o
+             WHERE o.user_id = $1 AND o.day = daily_attempts.day
+               AND o.dictionary = daily_attempts.dictionary)",
+        "UPDATE daily_attempts SET user_id = $1 WHERE user_id = $2",
+    ] {
+        sqlx::query(sql)
+            .bind(user.id)
+            .bind(guest.id)
+            .execute(&mut *tx)
+            .await?;
+    }
     sqlx::query("DELETE FROM users WHERE id = $1 AND guest = 1")
         .bind(guest.id)
         .execute(&mut *tx)

@@ -17,9 +17,10 @@ use super::{
 use crate::domain::{Phase, Refusal};
 
 /// When the player to move in a game starting its turn `now` runs out, or `None` when no clock
-/// runs: pass-and-play is played on one device, at the table's own pace.
+/// runs: pass-and-play is played on one device, at the table's own pace, and a Daily Challenge
+/// at the player's.
 pub fn deadline(config: &GameConfig, opponent: &str, now: i64) -> Option<i64> {
-    (opponent != "local").then(|| now + config.turn_limit_ms())
+    (!matches!(opponent, "local" | "daily")).then(|| now + config.turn_limit_ms())
 }
 
 /// A time-out the clock applied.

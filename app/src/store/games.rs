@@ -166,6 +166,16 @@ pub async fn logs(
     Ok(logs)
 }
 
+/// The game's version (actions applied), without replaying it.
+pub async fn version(db: &Database, id: &str) -> Result<u32, GameError> {
+    let version: i64 = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .ok_or(GameError::NotFound)?;
+    Ok(u32::try_from(version).unwrap_or(0))
+}
+
 /// The game's state: its log replayed.
 pub async fn load<L: Lexicon + ?Sized>(
     db: &Database,
@@ -312,6 +322,9 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         // or not at all.
         super::ranks::rate_ended(db.backend, conn, id, stored.rated, &state).await?;
         super::results::record(conn, id, &state, now).await?;
+        if stored.opponent == "daily" {
+            super::daily::finished(conn, id, &state).await?;
+        }
     }
     Ok(state)
 }

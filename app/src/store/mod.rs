@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod builds;
 pub mod clock;
+pub mod daily;
 pub mod db;
 pub mod games;
 pub mod library;

@@ -20,6 +20,7 @@ pub fn ruleset_key(variant: &Variant) -> &'static str {
         Variant::Feud { .. } => "feud",
         Variant::Alfapet { .. } => "alfapet",
         Variant::LongWords { .. } => "longwords",
+        Variant::Daily { .. } => "daily",
     }
 }
 
@@ -31,6 +32,7 @@ pub fn ruleset_title(key: &str) -> &'static str {
         "feud" => "Feud",
         "alfapet" => "Alfapet",
         "longwords" => "Long words",
+        "daily" => "Daily Challenge",
         _ => "Other",
     }
 }
@@ -98,11 +100,7 @@ pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
             continue;
         }
         bingos += i32::from(bonuses.iter().any(|b| matches!(b, Bonus::Bingo(_))));
-        let main = words
-            .iter()
-            .max_by_key(|w| (w.letters * w.word_factor, w.word.chars().count()))
-            .map(|w| w.word.to_uppercase());
-        if let Some(word) = main {
+        if let Some(word) = rules::play::WordScore::main(words) {
             if best.as_ref().is_none_or(|(_, points, _)| total > points) {
                 best = Some((word, *total, index));
             }

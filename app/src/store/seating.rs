@@ -105,6 +105,12 @@ pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreE
 /// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
 /// for its second player, who will move first (RULES.md: the joining player starts).
 pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
+    if matches!(new.variant, rules::Variant::Daily { .. }) {
+        return Err(Refusal::Invalid(
+            "the Daily Challenge is started from its own card on the start page".into(),
+        )
+        .into());
+    }
     if !crate::domain::fits(new.variant, new.dictionary) {
         return Err(Refusal::Invalid(format!(
             "this ruleset is not played with the {} dictionary",

@@ -128,3 +128,19 @@ pub async fn library(db: &Database) -> std::sync::Arc<server::library::Library> 
         .await
         .expect("open the dictionary library")
 }
+
+/// A legal play for the seat to move, from the engine on that seat's own view.
+pub fn a_play(view: &rules::PlayerView) -> rules::Action {
+    static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();
+    let rules = view.rules();
+    let trie = TRIE.get_or_init(|| {
+        let words = catalog()
+            .get(dictionaries::DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .words();
+        engine::trie::Trie::new(words.iter().map(String::as_str), rules.tiles)
+    });
+    let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, 7);
+    bot.decide(view)
+}

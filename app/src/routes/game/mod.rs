@@ -4,6 +4,7 @@
 //! rematch was offered) and who is online; the page then asks for the game again.
 
 pub(crate) mod board;
+mod daily_summary;
 pub(crate) mod history;
 mod powers;
 mod preview;
@@ -161,7 +162,12 @@ pub fn GamePage() -> impl IntoView {
                 {move || table.page.get().map(|page| {
                     let card = page.card.clone();
                     let view = page.view.clone();
-                    let title = format!("{} · {} · {}", ruleset_name(&card.variant), card.dictionary.name(), format_name(card.format));
+                    let title = match card.variant {
+                        // A Daily Challenge counts its turns instead of a clock.
+                        rules::Variant::Daily { .. } => format!("{} · {} · turn {} of {}", ruleset_name(&card.variant), card.dictionary.name(),
+                            (view.history.len() + 1).min(usize::from(rules::daily::TURNS)), rules::daily::TURNS),
+                        _ => format!("{} · {} · {}", ruleset_name(&card.variant), card.dictionary.name(), format_name(card.format)),
+                    };
                     let local = card.my_seats.len() > 1;
                     view! {
                         <header class="scoreboard" data-testid="scoreboard">
@@ -219,14 +225,17 @@ pub fn GamePage() -> impl IntoView {
                         {page.invite_path.clone().map(|path| view! {
                             <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
                         })}
-                        {match (matches!(view.status, Status::Over(_)), exploring.get()) {
-                            (false, _) => ().into_any(),
-                            (true, None) => view! {
+                        {match (matches!(view.status, Status::Over(_)), exploring.get(), page.daily.clone()) {
+                            (false, _, _) => ().into_any(),
+                            (true, None, Some(daily)) => view! {
+                                <daily_summary::DailySummary daily on_explore=Callback::new(move |_| exploring.set(Some(1))) />
+                            }.into_any(),
+                            (true, None, None) => view! {
                                 <summary::Summary view=view.clone() seats=card.seats.clone() game_id=card.id.clone() rematch=page.rematch.clone() table
                                     rank_changes=page.rank_changes.clone() head_to_head=page.head_to_head
                                     on_explore=Callback::new(move |_| exploring.set(Some(1))) />
                             }.into_any(),
-                            (true, Some(zoom)) => view! {
+                            (true, Some(zoom), _) => view! {
                                 <div class="explore-bar" data-testid="explore">
                                     <span>"The finished board"</span>
                                     <button type="button" aria-label="Zoom out" disabled={zoom <= 1} on:click=move |_| exploring.set(Some(zoom - 1))>"−"</button>
@@ -338,6 +347,8 @@ fn Controls(
             EndAfter::PassesPerPlayer(n) => {
                 (n * view.scores.len() as u8).saturating_sub(view.consecutive_passes)
             }
+            // Passing only uses up one of the turns; it never ends the game early.
+            EndAfter::Turns(_) => u8::MAX,
         };
         let can_exchange = !matches!(rules.swap, rules::ruleset::SwapRule::Never);
         let exchanging = table.exchanging.get();

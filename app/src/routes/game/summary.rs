@@ -88,6 +88,7 @@ pub fn Summary(
         EndReason::Resigned(s) => format!("{} resigned", seat_label(&seats, s)),
         EndReason::TimedOut(s) => format!("{} ran out of time", seat_label(&seats, s)),
         EndReason::Strikes(s) => format!("{} was away three times", seat_label(&seats, s)),
+        EndReason::TurnLimit => format!("all {} turns are played", rules::daily::TURNS),
     };
     let numbers = numbers(&view);
     let players = numbers.len();

@@ -1,0 +1,101 @@
+//! `/daily/<dictionary>?day=YYYY-MM-DD`: a day's Daily Challenge standings (top 100, the
+//! viewer's own line), the Expert bot's total, and yesterday's winning board. Rendered on the
+//! server.
+
+use dictionaries::DictionaryId;
+use leptos::prelude::*;
+use rules::daily::Day;
+
+use super::{plain, profile::Viewer};
+use crate::{domain::profile_path, store::daily::Standing};
+
+/// What the page shows.
+pub struct DailyBoard {
+    /// The dictionary.
+    pub dictionary: DictionaryId,
+    /// The day shown.
+    pub day: Day,
+    /// Today.
+    pub today: Day,
+    /// The best attempts.
+    pub top: Vec<Standing>,
+    /// The viewer's own line.
+    pub own: Option<Standing>,
+    /// The bot's total.
+    pub bot_score: Option<i32>,
+    /// The winning attempt of the day before, with its last turn (for its final board).
+    pub yesterday: Option<(Standing, usize)>,
+}
+
+fn row(standing: Standing, me: bool) -> impl IntoView {
+    let href = profile_path(&standing.name);
+    let testid = format!("daily-standing-{}", standing.name);
+    view! {
+        <tr class=if me { "me" } else { "" } data-testid=testid>
+            <td>{standing.place}</td>
+            <td><a href=href>{standing.name}</a></td>
+            <td>{standing.score}</td>
+        </tr>
+    }
+}
+
+/// The page.
+pub fn page(board: DailyBoard, viewer: Viewer) -> String {
+    let DailyBoard {
+        dictionary,
+        day,
+        today,
+        top,
+        own,
+        bot_score,
+        yesterday,
+    } = board;
+    let me = viewer.name.clone().unwrap_or_default();
+    let listed = top.iter().any(|s| s.name == me);
+    let link = move |d: Day| format!("/daily/{}?day={d}", dictionary.as_str());
+    let main = view! {
+        <main class="page leaderboard">
+            <h1>{format!("Daily Challenge · {} · {day}", dictionary.name())}</h1>
+            <nav class="tabs" aria-label="Dictionary">
+                {DictionaryId::ALL.into_iter().map(|d| view! {
+                    <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{d.name()}</a>
+                }).collect_view()}
+            </nav>
+            <nav class="actions" aria-label="Day">
+                <a class="button" href=link(day.previous())>"◀ The day before"</a>
+                {(day < today).then(|| view! { <a class="button" href=link(day.next())>"The day after ▶"</a> })}
+            </nav>
+            <p data-testid="daily-bot-score">{match bot_score {
+                Some(score) => format!("The Expert bot made {score} on this puzzle."),
+                None => "The Expert bot has not played this puzzle yet.".to_string(),
+            }}</p>
+            {if top.is_empty() {
+                view! { <p data-testid="daily-board-empty">"Nobody has finished this puzzle yet."</p> }.into_any()
+            } else {
+                let me = me.clone();
+                view! {
+                    <div class="table-scroll"><table class="standings" data-testid="daily-board">
+                        <thead><tr><th>"#"</th><th>"Player"</th><th>"Points"</th></tr></thead>
+                        <tbody>{top.into_iter().map(|s| { let mine = s.name == me; row(s, mine) }).collect_view()}</tbody>
+                    </table></div>
+                }.into_any()
+            }}
+            {own.filter(|_| !listed).map(|own| view! {
+                <p>"Your place:"</p>
+                <table class="standings" data-testid="daily-own-place"><tbody>{row(own, true)}</tbody></table>
+            })}
+            {yesterday.map(|(winner, turns)| view! {
+                <p data-testid="daily-yesterday">
+                    {format!("The day before, {} won with {} points: ", winner.name, winner.score)}
+                    <a href=format!("/game/{}/turn/{turns}", winner.game_id)>"see the final board"</a>
+                </p>
+            })}
+        </main>
+    };
+    plain::document(
+        &format!("Daily Challenge · {}", dictionary.name()),
+        viewer.name.as_deref(),
+        viewer.admin,
+        main,
+    )
+}

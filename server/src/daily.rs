@@ -1,0 +1,100 @@
+//! The Daily Challenge's engine work, off the request path: the Expert bot's total on each new
+//! puzzle (once per puzzle: the database keeps the first answer, whichever instance gives it) and
+//! the review of each finished attempt (which reaches the attempt's open page as a live change).
+
+use std::{sync::Arc, time::Duration};
+
+use app::domain::ReviewTurn;
+use app::store::{daily, games, seating, Services, StoreError};
+use dictionaries::DictionaryRef;
+use engine::daily::ReviewedTurn;
+use rules::{game::TurnEvent, play::WordScore, RuleSet};
+
+use crate::tries::Tries;
+
+/// How often the worker looks for work.
+const EVERY: Duration = Duration::from_secs(3);
+
+/// Runs forever.
+pub async fn run(services: Services, tries: Arc<Tries>) {
+    loop {
+        if let Err(error) = bot_scores(&services, &tries).await {
+            tracing::warn!(%error, "daily: the bot's totals failed");
+        }
+        if let Err(error) = reviews(&services, &tries).await {
+            tracing::warn!(%error, "daily: the reviews failed");
+        }
+        tokio::time::sleep(EVERY).await;
+    }
+}
+
+/// Computes the bot's total of every puzzle without one.
+pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), StoreError> {
+    for (day, version) in daily::puzzles_without_bot_score(&services.db).await? {
+        let Some(at) = DictionaryRef::parse(&version) else {
+            continue;
+        };
+        let config = rules::daily::config(day, &version, at.id.language());
+        let lexicon = services.lexicon(&version).await?;
+        let tries = tries.clone();
+        let total = tokio::task::spawn_blocking(move || {
+            let rules = RuleSet::new(config.variant);
+            let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
+            engine::daily::bot_total(config, &*lexicon, &trie).ok()
+        })
+        .await
+        .map_err(|e| StoreError::Data(e.to_string()))?;
+        if let Some(total) = total {
+            if daily::set_bot_score(&services.db, day, &version, total).await? {
+                tracing::info!(day = %day, %version, total, "daily: the bot's total");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reviews every finished attempt without a review.
+pub async fn reviews(services: &Services, tries: &Arc<Tries>) -> Result<(), StoreError> {
+    for game_id in daily::attempts_without_review(&services.db).await? {
+        let row = seating::game(&services.db, &game_id).await?;
+        let lexicon = services.game_lexicon(&row.config).await?;
+        let actions = games::logs(&services.db, &[game_id.as_str()])
+            .await?
+            .remove(&game_id)
+            .unwrap_or_default();
+        let tries = tries.clone();
+        let config = row.config.clone();
+        let reviewed = tokio::task::spawn_blocking(move || {
+            let rules = RuleSet::new(config.variant);
+            let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
+            engine::daily::review(config, &actions, &*lexicon, &trie).ok()
+        })
+        .await
+        .map_err(|e| StoreError::Data(e.to_string()))?;
+        if let Some(reviewed) = reviewed {
+            let turns: Vec<ReviewTurn> = reviewed.iter().filter_map(turn).collect();
+            daily::set_review(&services.db, &game_id, &turns).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A reviewed turn as the end card lists it (the game's end itself is not a turn).
+fn turn(reviewed: &ReviewedTurn) -> Option<ReviewTurn> {
+    let (played, points) = match &reviewed.played.event {
+        TurnEvent::Play { words, total, .. } => (
+            format!("{} for {total}", WordScore::main(words).unwrap_or_default()),
+            *total,
+        ),
+        TurnEvent::Pass { .. } => ("passed".to_string(), 0),
+        TurnEvent::Exchange { count } => (format!("exchanged {count} tiles"), 0),
+        TurnEvent::TurnMissed => ("an invalid word: turn lost".to_string(), 0),
+        TurnEvent::Resign => ("stopped".to_string(), 0),
+        _ => return None,
+    };
+    Some(ReviewTurn {
+        played,
+        points,
+        best: reviewed.best.clone(),
+    })
+}

@@ -1,0 +1,409 @@
+//! The Daily Challenge on SQLite and Postgres: one attempt per player and day (also when started
+//! twice at once on two instances), resumed as it was, standings by score then finish, the bot's
+//! total computed once, the review, streaks across days, and no draw beyond the rack in any
+//! answer.
+
+mod support;
+
+use dictionaries::DictionaryId;
+use rules::{daily::Day, Action, GameState, PlayerView, Status};
+use serde_json::{json, Value};
+use server::{accounts::User, dailies as daily, db::Database, games};
+use support::{
+    a_play,
+    browser::{ok, runtime, server, Browser, Server},
+    databases, unique_name,
+};
+
+fn each_database(test: impl AsyncFn(&'static str, Server)) {
+    runtime().block_on(async {
+        for (name, db, _dir) in databases().await {
+            test(name, server(&db).await).await;
+        }
+    });
+}
+
+/// A day of its own for a test, so tests sharing one database never share a puzzle's standings.
+fn a_day_of_its_own() -> Day {
+    let random = uuid::Uuid::new_v4().as_u128();
+    // A past day (the standings page shows no future one), far from today's.
+    Day(1 + (random % 19_000) as i64)
+}
+
+async fn player(db: &Database) -> User {
+    server::accounts::sign_up(db, &unique_name("p"), "a good password")
+        .await
+        .unwrap()
+}
+
+async fn state(server: &Server, id: &str) -> GameState {
+    let lexicon = server.services.lexicon("en").await.unwrap();
+    games::load(&server.db, id, &*lexicon).await.unwrap()
+}
+
+/// Plays an attempt to its end: `play` picks each turn's action from the view.
+async fn play_out(server: &Server, id: &str, play: impl Fn(&PlayerView) -> Action) -> i32 {
+    let lexicon = server.services.lexicon("en").await.unwrap();
+    let mut state = state(server, id).await;
+    while *state.status() == Status::Playing {
+        let action = play(&state.view(0));
+        state = games::commit(&server.db, id, state.version(), &action, &*lexicon)
+            .await
+            .unwrap();
+    }
+    let Status::Over(outcome) = state.status() else {
+        unreachable!()
+    };
+    outcome.final_scores[0]
+}
+
+#[test]
+fn one_attempt_per_player_and_day_even_when_started_twice_at_once() {
+    each_database(async |db_name, server| {
+        let ann = player(&server.db).await;
+        let day = a_day_of_its_own();
+        let other = match server.db.backend {
+            server::db::Backend::Postgres => {
+                Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+                    .await
+                    .unwrap()
+            }
+            server::db::Backend::Sqlite => server.db.clone(),
+        };
+        let (first, second) = tokio::join!(
+            daily::start(&server.db, &ann, DictionaryId::English, day),
+            daily::start(&other, &ann, DictionaryId::English, day),
+        );
+        let (first, second) = (first.unwrap(), second.unwrap());
+        assert_eq!(first, second, "{db_name}: one attempt");
+        let attempts: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM daily_attempts WHERE user_id = $1")
+                .bind(ann.id)
+                .fetch_one(&server.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(attempts, 1, "{db_name}");
+        // Another dictionary is another puzzle; the same day's puzzle is the same for everyone.
+        let sv = daily::start(&server.db, &ann, DictionaryId::Swedish, day)
+            .await
+            .unwrap();
+        assert_ne!(sv, first);
+        let bob = player(&server.db).await;
+        let bobs = daily::start(&server.db, &bob, DictionaryId::English, day)
+            .await
+            .unwrap();
+        assert_eq!(
+            state(&server, &bobs).await.hand(0),
+            state(&server, &first).await.hand(0),
+            "{db_name}: the same first rack"
+        );
+    });
+}
+
+#[test]
+fn an_attempt_resumes_as_it_was_and_a_guest_keeps_it_on_signing_up() {
+    each_database(async |db_name, server| {
+        let mut guest = Browser::new(&server);
+        let started = guest
+            .call("/api/daily/start", json!({ "dictionary": "en" }))
+            .await;
+        let id = ok(&started).as_str().unwrap().to_string();
+        let page = guest.page(&id).await;
+        let view: PlayerView = serde_json::from_value(ok(&page)["view"].clone()).unwrap();
+        assert_eq!(view.hand.len(), 7, "{db_name}");
+        let played = guest.act(&id, 0, &a_play(&view)).await;
+        assert!(ok(&played).is_object(), "{played}");
+        // A reload (or a second click on Play) finds the same attempt, one turn in.
+        let again = guest
+            .call("/api/daily/start", json!({ "dictionary": "en" }))
+            .await;
+        assert_eq!(ok(&again), &json!(id));
+        let today = guest.call("/api/daily/today", json!({})).await;
+        let card = today["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["dictionary"] == "en")
+            .unwrap();
+        assert_eq!(
+            card["state"]["InProgress"]["turns"],
+            json!(1),
+            "{db_name}: {today}"
+        );
+        // Signing up turns the guest into the player: the attempt stays theirs.
+        let name = unique_name("kept");
+        guest.sign_up(&name).await;
+        let again = guest
+            .call("/api/daily/start", json!({ "dictionary": "en" }))
+            .await;
+        assert_eq!(ok(&again), &json!(id), "{db_name}");
+        // A guest who played (a bot game to its end, a Daily Challenge) and then signs in to an
+        // account they had hands both over.
+        let mut other = Browser::new(&server);
+        let started = other
+            .call("/api/daily/start", json!({ "dictionary": "sv" }))
+            .await;
+        let theirs = ok(&started).as_str().unwrap().to_string();
+        let bot = ok(&other
+            .create(json!({ "Bot": { "level": "beginner" } }))
+            .await)["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let page = other.page(&bot).await;
+        let view: PlayerView = serde_json::from_value(ok(&page)["view"].clone()).unwrap();
+        ok(&other
+            .act(
+                &bot,
+                u64::from(view.version),
+                &Action::Resign { seat: view.seat },
+            )
+            .await);
+        ok(&other
+            .form("/api/account/sign-in", &name, "a good password")
+            .await);
+        let mine = other
+            .call("/api/daily/start", json!({ "dictionary": "sv" }))
+            .await;
+        assert_eq!(
+            ok(&mine),
+            &json!(theirs),
+            "{db_name}: the attempt came along"
+        );
+        // An ordinary game of the Daily ruleset cannot be made through the New Game function.
+        let forged = guest
+            .call(
+                "/api/games/create",
+                json!({ "new": {
+                    "variant": { "Daily": { "language": "English" } },
+                    "dictionary": "en", "format": "Casual", "opponent": { "Bot": { "level": "beginner" } },
+                }}),
+            )
+            .await;
+        assert!(forged.get("Err").is_some(), "{forged}");
+    });
+}
+
+#[test]
+fn standings_go_by_score_then_the_earlier_finish() {
+    each_database(async |db_name, server| {
+        let day = a_day_of_its_own();
+        let (ann, bob, cat) = (
+            player(&server.db).await,
+            player(&server.db).await,
+            player(&server.db).await,
+        );
+        let mut ids = Vec::new();
+        for user in [&ann, &bob, &cat] {
+            ids.push(
+                daily::start(&server.db, user, DictionaryId::English, day)
+                    .await
+                    .unwrap(),
+            );
+        }
+        // Ann and Bob pass every turn (0 points, Ann first); Cat plays words.
+        assert_eq!(
+            play_out(&server, &ids[0], |_| Action::Pass { seat: 0 }).await,
+            0
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        assert_eq!(
+            play_out(&server, &ids[1], |_| Action::Pass { seat: 0 }).await,
+            0
+        );
+        let cat_score = play_out(&server, &ids[2], a_play).await;
+        assert!(cat_score > 0, "{db_name}");
+        let standings = daily::standings(&server.db, day, DictionaryId::English, 100)
+            .await
+            .unwrap();
+        let names: Vec<&str> = standings.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [cat.name.as_str(), ann.name.as_str(), bob.name.as_str()],
+            "{db_name}"
+        );
+        let result = daily::result(&server.db, &ids[1]).await.unwrap().unwrap();
+        assert_eq!(
+            (result.place, result.players, result.best_today),
+            (3, 3, cat_score)
+        );
+        assert_eq!(
+            result.share_text(),
+            format!("Alfa Kraft Daily {day} · English · 0 pts · #3 of 3")
+        );
+        // The standings page, for anyone.
+        let mut visitor = Browser::new(&server);
+        let (status, html) = visitor.get(&format!("/daily/en?day={day}")).await;
+        assert_eq!(status, 200);
+        assert!(
+            html.find(&cat.name).unwrap() < html.find(&ann.name).unwrap(),
+            "{html}"
+        );
+        assert_eq!(visitor.get("/daily/xx").await.0, 404);
+        assert_eq!(
+            visitor.get("/daily/en?day=2999-01-01").await.0,
+            404,
+            "no future puzzle"
+        );
+    });
+}
+
+#[test]
+fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
+    each_database(async |db_name, server| {
+        let day = a_day_of_its_own();
+        let ann = player(&server.db).await;
+        let id = daily::start(&server.db, &ann, DictionaryId::English, day)
+            .await
+            .unwrap();
+        let score = play_out(&server, &id, a_play).await;
+        let tries = std::sync::Arc::new(server::tries::Tries::default());
+        server::daily::bot_scores(&server.services, &tries)
+            .await
+            .unwrap();
+        let version = daily::puzzle_version(&server.db, day, DictionaryId::English)
+            .await
+            .unwrap();
+        let config = rules::daily::config(day, &version.to_string(), rules::Language::English);
+        let lexicon = server.services.lexicon(&version.to_string()).await.unwrap();
+        let rules = rules::RuleSet::new(config.variant);
+        let trie = tries.get(&config.dictionary, &lexicon, &rules).unwrap();
+        let expected = engine::daily::bot_total(config, &*lexicon, &trie).unwrap();
+        assert_eq!(
+            daily::bot_score(&server.db, day, DictionaryId::English)
+                .await
+                .unwrap(),
+            Some(expected),
+            "{db_name}"
+        );
+        // Once: a second answer changes nothing.
+        assert!(
+            !daily::set_bot_score(&server.db, day, &version.to_string(), expected + 1)
+                .await
+                .unwrap()
+        );
+        server::daily::reviews(&server.services, &tries)
+            .await
+            .unwrap();
+        let result = daily::result(&server.db, &id).await.unwrap().unwrap();
+        assert_eq!(result.score, score);
+        assert_eq!(result.bot_score, Some(expected));
+        let review = result.review.expect("reviewed");
+        assert_eq!(review.len(), usize::from(rules::daily::TURNS), "{db_name}");
+        for turn in &review {
+            if let Some((_, best)) = &turn.best {
+                assert!(
+                    *best >= turn.points,
+                    "{db_name}: the best is never worse: {turn:?}"
+                );
+            }
+        }
+        assert_eq!(
+            review.iter().map(|t| t.points).sum::<i32>(),
+            score,
+            "{db_name}"
+        );
+    });
+}
+
+#[test]
+fn streaks_count_days_in_a_row_up_to_today_or_yesterday() {
+    each_database(async |db_name, server| {
+        let ann = player(&server.db).await;
+        let start = a_day_of_its_own();
+        for offset in [0, 1, 2, 4] {
+            let id = daily::start(
+                &server.db,
+                &ann,
+                DictionaryId::English,
+                Day(start.0 + offset),
+            )
+            .await
+            .unwrap();
+            play_out(&server, &id, |_| Action::Pass { seat: 0 }).await;
+        }
+        // Started but unfinished: not a day of the streak.
+        daily::start(&server.db, &ann, DictionaryId::English, Day(start.0 + 5))
+            .await
+            .unwrap();
+        let at = |offset| daily::streak(&server.db, ann.id, Day(start.0 + offset));
+        let streak = at(4).await.unwrap();
+        assert_eq!((streak.current, streak.best), (1, 3), "{db_name}");
+        assert_eq!(
+            at(5).await.unwrap().current,
+            1,
+            "{db_name}: today is still to play"
+        );
+        assert_eq!(at(6).await.unwrap().current, 0, "{db_name}: a day missed");
+        assert_eq!(at(2).await.unwrap().current, 3, "{db_name}");
+    });
+}
+
+#[test]
+fn no_answer_shows_a_draw_beyond_the_rack() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("ann")).await;
+        let started = ann
+            .call("/api/daily/start", json!({ "dictionary": "en" }))
+            .await;
+        let id = ok(&started).as_str().unwrap().to_string();
+        for _ in 0..3 {
+            let page = ann.page(&id).await;
+            let view: PlayerView = serde_json::from_value(ok(&page)["view"].clone()).unwrap();
+            ok(&ann.act(&id, u64::from(view.version), &a_play(&view)).await);
+            ann.call("/api/daily/today", json!({})).await;
+        }
+        let state = state(&server, &id).await;
+        let seed = state.config().seed.to_string();
+        // The tiles the next exchange would bring: the draws to come.
+        let mut ahead = state.clone();
+        let lexicon = server.services.lexicon("en").await.unwrap();
+        ahead
+            .apply(
+                &Action::Exchange {
+                    seat: 0,
+                    tiles: state.hand(0).to_vec(),
+                },
+                &*lexicon,
+            )
+            .unwrap();
+        let next_draws = serde_json::to_string(ahead.hand(0)).unwrap();
+        for body in ann.received.lock().unwrap().iter() {
+            assert!(!body.contains(&seed), "{db_name}: the seed leaked");
+            for key in ["\"seed\":", "\"bag\":", "\"config\":"] {
+                assert!(!body.contains(key), "{db_name}: {key} in {body}");
+            }
+            assert!(
+                !body.contains(&next_draws),
+                "{db_name}: the next draws leaked"
+            );
+            if let Ok(value) = serde_json::from_str::<Value>(body) {
+                if let Some(view) = value.get("Ok").and_then(|ok| ok.get("view")) {
+                    assert_eq!(
+                        view["hand"].as_array().unwrap().len(),
+                        7,
+                        "{db_name}: the rack only"
+                    );
+                }
+            }
+        }
+        // Nor does today's finished board of anyone reach a stranger before the day is over.
+        let done = daily::start(
+            &server.db,
+            &player(&server.db).await,
+            DictionaryId::English,
+            daily::today(),
+        )
+        .await
+        .unwrap();
+        play_out(&server, &done, |_| Action::Pass { seat: 0 }).await;
+        assert_eq!(
+            Browser::new(&server)
+                .get(&format!("/game/{done}/turn/1"))
+                .await
+                .0,
+            404
+        );
+    });
+}
