@@ -358,7 +358,103 @@ fn main() {
             places.push(started.elapsed());
         }
         println!("a viewer's own place: {}", percentiles(places));
+
+        // One day's Daily Challenge with 10,000 finished attempts.
+        let day = rules::daily::Day::parse("2026-11-30").unwrap();
+        seed_daily(&db, day, first).await;
+        let path = format!("/daily/en?day={day}");
+        let (_, board) = fetch(&app, &path).await;
+        assert_eq!(board.matches("data-testid=\"daily-standing-").count(), 100);
+        let mut boards = Vec::new();
+        for _ in 0..500 {
+            boards.push(get(&app, &path).await);
+        }
+        println!("daily standings, 10,000 attempts: {}", percentiles(boards));
+        let mut results = Vec::new();
+        for _ in 0..1000 {
+            let game = format!("daily{:05}", random.below(PLAYERS));
+            let started = Instant::now();
+            server::dailies::result(&db, &game).await.unwrap().unwrap();
+            results.push(started.elapsed());
+        }
+        println!(
+            "an attempt's end card (place, best, bot): {}",
+            percentiles(results)
+        );
     });
+}
+
+/// 10,000 finished attempts at the puzzle of `day`, one per player.
+async fn seed_daily(db: &Database, day: rules::daily::Day, first_user: i64) {
+    use Value::{Int, Text};
+    sqlx::query("INSERT INTO daily_puzzles (day, dictionary, version, bot_score) VALUES ($1, 'en', 'en', 400)")
+        .bind(day.0)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let config =
+        serde_json::to_string(&rules::daily::config(day, "en", rules::Language::English)).unwrap();
+    let mut random = Random(7);
+    let start = server::db::now_ms() - 86_400_000;
+    let (mut games, mut seats, mut attempts) = (vec![], vec![], vec![]);
+    for player in 0..PLAYERS {
+        let id = format!("daily{player:05}");
+        let finished = start + player as i64 * 5_000;
+        games.push(vec![
+            Text(id.clone()),
+            Text(config.clone()),
+            Text("over".into()),
+            Int(0),
+            Int(start),
+            Int(finished),
+            Text("daily".into()),
+        ]);
+        seats.push(vec![
+            Text(id.clone()),
+            Int(0),
+            Int(first_user + player as i64),
+        ]);
+        attempts.push(vec![
+            Int(day.0),
+            Text("en".into()),
+            Int(first_user + player as i64),
+            Text(id),
+            Int(start),
+            Int(random.below(500) as i64),
+            Int(finished),
+        ]);
+    }
+    insert_rows(
+        db,
+        "games",
+        &[
+            "id",
+            "config",
+            "status",
+            "to_move",
+            "created_at",
+            "updated_at",
+            "opponent",
+        ],
+        &games,
+    )
+    .await;
+    insert_rows(db, "game_seats", &["game_id", "seat", "user_id"], &seats).await;
+    insert_rows(
+        db,
+        "daily_attempts",
+        &[
+            "day",
+            "dictionary",
+            "user_id",
+            "game_id",
+            "started_at",
+            "score",
+            "finished_at",
+        ],
+        &attempts,
+    )
+    .await;
 }
 
 fn db_kind(url: &str) -> &'static str {
