@@ -69,7 +69,8 @@ test('the page hydrates, judges in the browser with the dictionary, and the serv
   // The seeded bag draws the same tiles in wasm as on the server.
   const drawCheck = page.getByTestId('draw-check');
   const serverDraw = await drawCheck.getAttribute('data-server');
-  assert.match(serverDraw, /^[A-Z?]{20}$/);
+  // It ends with the first rack of the 2026-12-01 English Daily Challenge, pinned in rules/tests/daily.rs.
+  assert.match(serverDraw, /^[A-Z?]{20}\|EECIITG$/);
   assert.equal(await drawCheck.getAttribute('data-browser'), serverDraw);
 
   // Back to English: the dictionary is already in the page, so nothing is fetched again.

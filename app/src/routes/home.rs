@@ -145,15 +145,25 @@ pub fn HomePage() -> impl IntoView {
 /// Twenty tiles drawn from a full English bag with a fixed seed, as text.
 fn draw_fingerprint() -> String {
     let tiles = rules::TileSet::by_id("feud_en").expect("feud_en is in the data");
+    let letters = |drawn: &[rules::HandTile]| -> String {
+        drawn
+            .iter()
+            .map(|t| match t {
+                rules::HandTile::Letter(l) => tiles.char_of(*l),
+                _ => '?',
+            })
+            .collect()
+    };
     let mut bag = rules::bag::Bag::full(tiles, 0);
     let mut rng = rules::bag::Rng::new(0x005E_ED0F_A1FA);
-    bag.draw(20, &mut rng)
-        .into_iter()
-        .map(|t| match t {
-            rules::HandTile::Letter(l) => tiles.char_of(l),
-            _ => '?',
-        })
-        .collect()
+    // And the first rack of one day's Daily Challenge: the puzzle is the same in the browser.
+    let day = rules::daily::Day::parse("2026-12-01").expect("a date");
+    let daily = rules::GameState::new(rules::daily::config(day, "en", rules::Language::English));
+    format!(
+        "{}|{}",
+        letters(&bag.draw(20, &mut rng)),
+        letters(daily.hand(0))
+    )
 }
 
 /// The word as a row of tiles, each with its face value.
