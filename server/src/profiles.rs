@@ -86,7 +86,7 @@ async fn profile_page(
     let profile = match profiles::of(&services.db, &name).await {
         Ok(Some(profile)) => profile,
         Ok(None) => return not_found(),
-        Err(error) => return failed(error.into()),
+        Err(error) => return failed(error),
     };
     let mut viewer = visitor.viewer();
     if let Some(me) = visitor.0.as_ref().filter(|u| u.id != profile.user_id) {

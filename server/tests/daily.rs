@@ -407,3 +407,39 @@ fn no_answer_shows_a_draw_beyond_the_rack() {
         );
     });
 }
+
+#[test]
+fn an_attempt_started_before_midnight_finishes_that_days_puzzle() {
+    each_database(async |db_name, server| {
+        let ann = player(&server.db).await;
+        let day = a_day_of_its_own();
+        let id = daily::start(&server.db, &ann, DictionaryId::English, day)
+            .await
+            .unwrap();
+        // Midnight passes: the next day's puzzle is a new one, not started.
+        let next = daily::cards(&server.db, Some(ann.id), day.next())
+            .await
+            .unwrap();
+        assert_eq!(
+            next[0].state,
+            app::domain::DailyState::NotStarted,
+            "{db_name}"
+        );
+        play_out(&server, &id, |_| Action::Pass { seat: 0 }).await;
+        let result = daily::result(&server.db, &id).await.unwrap().unwrap();
+        assert_eq!(
+            result.day,
+            day.to_string(),
+            "{db_name}: it counts for the day it began"
+        );
+        let cards = daily::cards(&server.db, Some(ann.id), day).await.unwrap();
+        assert!(
+            matches!(cards[0].state, app::domain::DailyState::Done { .. }),
+            "{db_name}"
+        );
+        // The profile shows the streak.
+        let (status, html) = Browser::new(&server).get(&format!("/u/{}", ann.name)).await;
+        assert_eq!(status, 200);
+        assert!(html.contains("Daily Challenge streak"), "{html}");
+    });
+}

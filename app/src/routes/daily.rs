@@ -7,7 +7,7 @@ use leptos_router::hooks::use_navigate;
 
 use crate::api::{
     daily::{daily_today, start_daily},
-    DailyCard, DailyState,
+    DailyCard, DailyState, Streak,
 };
 
 fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl IntoView {
@@ -70,10 +70,11 @@ pub fn DailyChallenges() -> impl IntoView {
                     <h2 id="daily-title">"Daily Challenge · "{home.day.clone()}</h2>
                     <p class="muted">
                         {format!("The same puzzle for everyone today: {} turns, no powers, the most points wins.", rules::daily::TURNS)}
-                        {(home.streak.best > 0).then(|| {
-                            let days = |n: u32| if n == 1 { "1 day".to_string() } else { format!("{n} days") };
-                            format!(" Your streak: {} in a row (best {}).", days(home.streak.current), days(home.streak.best))
-                        })}
+                        {(home.streak.best > 0).then(|| format!(
+                            " Your streak: {} in a row (best {}).",
+                            Streak::days(home.streak.current),
+                            Streak::days(home.streak.best)
+                        ))}
                     </p>
                     <ul class="game-list">
                         {home.cards.into_iter().map(|c| card(c, start)).collect_view()}

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::{
-    domain::{profile_path, HeadToHead},
+    domain::{profile_path, HeadToHead, Streak},
     store::{
         profiles::{Opponent, Profile, RankLine},
         results::ruleset_title,
@@ -134,6 +134,9 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                     <dt>"Highest score"</dt><dd>{totals.highest}</dd>
                     <dt>"Average score"</dt><dd>{average}</dd>
                     <dt>"Bingos"</dt><dd>{totals.bingos}</dd>
+                    <dt>"Daily Challenge streak"</dt><dd data-testid="daily-streak">{format!(
+                        "{} now, {} at best", Streak::days(profile.daily_streak.current), Streak::days(profile.daily_streak.best)
+                    )}</dd>
                     <dt>"Best play"</dt><dd>{match profile.best {
                         Some(best) => view! {
                             <a href=format!("/game/{}/turn/{}", best.game_id, best.turn + 1) data-testid="best-play">

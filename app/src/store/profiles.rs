@@ -7,7 +7,7 @@ use rules::rank::STARTING_RANK;
 use sqlx::Row;
 
 use super::{db::Database, ranks};
-use crate::domain::{HeadToHead, ShownRank};
+use crate::domain::{HeadToHead, ShownRank, Streak};
 
 /// A rank in one dictionary with its history.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,6 +120,8 @@ pub struct Profile {
     pub best: Option<BestPlay>,
     /// The last 20 finished games, newest first.
     pub recent: Vec<RecentGame>,
+    /// Days in a row with a finished Daily Challenge.
+    pub daily_streak: Streak,
 }
 
 fn int(row: &sqlx::any::AnyRow, index: usize) -> i64 {
@@ -130,7 +132,7 @@ fn int(row: &sqlx::any::AnyRow, index: usize) -> i64 {
 }
 
 /// The profile of the player called `name`, if there is one.
-pub async fn of(db: &Database, name: &str) -> Result<Option<Profile>, sqlx::Error> {
+pub async fn of(db: &Database, name: &str) -> Result<Option<Profile>, super::StoreError> {
     let Some(user) = sqlx::query("SELECT id, name, guest, created_at FROM users WHERE name = $1")
         .bind(name)
         .fetch_optional(&db.pool)
@@ -248,7 +250,9 @@ pub async fn of(db: &Database, name: &str) -> Result<Option<Profile>, sqlx::Erro
         ended_at: int(row, 8),
     })
     .collect();
+    let daily_streak = super::daily::streak(db, user_id, super::daily::today()).await?;
     Ok(Some(Profile {
+        daily_streak,
         user_id,
         name: user.get(1),
         guest: int(&user, 2) != 0,
