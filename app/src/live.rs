@@ -1,5 +1,6 @@
 //! The browser's end of `/api/live`: an `EventSource` that calls back when something the page
-//! shows changed, and on every reconnection (changes may have been missed while it was down).
+//! shows changed, and on every opening (changes may have been missed before it opened or while
+//! it was down).
 //! The browser reconnects by itself after a dropped connection. On the server this does nothing.
 
 use leptos::prelude::*;
@@ -24,13 +25,9 @@ pub fn follow(
             let on_change = on_change.clone();
             move |_| on_change()
         });
-        // The first opening needs no catching up: the page was just loaded.
-        let opened_before = std::cell::Cell::new(false);
-        let opened = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
-            if opened_before.replace(true) {
-                on_change();
-            }
-        });
+        // Every opening catches up, the first too: a change committed after the page fetched
+        // its data and before the stream opened reaches the page by no other way.
+        let opened = Closure::<dyn Fn(web_sys::Event)>::new(move |_| on_change());
         let presence =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
                 if let Some(data) = e.data().as_string() {

@@ -285,8 +285,12 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
     let services = services()?;
     let user = user_or_guest(&services).await?;
     let created = crate::store::seating::create(&services.db, &user, &new).await;
-    if created.is_ok() && matches!(new.opponent, super::Opponent::Bot { .. }) {
-        services.bot_wakeup.notify_one();
+    if let Ok(game) = &created {
+        // The creator's other open pages (the game list beside the form) learn of it at once.
+        services.db.game_changed(&game.id).await;
+        if matches!(new.opponent, super::Opponent::Bot { .. }) {
+            services.bot_wakeup.notify_one();
+        }
     }
     answer(created.map(|c| GameCreated {
         id: c.id,

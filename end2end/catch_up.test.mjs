@@ -1,0 +1,46 @@
+// Pages catch up with what changed before their live stream opened: a move committed between a
+// game page's fetch and the opening of its stream (the stream is held back here to make the race
+// certain), and a game created on the start page, which shows in "Your games" at once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serverAndBrowser } from './support/suite.mjs';
+import { openPage } from './support/browser.mjs';
+import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
+import { waitForText } from './support/play.mjs';
+
+const suite = serverAndBrowser();
+
+test('a move made before the live stream opens reaches the page, and a new game lists at once', async () => {
+  const ann = await openPage(suite.browser);
+  await ann.page.goto(`${suite.server.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  await ann.page.goto(suite.server.url);
+  await hydrated(ann.page);
+  await ann.page.check('input[name="opponent"][value="invite"]');
+  await ann.page.click('button:has-text("Start")');
+  const link = await ann.page.inputValue('[data-testid="invite-link"]');
+  // The new game shows in the list beside the form without leaving the page.
+  await ann.page.waitForSelector('[data-testid="my-games"] li[data-game]', { timeout: 5_000 });
+  assert.match(await ann.page.textContent('[data-testid="my-games"]'), /Waiting for an opponent/);
+
+  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'));
+  const gameUrl = bob.page.url();
+  // Ann's page opens with its stream held back for three seconds; Bob passes meanwhile.
+  let held = 0;
+  await ann.page.route('**/api/live?game=*', async (route) => {
+    held += 1;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await ann.page.goto(gameUrl);
+  await hydrated(ann.page);
+  await waitForText(ann.page, 'turn', /Waiting for/);
+  await waitForText(bob.page, 'turn', /Your turn/);
+  await bob.page.click('.controls button:has-text("Pass")');
+  await waitForText(bob.page, 'turn', /Waiting for/);
+  // Once the stream opens, the page catches up: the turn is Ann's.
+  await waitForText(ann.page, 'turn', /Your turn/, 15_000);
+  assert.ok(held >= 1, 'the stream was held back');
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  for (const p of [ann, bob]) await p.context.close();
+});
