@@ -62,9 +62,12 @@ test('an invite link is accepted by a new player, who signs up on the way and mo
   await signUp(bob.page, uniqueName('bob'));
   assert.equal(new URL(bob.page.url()).pathname, invitePath, 'back on the invite');
   await bob.page.click('button:has-text("Accept")');
-  await bob.page.waitForSelector('[data-testid="invite-answer"]:has-text("you move first")');
+  // Accepting lands in the game, Bob to move; the game is in his list too.
+  await bob.page.waitForURL(/\/game\//);
+  await hydrated(bob.page);
+  await bob.page.waitForSelector('[data-testid="turn"]:has-text("Your turn")');
   await bob.page.screenshot({ path: path.join(artifacts, 'invite-accepted-phone.png') });
-  await bob.page.click('a:has-text("Go to my games")');
+  await bob.page.goto(suite.server.url);
   const card = await bob.page.waitForSelector('[data-testid="my-games"] li.my-turn');
   assert.match(await card.textContent(), new RegExp(`${annName} 1200\\? 0`));
   assert.match(await card.textContent(), /Your turn/);

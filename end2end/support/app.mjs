@@ -24,7 +24,7 @@ export function uniqueName(prefix) {
 
 /**
  * A new player opens an invite `link` in a browser context of their own, signs up on the way,
- * accepts, and opens the game from their game list. Resolves to the opened page's handle.
+ * and accepts, which opens the game. Resolves to the opened page's handle.
  */
 export async function joinByInvite(browser, link, name, options = {}) {
   const player = await openPage(browser, options);
@@ -33,8 +33,7 @@ export async function joinByInvite(browser, link, name, options = {}) {
   await player.page.click('a:has-text("create an account")');
   await signUp(player.page, name);
   await player.page.click('button:has-text("Accept")');
-  await player.page.click('a:has-text("Go to my games")');
-  await player.page.click('[data-testid="my-games"] li[data-game] a.card-link');
+  // Accepting lands in the game.
   await player.page.waitForURL(/\/game\//);
   await hydrated(player.page);
   return player;

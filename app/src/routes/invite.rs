@@ -23,6 +23,13 @@ pub fn InvitePage() -> impl IntoView {
     let card = Resource::new(token, invite);
     let user = CurrentUser::expect();
     let answer = Action::new(move |accept: &bool| answer_invite(token(), *accept));
+    // Accepted: straight into the game, where it is the player's move.
+    let navigate = leptos_router::hooks::use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(Some(id)))) = answer.value().get() {
+            navigate(&format!("/game/{id}"), Default::default());
+        }
+    });
     let here = move || format!("/invite/{}", token());
     view! {
         <main class="page narrow">
@@ -45,8 +52,7 @@ pub fn InvitePage() -> impl IntoView {
                                 {move || match (open, answer.value().get(), user.get()) {
                                     (false, _, _) => view! { <p class="error" data-testid="invite-closed">{Refusal::InviteClosed.to_string()}</p> }.into_any(),
                                     (_, Some(Ok(Ok(Some(_id)))), _) => view! {
-                                        <p class="ok" role="status" data-testid="invite-answer">"You accepted: you move first. The game is in your list."</p>
-                                        <a class="button" href="/">"Go to my games"</a>
+                                        <p class="ok" role="status" data-testid="invite-answer">"You accepted: you move first. Opening the game…"</p>
                                     }.into_any(),
                                     (_, Some(Ok(Ok(None))), _) => view! {
                                         <p role="status" data-testid="invite-answer">"You declined. The game is called off."</p>

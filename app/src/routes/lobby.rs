@@ -16,6 +16,13 @@ use crate::{
 #[component]
 pub fn LobbyPage() -> impl IntoView {
     let join = Action::new(|id: &String| join_lobby_game(id.clone()));
+    // Joined: straight into the game, where it is the player's move.
+    let navigate = leptos_router::hooks::use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(Ok(id))) = join.value().get() {
+            navigate(&format!("/game/{id}"), Default::default());
+        }
+    });
     let games = Resource::new(move || join.version().get(), |_| lobby());
     let user = CurrentUser::expect();
     view! {
@@ -23,7 +30,7 @@ pub fn LobbyPage() -> impl IntoView {
             <h1>"Open lobby"</h1>
             <p class="hint">"Games waiting for an opponent. Join one and you move first."</p>
             {move || join.value().get().map(|answer| match answer {
-                Ok(Ok(_)) => view! { <p class="ok" role="status">"You joined: the game is in your list, and it is your move."</p> }.into_any(),
+                Ok(Ok(_)) => view! { <p class="ok" role="status">"You joined: you move first. Opening the game…"</p> }.into_any(),
                 Ok(Err(refusal)) => view! { <p class="error" role="alert">{refusal.to_string()}</p> }.into_any(),
                 Err(error) => view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any(),
             })}

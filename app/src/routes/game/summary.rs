@@ -99,8 +99,13 @@ pub fn Summary(
         .count();
     let opponent = seat_label(&seats, 1 - view.seat.min(1));
     let opponent_name = opponent.clone();
+    // Whoever moved second moves first in the rematch.
+    let i_move_first = view
+        .history
+        .first()
+        .is_some_and(|first| first.seat != view.seat);
     let rematch_view = (people == 2 && seats.len() == 2)
-        .then(|| view! { <Rematch game_id rematch opponent table /> });
+        .then(|| view! { <Rematch game_id rematch opponent table i_move_first /> });
     // Against a bot: the same game again, a click away.
     let again = seats.iter().find_map(|s| match s {
         SeatHolder::Bot { level, .. } => Some(NewGame {
@@ -182,6 +187,8 @@ fn Rematch(
     rematch: Option<RematchCard>,
     opponent: String,
     table: Table,
+    /// Whether the caller would move first in the rematch (they moved second in this game).
+    i_move_first: bool,
 ) -> impl IntoView {
     let act = Action::new(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
     Effect::new(move |_| match act.value().get() {
@@ -205,7 +212,11 @@ fn Rematch(
             {button("Withdraw the offer", RematchMove::Cancel, false)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Open, .. }) => view! {
-            <p>{format!("{opponent} offers a rematch. You would move first.")}</p>
+            <p>{format!("{opponent} offers a rematch. {}", if i_move_first {
+                "You would move first.".to_string()
+            } else {
+                format!("{opponent} would move first.")
+            })}</p>
             {button("Accept", RematchMove::Accept, true)}
             {button("Decline", RematchMove::Decline, false)}
         }.into_any(),
