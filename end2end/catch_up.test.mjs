@@ -19,9 +19,17 @@ test('a move made before the live stream opens reaches the page, and a new game 
   await ann.page.check('input[name="opponent"][value="invite"]');
   await ann.page.click('button:has-text("Start")');
   const link = await ann.page.inputValue('[data-testid="invite-link"]');
+  assert.ok(link.startsWith(suite.server.url), link);
+  // The whole link, with a Copy button beside it, also on the waiting game's page.
+  const card = ann.page.locator('[data-testid="my-games"] li[data-game]');
+  await card.waitFor({ timeout: 5_000 });
+  const waitingUrl = `${suite.server.url}/game/${await card.getAttribute('data-game')}`;
   // The new game shows in the list beside the form without leaving the page.
-  await ann.page.waitForSelector('[data-testid="my-games"] li[data-game]', { timeout: 5_000 });
   assert.match(await ann.page.textContent('[data-testid="my-games"]'), /Waiting for an opponent/);
+  await ann.page.goto(waitingUrl);
+  await hydrated(ann.page);
+  await ann.page.waitForFunction((l) => document.querySelector('[data-testid="invite-path"]')?.textContent === l, link);
+  assert.equal(await ann.page.locator('.invite-link [data-testid="copy"]').count(), 1);
 
   const bob = await joinByInvite(suite.browser, link, uniqueName('bob'));
   const gameUrl = bob.page.url();
@@ -40,6 +48,8 @@ test('a move made before the live stream opens reaches the page, and a new game 
   await waitForText(bob.page, 'turn', /Waiting for/);
   // Once the stream opens, the page catches up: the turn is Ann's.
   await waitForText(ann.page, 'turn', /Your turn/, 15_000);
+  // The tab says so too.
+  await ann.page.waitForFunction(() => document.title.startsWith('(1) Your turn'));
   assert.ok(held >= 1, 'the stream was held back');
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();

@@ -17,6 +17,7 @@ use leptos_router::{
 };
 
 pub mod api;
+pub mod clipboard;
 pub mod dictionary;
 pub mod domain;
 pub mod live;

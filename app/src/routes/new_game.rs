@@ -247,7 +247,10 @@ pub fn NewGameForm() -> AnyView {
                     view! {
                         <div class="invite-link" role="status">
                             <p>"Send this link to your friend. It stays open for 7 days (10 minutes for Blitz):"</p>
-                            <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
+                            <div class="share">
+                                <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
+                                <crate::clipboard::CopyButton text=format!("{origin}{path}") />
+                            </div>
                         </div>
                     }
                 })}
@@ -257,7 +260,7 @@ pub fn NewGameForm() -> AnyView {
 }
 
 /// The page's origin (`http://host:port`), for links to copy; empty on the server.
-fn window_origin() -> String {
+pub fn window_origin() -> String {
     #[cfg(feature = "hydrate")]
     {
         web_sys::window()

@@ -6,16 +6,6 @@ use leptos::prelude::*;
 
 use crate::api::DailyResult;
 
-/// Copies `text` to the clipboard (in the browser; nothing on the server).
-fn copy(text: String) {
-    #[cfg(feature = "hydrate")]
-    if let Some(window) = web_sys::window() {
-        let _ = window.navigator().clipboard().write_text(&text);
-    }
-    #[cfg(not(feature = "hydrate"))]
-    let _ = text;
-}
-
 /// The card.
 #[component]
 pub fn DailySummary(
@@ -25,7 +15,6 @@ pub fn DailySummary(
     on_explore: Callback<()>,
 ) -> impl IntoView {
     let share = daily.share_text();
-    let copied = RwSignal::new(false);
     let standings = format!("/daily/{}", daily.dictionary.as_str());
     let bot = match daily.bot_score {
         Some(score) => format!("The Expert bot made {score} on the same puzzle."),
@@ -41,9 +30,7 @@ pub fn DailySummary(
             <p data-testid="daily-bot">{bot}</p>
             <div class="share">
                 <input type="text" readonly data-testid="daily-share" aria-label="Your result, to share" prop:value=share.clone() />
-                <button type="button" on:click=move |_| { copy(share.clone()); copied.set(true); }>
-                    {move || if copied.get() { "Copied" } else { "Copy" }}
-                </button>
+                <crate::clipboard::CopyButton text=share />
             </div>
             <h3>"Your turns beside the best play"</h3>
             {match daily.review {

@@ -127,6 +127,9 @@ pub fn GamePage() -> impl IntoView {
     });
     // After the end: the result card dismissed, the board zoomed to look around (1 = fits).
     let exploring = RwSignal::new(None::<u8>);
+    // The site's origin, for whole links: known in the browser only, so set after hydration.
+    let origin = RwSignal::new(String::new());
+    Effect::new(move |_| origin.set(crate::routes::new_game::window_origin()));
 
     let play = move || {
         let Some(view) = table.view() else { return };
@@ -147,7 +150,20 @@ pub fn GamePage() -> impl IntoView {
             .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
     });
 
+    // The tab says whose turn it is, so a player in another tab sees their turn come.
+    let tab_title = move || {
+        let state = table
+            .page
+            .with(|p| p.as_ref().map(|p| (p.card.my_turn, p.card.phase)));
+        match state {
+            Some((true, _)) => format!("(1) Your turn · {}", crate::APP_NAME),
+            Some((_, Phase::Over)) => format!("Game over · {}", crate::APP_NAME),
+            Some(_) => format!("Waiting · {}", crate::APP_NAME),
+            None => crate::APP_NAME.to_string(),
+        }
+    };
     view! {
+        <leptos_meta::Title text=tab_title />
         <main class="game-page">
             // Everything waits for the game inside one Transition, so the page the server renders
             // and the page the browser hydrates are built from the same data.
@@ -223,7 +239,10 @@ pub fn GamePage() -> impl IntoView {
                         }}</p>
                         {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                         {page.invite_path.clone().map(|path| view! {
-                            <p class="invite-link">"Invite link: "<a href=path.clone() data-testid="invite-path">{path.clone()}</a></p>
+                            <div class="invite-link share">
+                                <span>"Invite link: "<a href=path.clone() data-testid="invite-path">{let path = path.clone(); move || format!("{}{path}", origin.get())}</a></span>
+                                <crate::clipboard::CopyButton text=Signal::derive({ let path = path.clone(); move || format!("{}{path}", origin.get()) }) />
+                            </div>
                         })}
                         {match (matches!(view.status, Status::Over(_)), exploring.get(), page.daily.clone()) {
                             (false, _, _) => ().into_any(),
