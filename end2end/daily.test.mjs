@@ -85,3 +85,18 @@ test('two players play today\'s puzzle to the end and see places, the bot, the r
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();
 });
+
+test('a visitor plays the Daily Challenge at once, as a guest', async () => {
+  const visitor = await openPage(suite.browser, { viewport: { width: 390, height: 844 } });
+  await visitor.page.goto(suite.server.url);
+  await hydrated(visitor.page);
+  await waitForText(visitor.page, 'daily-sv', /Not started/);
+  await visitor.page.click('[data-testid="daily-start-sv"]');
+  await visitor.page.waitForURL(/\/game\//);
+  await visitor.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  // The top bar knows the visitor is now a guest, who may sign up to keep the result.
+  await waitForText(visitor.page, 'who', /Guest/);
+  assert.match(await visitor.page.textContent('.game-title'), /Daily Challenge · Swedish · turn 1 of 10/);
+  assert.deepEqual(visitor.errors, []);
+  await visitor.context.close();
+});

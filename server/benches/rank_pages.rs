@@ -63,6 +63,21 @@ async fn insert_rows(db: &Database, table: &str, columns: &[&str], rows: &[Vec<V
     }
 }
 
+/// Finished games and their seats.
+async fn insert_games(db: &Database, games: &[Vec<Value>], seats: &[Vec<Value>]) {
+    let columns = [
+        "id",
+        "config",
+        "status",
+        "to_move",
+        "created_at",
+        "updated_at",
+        "opponent",
+    ];
+    insert_rows(db, "games", &columns, games).await;
+    insert_rows(db, "game_seats", &["game_id", "seat", "user_id"], seats).await;
+}
+
 enum Value {
     Int(i64),
     Text(String),
@@ -171,22 +186,7 @@ async fn seed(db: &Database) -> Vec<String> {
             rank[me] = (after, before.1 + 1, ended);
         }
     }
-    insert_rows(
-        db,
-        "games",
-        &[
-            "id",
-            "config",
-            "status",
-            "to_move",
-            "created_at",
-            "updated_at",
-            "opponent",
-        ],
-        &games,
-    )
-    .await;
-    insert_rows(db, "game_seats", &["game_id", "seat", "user_id"], &seats).await;
+    insert_games(db, &games, &seats).await;
     insert_rows(
         db,
         "game_results",
@@ -424,22 +424,7 @@ async fn seed_daily(db: &Database, day: rules::daily::Day, first_user: i64) {
             Int(finished),
         ]);
     }
-    insert_rows(
-        db,
-        "games",
-        &[
-            "id",
-            "config",
-            "status",
-            "to_move",
-            "created_at",
-            "updated_at",
-            "opponent",
-        ],
-        &games,
-    )
-    .await;
-    insert_rows(db, "game_seats", &["game_id", "seat", "user_id"], &seats).await;
+    insert_games(db, &games, &seats).await;
     insert_rows(
         db,
         "daily_attempts",

@@ -55,10 +55,13 @@ fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl 
 #[component]
 pub fn DailyChallenges() -> impl IntoView {
     let today = Resource::new(|| (), |_| daily_today());
+    let user = crate::session::CurrentUser::expect();
     let start = Action::new(move |dictionary: &dictionaries::DictionaryId| {
         let dictionary = *dictionary;
         async move {
             if let Ok(Ok(game_id)) = start_daily(dictionary).await {
+                // A visitor has just become a guest: the top bar says so.
+                user.refresh();
                 use_navigate()(&format!("/game/{game_id}"), Default::default());
             }
         }
