@@ -83,7 +83,7 @@ async fn admin_of(
 }
 
 fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, Html(pages::not_found())).into_response()
+    (StatusCode::NOT_FOUND, Html(app::routes::plain::not_found())).into_response()
 }
 
 /// A refusal's text for the page; `None`, logged, when the server itself failed.

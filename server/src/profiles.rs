@@ -66,7 +66,7 @@ impl Visitor {
 }
 
 fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, Html(app::routes::admin::not_found())).into_response()
+    (StatusCode::NOT_FOUND, Html(app::routes::plain::not_found())).into_response()
 }
 
 fn failed(error: StoreError) -> Response {

@@ -61,20 +61,6 @@ pub fn not_done(message: &str) -> String {
     plain::html("Not done", &body)
 }
 
-/// "Page not found", for anyone but an admin (the server answers it with 404).
-pub fn not_found() -> String {
-    let body = Owner::new().with(|| {
-        view! {
-            <main class="page">
-                <h1>"Page not found"</h1>
-                <p><a href="/">"Back to the start page"</a></p>
-            </main>
-        }
-        .to_html()
-    });
-    plain::html("Page not found", &body)
-}
-
 fn flash_view(flash: Flash) -> impl IntoView {
     view! {
         {flash.ok.map(|ok| view! { <p class="ok flash" role="status" data-testid="form-ok">{ok}</p> })}

@@ -1,31 +1,34 @@
 //! The shell of the pages rendered on the server only (the admin panel, profiles, leaderboards,
-//! a finished game's board): plain HTML with the app's stylesheet and top bar, no hydration and
+//! daily standings, a finished game's board, and their 404): plain HTML with the app's stylesheet and top bar, no hydration and
 //! nothing added to the wasm bundle every player downloads.
 
 use leptos::prelude::*;
 
 use crate::api::profile_path;
 
-/// A unix-ms instant as `2026-12-01 14:05 UTC`: the same on the server and in the browser, so the
-/// hydrated page matches the rendered one.
+/// A unix-ms instant as `2026-12-01 14:05 UTC`.
 pub fn utc(ms: i64) -> String {
-    let minutes = ms.div_euclid(60_000);
-    let (days, minute_of_day) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let minute_of_day = ms.div_euclid(60_000).rem_euclid(1440);
     format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        "{} {:02}:{:02} UTC",
+        rules::daily::Day::of_unix_ms(ms),
         minute_of_day / 60,
         minute_of_day % 60
     )
+}
+
+/// "Page not found" (the server answers it with 404).
+pub fn not_found() -> String {
+    let body = Owner::new().with(|| {
+        view! {
+            <main class="page">
+                <h1>"Page not found"</h1>
+                <p><a href="/">"Back to the start page"</a></p>
+            </main>
+        }
+        .to_html()
+    });
+    html("Page not found", &body)
 }
 
 /// A whole document around `main`, with the top bar for `viewer` (signed in, or not).
