@@ -320,8 +320,9 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     if !playing {
         // In the same transaction as the end itself: a game is rated and its results kept once,
         // or not at all.
-        super::ranks::rate_ended(db.backend, conn, id, stored.rated, &state).await?;
-        super::results::record(conn, id, &state, now).await?;
+        let seats = super::results::seats(conn, id).await?;
+        super::ranks::rate_ended(db.backend, conn, id, &seats, stored.rated, &state).await?;
+        super::results::record(conn, id, &seats, &state, now).await?;
         if stored.opponent == "daily" {
             super::daily::finished(conn, id, &state).await?;
         }

@@ -8,7 +8,7 @@ use rules::{
     play::Bonus,
     GameState, Seat, Variant,
 };
-use sqlx::{pool::PoolConnection, Any, Row};
+use sqlx::{AnyConnection, Row};
 
 use super::{games, Services, StoreError};
 
@@ -115,23 +115,34 @@ pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
     })
 }
 
-/// Records the results of game `game_id`, which `state` ended at `ended_at`, for each person
-/// seated (on `conn`, inside the transaction that records the end). Pass-and-play games, one
-/// person in every seat, record nothing; a game already recorded is left as it is.
-pub async fn record(
-    conn: &mut PoolConnection<Any>,
-    game_id: &str,
-    state: &GameState,
-    ended_at: i64,
-) -> Result<(), sqlx::Error> {
-    let seats: Vec<(i64, Option<i64>, Option<String>)> =
+/// A seat of an ended game: its number, and the person or the bot level in it.
+pub type Seated = (i64, Option<i64>, Option<String>);
+
+/// The seats of game `game_id` in order (read once when a game ends, for its rating and its
+/// results alike).
+pub async fn seats(conn: &mut AnyConnection, game_id: &str) -> Result<Vec<Seated>, sqlx::Error> {
+    Ok(
         sqlx::query("SELECT seat, user_id, bot FROM game_seats WHERE game_id = $1 ORDER BY seat")
             .bind(game_id)
-            .fetch_all(&mut **conn)
+            .fetch_all(&mut *conn)
             .await?
             .iter()
             .map(|row| (row.get(0), row.get(1), row.get(2)))
-            .collect();
+            .collect(),
+    )
+}
+
+/// Records the results of game `game_id` with these `seats`, which `state` ended at `ended_at`,
+/// for each person seated (on `conn`, inside the transaction that records the end).
+/// Pass-and-play games, one person in every seat, record nothing; a game already recorded is
+/// left as it is.
+pub async fn record(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    seats: &[Seated],
+    state: &GameState,
+    ended_at: i64,
+) -> Result<(), sqlx::Error> {
     let people: std::collections::BTreeSet<i64> = seats.iter().filter_map(|s| s.1).collect();
     if people.len() == 1 && seats.iter().all(|s| s.1.is_some()) {
         return Ok(());
@@ -141,7 +152,7 @@ pub async fn record(
         || config.dictionary.clone(),
         |at| at.id.as_str().to_string(),
     );
-    for (seat, user, _) in &seats {
+    for (seat, user, _) in seats {
         let Some(user) = user else { continue };
         let Some(facts) = u8::try_from(*seat).ok().and_then(|s| facts(state, s)) else {
             continue;
@@ -174,7 +185,7 @@ pub async fn record(
         .bind(best_score)
         .bind(best_turn)
         .bind(ended_at)
-        .execute(&mut **conn)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(())
@@ -200,7 +211,8 @@ pub async fn backfill(services: &Services) -> Result<usize, StoreError> {
         let lexicon = services.game_lexicon(&config).await?;
         let state = games::load(db, id, &*lexicon).await?;
         let mut conn = db.pool.acquire().await?;
-        record(&mut conn, id, &state, *ended_at).await?;
+        let seated = seats(&mut conn, id).await?;
+        record(&mut conn, id, &seated, &state, *ended_at).await?;
     }
     Ok(missing.len())
 }

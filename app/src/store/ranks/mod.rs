@@ -11,7 +11,7 @@ use rules::{
     rank::{updated_rank, GameResult, STARTING_RANK},
     GameState,
 };
-use sqlx::{pool::PoolConnection, Any, Row};
+use sqlx::{AnyConnection, Row};
 
 mod leaderboard;
 mod recompute;
@@ -23,7 +23,7 @@ pub use recompute::{recompute, Recomputed};
 
 use super::{
     db::{now_ms, placeholders, Backend, Database},
-    results::result_of,
+    results::{result_of, Seated},
 };
 
 /// A player's rank in one dictionary.
@@ -54,8 +54,9 @@ pub fn is_rated(opponent: &str, rated: bool) -> bool {
 /// records the end. Does nothing for an unrated game, or one not between two different people.
 pub async fn rate_ended(
     backend: Backend,
-    conn: &mut PoolConnection<Any>,
+    conn: &mut AnyConnection,
     game_id: &str,
+    seats: &[Seated],
     rated: bool,
     state: &GameState,
 ) -> Result<(), sqlx::Error> {
@@ -68,15 +69,7 @@ pub async fn rate_ended(
     let Some(dictionary) = DictionaryRef::parse(&state.config().dictionary).map(|at| at.id) else {
         return Ok(());
     };
-    let seats: Vec<(i64, Option<i64>)> =
-        sqlx::query("SELECT seat, user_id FROM game_seats WHERE game_id = $1 ORDER BY seat")
-            .bind(game_id)
-            .fetch_all(&mut **conn)
-            .await?
-            .iter()
-            .map(|row| (row.get(0), row.get(1)))
-            .collect();
-    let [(0, Some(first)), (1, Some(second))] = seats[..] else {
+    let [(0, Some(first), _), (1, Some(second), _)] = seats[..] else {
         return Ok(());
     };
     if first == second {
@@ -95,7 +88,7 @@ pub async fn rate_ended(
         .bind(dictionary.as_str())
         .bind(i64::from(STARTING_RANK))
         .bind(now)
-        .execute(&mut **conn)
+        .execute(&mut *conn)
         .await?;
     }
     if backend == Backend::Postgres {
@@ -106,7 +99,7 @@ pub async fn rate_ended(
         .bind(dictionary.as_str())
         .bind(first)
         .bind(second)
-        .fetch_all(&mut **conn)
+        .fetch_all(&mut *conn)
         .await?;
     }
     let mut before = Vec::new();
@@ -118,22 +111,18 @@ pub async fn rate_ended(
         let (opponent_rank, _) = before[1 - seat];
         let result = result_of(&outcome.winners, seat as u8);
         let after = updated_rank(rank, opponent_rank, game_result(result), games);
-        sqlx::query(
-            "INSERT INTO rank_history (game_id, user_id, dictionary, opponent, result,
-                 rank_before, rank_after, at, games_before)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(game_id)
-        .bind(user)
-        .bind(dictionary.as_str())
-        .bind(opponent)
-        .bind(result)
-        .bind(i64::from(rank))
-        .bind(i64::from(after))
-        .bind(now)
-        .bind(i64::from(games))
-        .execute(&mut **conn)
-        .await?;
+        let row = HistoryRow {
+            game_id,
+            user,
+            dictionary,
+            opponent,
+            result,
+            before: rank,
+            after,
+            at: now,
+            games_before: games,
+        };
+        row.insert(conn).await?;
         sqlx::query(
             "UPDATE ranks SET rank = $3, games = games + 1, updated_at = $4
              WHERE user_id = $1 AND dictionary = $2",
@@ -142,10 +131,48 @@ pub async fn rate_ended(
         .bind(dictionary.as_str())
         .bind(i64::from(after))
         .bind(now)
-        .execute(&mut **conn)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(())
+}
+
+/// One player's row of a rated game in `rank_history`.
+struct HistoryRow<'a> {
+    game_id: &'a str,
+    user: i64,
+    dictionary: DictionaryId,
+    opponent: i64,
+    /// `win`, `draw` or `loss`.
+    result: &'a str,
+    before: i32,
+    after: i32,
+    at: i64,
+    /// The player's rated games in the dictionary before this one.
+    games_before: u32,
+}
+
+impl HistoryRow<'_> {
+    /// Writes it (when a game is rated, and again when `recompute` rebuilds the history).
+    async fn insert(&self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO rank_history (game_id, user_id, dictionary, opponent, result,
+                 rank_before, rank_after, at, games_before)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(self.game_id)
+        .bind(self.user)
+        .bind(self.dictionary.as_str())
+        .bind(self.opponent)
+        .bind(self.result)
+        .bind(i64::from(self.before))
+        .bind(i64::from(self.after))
+        .bind(self.at)
+        .bind(i64::from(self.games_before))
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
 }
 
 /// The rules' result for a stored one.
@@ -159,14 +186,14 @@ fn game_result(result: &str) -> GameResult {
 
 /// A player's rank and rated games in `dictionary` now (the start for a first game).
 async fn current(
-    conn: &mut PoolConnection<Any>,
+    conn: &mut AnyConnection,
     user: i64,
     dictionary: DictionaryId,
 ) -> Result<(i32, u32), sqlx::Error> {
     let row = sqlx::query("SELECT rank, games FROM ranks WHERE user_id = $1 AND dictionary = $2")
         .bind(user)
         .bind(dictionary.as_str())
-        .fetch_optional(&mut **conn)
+        .fetch_optional(&mut *conn)
         .await?;
     Ok(row.map_or((STARTING_RANK, 0), |row| {
         (

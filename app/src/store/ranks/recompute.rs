@@ -15,7 +15,7 @@ use rules::{
 };
 use sqlx::Row;
 
-use super::game_result;
+use super::{game_result, HistoryRow};
 use crate::store::{games, results::result_of, Services, StoreError};
 
 /// A rated game to replay.
@@ -47,7 +47,7 @@ pub struct Recomputed {
 /// `write` replaces the stored ranks and history with the rebuild.
 pub async fn recompute(services: &Services, write: bool) -> Result<Recomputed, StoreError> {
     let db = &services.db;
-    let mut games = rated_games(services).await?;
+    let games = rated_games(services).await?;
     // Each player's games in the order they were rated.
     let mut queues: HashMap<(i64, DictionaryId), Vec<usize>> = HashMap::new();
     for (index, game) in games.iter().enumerate() {
@@ -122,22 +122,18 @@ pub async fn recompute(services: &Services, write: bool) -> Result<Recomputed, S
             .await?;
         for (index, seat, before, after, played) in &history {
             let game = &games[*index];
-            sqlx::query(
-                "INSERT INTO rank_history (game_id, user_id, dictionary, opponent, result,
-                     rank_before, rank_after, at, games_before)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(&game.id)
-            .bind(game.players[*seat])
-            .bind(game.dictionary.as_str())
-            .bind(game.players[1 - seat])
-            .bind(game.results[*seat])
-            .bind(i64::from(*before))
-            .bind(i64::from(*after))
-            .bind(game.ended_at)
-            .bind(i64::from(*played))
-            .execute(&mut *tx)
-            .await?;
+            let row = HistoryRow {
+                game_id: &game.id,
+                user: game.players[*seat],
+                dictionary: game.dictionary,
+                opponent: game.players[1 - seat],
+                result: game.results[*seat],
+                before: *before,
+                after: *after,
+                at: game.ended_at,
+                games_before: *played,
+            };
+            row.insert(&mut tx).await?;
         }
         for ((user, dictionary), (rank, played)) in &ranks {
             sqlx::query(
@@ -155,7 +151,6 @@ pub async fn recompute(services: &Services, write: bool) -> Result<Recomputed, S
         }
         tx.commit().await?;
     }
-    games.clear();
     Ok(Recomputed {
         games: order.len(),
         players: ranks.len(),
