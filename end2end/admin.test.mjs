@@ -169,7 +169,12 @@ test('a player and a signed-out visitor get "Page not found" at /admin', async (
   assert.equal(response.status(), 404);
   await page.waitForSelector('h1:has-text("Page not found")');
   await page.goto(`${suite.server.url}/signup`);
-  await signUp(page, uniqueName('eve'));
+  const eve = uniqueName('eve');
+  await signUp(page, eve);
+  // Any other unknown address is the app's own 404 page, which knows who is signed in.
+  response = await page.goto(`${suite.server.url}/no/such/page`);
+  assert.equal(response.status(), 404);
+  await page.getByTestId('who').filter({ hasText: eve }).waitFor({ timeout: 10_000 });
   response = await page.goto(`${suite.server.url}/admin/en/1`);
   assert.equal(response.status(), 404);
   await page.waitForSelector('h1:has-text("Page not found")');

@@ -91,11 +91,14 @@ pub fn router(state: AppState) -> Router {
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
         .merge(live::router())
-        .leptos_routes_with_context(&state, routes, context, {
+        .leptos_routes_with_context(&state, routes, context.clone(), {
             let options = state.leptos_options.clone();
             move || shell(options.clone())
         })
-        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        // The 404 page is the app too: it needs the same context to show who is signed in.
+        .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(
+            context, shell,
+        ))
         .layer(sessions)
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))
