@@ -70,7 +70,12 @@ impl AppState {
 
 /// The whole HTTP surface, ready to serve or to call in tests with `oneshot`.
 pub fn router(state: AppState) -> Router {
-    let routes = generate_route_list(App);
+    // Generated once per process: while the list is generated, Leptos suspends every resource
+    // first polled anywhere in the process for good (leptos#4773), so a second router made while
+    // the first serves (as tests do) could leave a page hanging.
+    static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> =
+        std::sync::OnceLock::new();
+    let routes = ROUTES.get_or_init(|| generate_route_list(App)).clone();
     // Pages and server functions reach the store and the dictionaries through Leptos' context.
     let context = {
         let services = state.services.clone();
