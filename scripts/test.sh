@@ -39,11 +39,12 @@ esac
 # From here on a failure is counted, not fatal, so the summary line always comes out.
 set +e
 say "cargo test (release; frontend is wasm-only and built above)"
-cargo test --workspace --exclude frontend --release --no-fail-fast 2>&1 | tee "$log/cargo.txt"
+# A hung test must fail the run, not outlast CI's limit: both steps take a few minutes normally.
+timeout 45m cargo test --workspace --exclude frontend --release --no-fail-fast 2>&1 | tee "$log/cargo.txt"
 cargo_status=${PIPESTATUS[0]}
 
 say "browser tests (node --test, playwright-core, Chromium)"
-node --test end2end/ 2>&1 | tee "$log/node.txt"
+timeout 30m node --test end2end/ 2>&1 | tee "$log/node.txt"
 node_status=${PIPESTATUS[0]}
 
 passed=$(awk '/^test result:/ { for (i = 1; i <= NF; i++) if ($(i+1) ~ /^passed/) s += $i } END { print s + 0 }' "$log/cargo.txt")
