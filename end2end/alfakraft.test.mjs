@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
 import { buy, friendGame } from './support/alfakraft.mjs';
-import { tapAWord, verdict, waitForText } from './support/play.mjs';
+import { tapAWord, verdict, waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
@@ -29,7 +29,7 @@ test('buy during the other player\'s turn, sell back for the full price; Charge 
   let letter = found?.spelled.findIndex((tile) => !tile.blank) ?? -1;
   if (letter < 0) {
     if (found) await bob.page.click('button:has-text("Recall")');
-    await bob.page.click('.controls button:has-text("Pass")');
+    await pass(bob.page);
     await waitForText(ann.page, 'turn', /Your turn/);
     [mover, watcher, seat, name] = [ann, bob, 0, 'bob'];
     found = await tapAWord(ann.page);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage } from './support/browser.mjs';
 import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
-import { waitForText } from './support/play.mjs';
+import { waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
@@ -44,7 +44,7 @@ test('a move made before the live stream opens reaches the page, and a new game 
   await hydrated(ann.page);
   await waitForText(ann.page, 'turn', /Waiting for/);
   await waitForText(bob.page, 'turn', /Your turn/);
-  await bob.page.click('.controls button:has-text("Pass")');
+  await pass(bob.page);
   await waitForText(bob.page, 'turn', /Waiting for/);
   // Once the stream opens, the page catches up: the turn is Ann's.
   await waitForText(ann.page, 'turn', /Your turn/, 15_000);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import { hydrated, signUp, uniqueName } from './support/app.mjs';
-import { typeAWord, waitForText } from './support/play.mjs';
+import { typeAWord, waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
@@ -36,7 +36,7 @@ async function playOut(page, words) {
       await page.keyboard.press('Enter');
       points += played.total;
     } else {
-      await page.click('.controls button:has-text("Pass")');
+      await pass(page);
     }
     if (turn < 10) await page.waitForFunction((n) => document.querySelector('.game-title')?.textContent.includes(`turn ${n} of 10`), turn + 1);
   }

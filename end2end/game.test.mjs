@@ -8,7 +8,7 @@ import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
-import { rack, verdict, nameBlank, tapAWord, typeAWord, waitForText } from './support/play.mjs';
+import { rack, verdict, nameBlank, tapAWord, typeAWord, waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
@@ -115,10 +115,7 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
     await page.waitForFunction(() => /Your turn|over/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''));
     if (/over/.test(await page.textContent('[data-testid="turn"]'))) break;
     const version = await page.textContent('[data-testid="last-play"]').catch(() => '');
-    await page.click('.controls button:has-text("Pass")');
-    // Near the pass limit the page asks first.
-    const confirm = page.locator('.controls .warning');
-    if (await confirm.count()) await page.click('.controls button.primary:has-text("Pass")');
+    await pass(page);
     await page.waitForFunction((before) => {
       const turn = document.querySelector('[data-testid="turn"]')?.textContent ?? '';
       return !/Your turn/.test(turn) || (document.querySelector('[data-testid="last-play"]')?.textContent ?? '') !== before;
@@ -154,7 +151,7 @@ test('pass-and-play hides each hand until its player taps', async () => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   await page.waitForSelector('[data-testid="power-bar"]');
   const first = await rack(page);
-  await page.click('.controls button:has-text("Pass")');
+  await pass(page);
   // The next player's hand and power bar stay hidden until they tap.
   await page.waitForSelector('[data-testid="handover"]');
   assert.equal(await page.locator('[data-testid="power-bar"]').count(), 0);
@@ -184,7 +181,7 @@ test('two players play a friend game through an invite link, one by keyboard, th
   let [mover, watcher, moverSeat] = [bob, ann, 1];
   let played = await typeAWord(bob.page);
   if (!played) {
-    await bob.page.click('.controls button:has-text("Pass")');
+    await pass(bob.page);
     await waitForText(ann.page, 'turn', /Your turn/);
     [mover, watcher, moverSeat] = [ann, bob, 0];
     played = await typeAWord(ann.page);
@@ -197,7 +194,7 @@ test('two players play a friend game through an invite link, one by keyboard, th
   await waitForText(watcher.page, 'turn', /Your turn/);
   assert.equal(await watcher.page.textContent(`[data-testid="score-${moverSeat}"]`), String(played.total));
   assert.match(await watcher.page.textContent('[data-testid="last-play"]'), new RegExp(`played ${played.word} for ${played.total}`));
-  await watcher.page.click('.controls button:has-text("Pass")');
+  await pass(watcher.page);
   await waitForText(mover.page, 'turn', /Your turn/);
   assert.match(await mover.page.textContent('[data-testid="last-play"]'), /passed/);
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startServer } from './support/server.mjs';
 import { launchBrowser, openPage } from './support/browser.mjs';
 import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
-import { typeAWord, waitForText } from './support/play.mjs';
+import { typeAWord, waitForText, pass } from './support/play.mjs';
 
 const postgres = process.env.ALFAKRAFT_TEST_POSTGRES_URL;
 let servers = [];
@@ -83,11 +83,11 @@ test('a move on one instance shows on the other within a second', { skip: !postg
     assert.match(await ann.page.textContent('[data-testid="last-play"]'), new RegExp(`played ${played.word}`));
   } else {
     // A rack without a two-letter word (a few percent): a pass is a move too.
-    await bob.page.click('.controls button:has-text("Pass")');
+    await pass(bob.page);
     latency = await seenWithin(ann.page, 'turn', /Your turn/);
   }
   // And back: Ann passes on instance one, Bob sees it on instance two.
-  await ann.page.click('.controls button:has-text("Pass")');
+  await pass(ann.page);
   const back = await seenWithin(bob.page, 'turn', /Your turn/);
   console.log(`live latency across instances: ${latency} ms and ${back} ms`);
 

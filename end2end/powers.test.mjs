@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
 import { barItems, buy, friendGame } from './support/alfakraft.mjs';
-import { rack, verdict, waitForText } from './support/play.mjs';
+import { rack, verdict, waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser({ env: { ALFAKRAFT_FIXED_SEED: '159' } });
 
@@ -24,7 +24,7 @@ async function playWord(player, cell, word, opponent) {
 
 async function pass(player) {
   await waitForText(player.page, 'turn', /Your turn/);
-  await player.page.click('.controls button:has-text("Pass")');
+  await pass(player.page);
   await waitForText(player.page, 'turn', /Waiting for/);
 }
 

@@ -75,3 +75,9 @@ export function waitForText(page, testid, pattern, timeout = 30_000) {
     [testid, pattern.source], { timeout });
 }
 
+
+/** Passes the turn: Pass, then the confirmation the page asks for. */
+export async function pass(page) {
+  await page.click('.controls button:has-text("Pass")');
+  await page.click('[data-testid="confirm-pass"]');
+}

@@ -37,6 +37,10 @@ pub struct PlayerView {
     pub hand_sizes: Vec<u8>,
     /// Tiles left in the bag.
     pub bag_size: u32,
+    /// The tiles this seat cannot see, the bag and the other hands together, counted by tile in
+    /// tile order: what a player tracking tiles works out, with nothing of who holds which.
+    #[serde(default)]
+    pub unseen: Vec<(HandTile, u8)>,
     /// Scores so far.
     pub scores: Vec<i32>,
     /// Who is to move.
@@ -84,6 +88,7 @@ impl GameState {
                 .map(|s| self.hand(s).len() as u8)
                 .collect(),
             bag_size: self.bag().len() as u32,
+            unseen: self.unseen_by(seat),
             scores: self.scores().to_vec(),
             to_move: self.to_move(),
             status: self.status().clone(),
@@ -95,6 +100,19 @@ impl GameState {
             can_challenge: self.can_challenge(seat),
             version: self.version(),
         }
+    }
+}
+
+impl GameState {
+    fn unseen_by(&self, seat: Seat) -> Vec<(HandTile, u8)> {
+        let others = (0..self.config().players)
+            .filter(|s| *s != seat)
+            .flat_map(|s| self.hand(s));
+        let mut counts = std::collections::BTreeMap::<HandTile, u8>::new();
+        for tile in self.bag().tiles().iter().chain(others) {
+            *counts.entry(*tile).or_default() += 1;
+        }
+        counts.into_iter().collect()
     }
 }
 

@@ -882,3 +882,32 @@ fn going_out_ends_the_game_and_feud_gives_the_leftovers_to_the_player_who_went_o
     assert_eq!(outcome.final_scores, vec![6 + left, -left]);
     assert_eq!(outcome.winners, vec![0]);
 }
+
+#[test]
+fn unseen_tiles_are_the_bag_and_the_other_hand_counted_by_tile() {
+    let mut state = classic(4);
+    let seat = state.to_move();
+    let hand = tiles(&state, "CATZEQX");
+    state.set_hand_for_tests(seat, &hand);
+    let placement = mv(&state, "8G", "CAT");
+    state
+        .apply(&Action::Play { seat, placement }, &words())
+        .unwrap();
+    let other = 1 - seat;
+    let view = state.view(other);
+    // Everything the set holds is on the board, in this seat's hand, or unseen.
+    let set = view.rules().tiles;
+    let unseen: u32 = view.unseen.iter().map(|(_, n)| u32::from(*n)).sum();
+    assert_eq!(unseen, view.bag_size + u32::from(view.hand_sizes[usize::from(seat)]));
+    let count = |tile: rules::HandTile| {
+        view.unseen.iter().find(|(t, _)| *t == tile).map_or(0, |(_, n)| *n)
+    };
+    let c = set.letter('C').unwrap();
+    let on_board_or_mine = 1 + view.hand.iter().filter(|t| **t == rules::HandTile::Letter(c)).count();
+    assert_eq!(
+        usize::from(count(rules::HandTile::Letter(c))),
+        usize::from(set.letters[usize::from(c.0)].count) - on_board_or_mine
+    );
+    // Sorted by tile, each tile once.
+    assert!(view.unseen.windows(2).all(|w| w[0].0 < w[1].0));
+}

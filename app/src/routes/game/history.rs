@@ -46,14 +46,23 @@ pub fn LastPlay(
     view: Signal<Option<PlayerView>>,
     seats: Signal<Vec<SeatHolder>>,
     open: RwSignal<bool>,
+    turn: RwSignal<usize>,
 ) -> impl IntoView {
     move || {
         let view = view.get()?;
-        let last = view.history.last()?.clone();
+        let seats = seats.get();
+        let last = view.history.last()?;
+        // A failed challenge costs the challenger the turn: say both, not only the lost turn.
+        let text = match (view.history.iter().rev().nth(1), &last.event) {
+            (Some(challenge @ TurnRecord { event: TurnEvent::Challenge { withdrawn: false, .. }, .. }), TurnEvent::Skipped) => {
+                format!("{}, so the challenger loses this turn", describe(challenge, &seats))
+            }
+            _ => describe(last, &seats),
+        };
         Some(view! {
-            <button type="button" class="last-play" data-testid="last-play" on:click=move |_| open.set(true)
+            <button type="button" class="last-play" data-testid="last-play" on:click=move |_| { turn.set(usize::MAX); open.set(true); }
                 aria-label="Show the play history">
-                {describe(&last, &seats.get())}
+                {text}
                 <span class="muted">" · history"</span>
             </button>
         })
@@ -66,9 +75,10 @@ pub fn History(
     view: Signal<Option<PlayerView>>,
     seats: Signal<Vec<SeatHolder>>,
     open: RwSignal<bool>,
+    turn: RwSignal<usize>,
     game: Signal<String>,
 ) -> impl IntoView {
-    let index = RwSignal::new(usize::MAX);
+    let index = turn;
     move || {
         if !open.get() {
             return None;

@@ -5,6 +5,7 @@
 
 pub(crate) mod board;
 mod daily_summary;
+mod moves;
 pub(crate) mod history;
 mod powers;
 mod preview;
@@ -28,6 +29,7 @@ use table::Table;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Confirm {
     Pass,
+    Challenge,
     Resign,
 }
 
@@ -112,6 +114,8 @@ pub fn GamePage() -> impl IntoView {
     let judgement = preview::judgement(table);
     let confirm = RwSignal::new(None::<Confirm>);
     let history_open = RwSignal::new(false);
+    // The turn the history shows (past the end: the last).
+    let history_turn = RwSignal::new(usize::MAX);
     // Pass-and-play: the hand stays hidden until the player to move taps.
     let shown_seat = RwSignal::new(None::<Seat>);
     // On a shared device, the hand and the power bar of the player to move stay hidden until
@@ -265,7 +269,7 @@ pub fn GamePage() -> impl IntoView {
                         }}
                     }
                 })}
-            <history::LastPlay view=view_signal seats open=history_open />
+            <history::LastPlay view=view_signal seats open=history_open turn=history_turn />
             </div> }.into_any()}
             {view! { <div class="table-board">
             <powers::ShopAndSell table trade />
@@ -274,11 +278,16 @@ pub fn GamePage() -> impl IntoView {
                 <board::LiveBoard table on_enter=move |_| play() />
             </div>
             </div> }.into_any()}
-            {view! { <div class="table-foot">
+            // The move being built and the hand: kept at the bottom of a phone's screen.
+            {view! { <div class="table-dock" data-testid="dock">
             <preview::Preview judgement game=game_id />
             <powers::PowerBar table covered />
             {move || {
                 let page = table.page.get()?;
+                // Once the game is over the hand has nothing left to do.
+                if !matches!(page.view.status, Status::Playing) {
+                    return None;
+                }
                 Some(if covered.get() {
                     let name = seat_label(&page.card.seats, page.view.seat);
                     let seat = page.view.seat;
@@ -292,9 +301,13 @@ pub fn GamePage() -> impl IntoView {
                     view! { <rack::Rack table /> }.into_any()
                 })
             }}
-            <Controls table busy=Signal::derive(busy) confirm acting resigning play=Callback::new(move |_| play()) />
+            <Controls table judgement busy=Signal::derive(busy) confirm acting resigning play=Callback::new(move |_| play()) />
             <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
-            <history::History view=view_signal seats open=history_open game=game_id />
+            </div> }.into_any()}
+            {view! { <div class="table-foot">
+            <moves::Unseen view=view_signal />
+            <moves::MoveList view=view_signal seats open=history_open turn=history_turn />
+            <history::History view=view_signal seats open=history_open turn=history_turn game=game_id />
             </div> }.into_any()}
             <rack::BlankPicker table />
                 }.into_any(),
@@ -343,6 +356,7 @@ fn ReadyLobby(
 #[component]
 fn Controls(
     table: Table,
+    judgement: Memo<preview::Judgement>,
     busy: Signal<bool>,
     confirm: RwSignal<Option<Confirm>>,
     acting: Action<Move, Result<Result<GamePage, Refusal>, ServerFnError>>,
@@ -395,8 +409,17 @@ fn Controls(
                         <button type="button" on:click=move |_| table.exchanging.set(None)>"Cancel"</button>
                     }.into_any(),
                     (None, Some(Confirm::Pass)) => view! {
-                        <span class="warning">{if passes_left <= 1 { "Passing now ends the game. Pass?".to_string() } else { format!("Pass? {passes_left} more passes in a row end the game.") }}</span>
-                        <button class="primary" type="button" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
+                        <span class="warning">{match passes_left {
+                            0 | 1 => "Passing now ends the game. Pass?".to_string(),
+                            u8::MAX => "Pass? Your turn is used up.".to_string(),
+                            n => format!("Pass? {n} more passes in a row end the game."),
+                        }}</span>
+                        <button class="primary" type="button" data-testid="confirm-pass" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                    }.into_any(),
+                    (None, Some(Confirm::Challenge)) => view! {
+                        <span class="warning">"Challenge the last play? If its words are all valid, the challenge fails."</span>
+                        <button class="primary" type="button" data-testid="confirm-challenge" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Challenge { seat }); }>"Challenge"</button>
                         <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
                     }.into_any(),
                     (None, Some(Confirm::Resign)) => view! {
@@ -405,19 +428,21 @@ fn Controls(
                         <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
                     }.into_any(),
                     (None, None) => view! {
-                        <button class="primary" type="button" data-testid="play" disabled=move || busy.get() || !my_turn || !has_staged
+                        // Not while the rules refuse the placement: the preview already says why.
+                        <button class="primary" type="button" data-testid="play"
+                            disabled=move || busy.get() || !my_turn || !has_staged || matches!(judgement.get(), preview::Judgement::Refused(_))
                             on:click=move |_| play.run(())>"Play"</button>
                         <button type="button" disabled=move || !has_staged on:click=move |_| table.recall()>"Recall"</button>
                         <button type="button" on:click=move |_| table.shuffle()>"Shuffle"</button>
                         <button type="button" disabled=move || busy.get() || !my_turn
-                            on:click=move |_| if passes_left <= 2 { confirm.set(Some(Confirm::Pass)) } else { acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
+                            on:click=move |_| confirm.set(Some(Confirm::Pass))>"Pass"</button>
                         {can_exchange.then(|| view! {
                             <button type="button" disabled=move || busy.get() || !my_turn
                                 on:click=move |_| { table.recall(); table.exchanging.set(Some(Vec::new())); }>"Exchange"</button>
                         })}
                         {view.can_challenge.then(|| view! {
                             <button type="button" data-testid="challenge" disabled=move || busy.get()
-                                on:click=move |_| { acting.dispatch(Move::Challenge { seat }); }>"Challenge"</button>
+                                on:click=move |_| confirm.set(Some(Confirm::Challenge))>"Challenge"</button>
                         })}
                         <button type="button" class="danger" disabled=move || busy.get() on:click=move |_| confirm.set(Some(Confirm::Resign))>"Resign"</button>
                     }.into_any(),

@@ -53,11 +53,39 @@ fn bonus_name(bonus: Bonus) -> &'static str {
     }
 }
 
+/// What a bonus is for, shown when its name is tapped.
+fn bonus_explained(bonus: Bonus) -> &'static str {
+    match bonus {
+        Bonus::Bingo(_) => "For using a whole hand's worth of tiles in one play.",
+        Bonus::Placement(_) => {
+            "For the tiles placed this turn, powers included: 5 → +5, 6 → +15, 7 → +40, 8 → +50, 9 or more → +60."
+        }
+        Bonus::Combo(_) => {
+            "For the words formed this turn: 3 → +5, 4 → +10, 5 or more → +20."
+        }
+    }
+}
+
+/// A word's sum before its multipliers: "letters worth 11 × 2 × 1.5 length".
+fn breakdown(word: &rules::play::WordScore) -> String {
+    let mut parts = format!("letters worth {}", word.letters);
+    if word.word_factor != 1 {
+        parts.push_str(&format!(" × {}", word.word_factor));
+    }
+    if word.golden_factor != 1 {
+        parts.push_str(&format!(" × {} golden", word.golden_factor));
+    }
+    if let Some(halves) = word.length_halves {
+        parts.push_str(&format!(" × {} length", f64::from(halves) / 2.0));
+    }
+    parts
+}
+
 /// The preview panel.
 #[component]
 pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoView {
     view! {
-        <section class="preview" aria-live="polite" data-testid="preview">
+        <section class="preview" class:empty=move || judgement.with(|j| *j == Judgement::Nothing) aria-live="polite" data-testid="preview">
             {move || match judgement.get() {
                 Judgement::Nothing => view! { <p class="muted">"Place tiles to see the words and the score."</p> }.into_any(),
                 Judgement::Loading => view! { <p class="muted">"Loading the dictionary…"</p> }.into_any(),
@@ -67,10 +95,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                     view! {
                         <ul class="words">
                             {scored.words.iter().map(|w| {
-                                let mut parts = format!("{} letters", w.letters);
-                                if w.word_factor != 1 { parts.push_str(&format!(" × {}", w.word_factor)); }
-                                if w.golden_factor != 1 { parts.push_str(&format!(" × {} golden", w.golden_factor)); }
-                                if let Some(h) = w.length_halves { parts.push_str(&format!(" × {} length", f64::from(h) / 2.0)); }
+                                let parts = breakdown(w);
                                 let class = if w.valid { "word valid" } else { "word invalid" };
                                 view! {
                                     <li class=class>
@@ -93,7 +118,13 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                 }
                             }).collect_view()}
                             {scored.bonuses.iter().map(|b| view! {
-                                <li class="bonus">{bonus_name(*b)}<span class="breakdown">"+"{b.points()}</span></li>
+                                <li class="bonus">
+                                    <details>
+                                        <summary>{bonus_name(*b)}</summary>
+                                        <small class="muted">{bonus_explained(*b)}</small>
+                                    </details>
+                                    <span class="breakdown">"+"{b.points()}</span>
+                                </li>
                             }).collect_view()}
                         </ul>
                         <p class="total">

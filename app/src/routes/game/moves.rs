@@ -1,0 +1,127 @@
+//! Beside the board, what a tile tracker wants: every turn with its words, points and the mover's
+//! running total (tapping one opens that turn in the history), and the tiles still unseen.
+
+use leptos::prelude::*;
+use rules::{
+    game::{Status, TurnEvent, TurnRecord},
+    HandTile, PlayerView,
+};
+
+use crate::api::{seat_label, SeatHolder};
+
+/// A turn in a few words for the list: the words played, or what happened instead.
+fn what(turn: &TurnRecord) -> String {
+    match &turn.event {
+        TurnEvent::Play { words, .. } => words
+            .iter()
+            .map(|w| w.word.to_uppercase())
+            .collect::<Vec<_>>()
+            .join(", "),
+        TurnEvent::Pass { auto: true, .. } => "out of time: pass".into(),
+        TurnEvent::Pass { .. } => "pass".into(),
+        TurnEvent::Exchange { count } => format!("exchanged {count}"),
+        TurnEvent::Swap { count } => format!("swapped {count}"),
+        TurnEvent::Challenge {
+            withdrawn: true, ..
+        } => "challenge: play withdrawn".into(),
+        TurnEvent::Challenge {
+            withdrawn: false, ..
+        } => "challenge failed".into(),
+        TurnEvent::TurnMissed => "invalid word: turn lost".into(),
+        TurnEvent::Skipped => "turn lost to the challenge".into(),
+        TurnEvent::Resign => "resigned".into(),
+        TurnEvent::TimedOut => "ran out of time".into(),
+    }
+}
+
+/// The list of moves.
+#[component]
+pub fn MoveList(
+    view: Signal<Option<PlayerView>>,
+    seats: Signal<Vec<SeatHolder>>,
+    open: RwSignal<bool>,
+    turn: RwSignal<usize>,
+) -> impl IntoView {
+    move || {
+        let view = view.get()?;
+        if view.history.is_empty() {
+            return None;
+        }
+        let seats = seats.get();
+        let mut before = vec![0; view.scores.len()];
+        let rows = view
+            .history
+            .iter()
+            .enumerate()
+            .map(|(index, record)| {
+                let seat = usize::from(record.seat);
+                let total = record.scores.get(seat).copied().unwrap_or(0);
+                let gained = total - before.get(seat).copied().unwrap_or(0);
+                before.clone_from(&record.scores);
+                view! {
+                    <li>
+                        <button type="button" data-testid=format!("move-{}", index + 1)
+                            on:click=move |_| { turn.set(index); open.set(true); }>
+                            <span class="n">{index + 1}</span>
+                            <span class="who">{seat_label(&seats, record.seat)}</span>
+                            <span class="what">{what(record)}</span>
+                            <span class="points">{(gained != 0).then(|| format!("{gained:+}"))}</span>
+                            <span class="total">{total}</span>
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="move-list card" data-testid="move-list" aria-label="Moves">
+                <h2>"Moves"</h2>
+                <ol>{rows}</ol>
+            </section>
+        })
+    }
+}
+
+/// How a tile is written in the unseen list.
+fn tile_text(tile: HandTile, view: &PlayerView) -> String {
+    match tile {
+        HandTile::Letter(letter) => view
+            .rules()
+            .tiles
+            .char_of(letter)
+            .to_uppercase()
+            .to_string(),
+        HandTile::Blank => "?".into(),
+        HandTile::Arrow => "→".into(),
+        HandTile::Stop => "■".into(),
+    }
+}
+
+/// The unseen tiles: how many, and which.
+#[component]
+pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
+    move || {
+        let view = view.get()?;
+        if !matches!(view.status, Status::Playing) {
+            return None;
+        }
+        let count: u32 = view.unseen.iter().map(|(_, n)| u32::from(*n)).sum();
+        let hands = count.saturating_sub(view.bag_size);
+        let tiles = view
+            .unseen
+            .iter()
+            .map(|(tile, n)| {
+                let text = tile_text(*tile, &view);
+                view! { <li><span class="letter">{text}</span><sub>{*n}</sub></li> }
+            })
+            .collect_view();
+        Some(view! {
+            <details class="unseen card" data-testid="unseen">
+                <summary>
+                    "Unseen tiles: "<span data-testid="unseen-count">{count}</span>
+                    <span class="muted">{format!(" (bag {}, other hands {hands})", view.bag_size)}</span>
+                </summary>
+                <ul class="unseen-tiles">{tiles}</ul>
+            </details>
+        })
+    }
+}

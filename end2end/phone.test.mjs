@@ -1,0 +1,112 @@
+// A phone, 390×844 with touch: the hand and Play stay on screen through a game, the move list and
+// the unseen tiles agree with the game after every move; screenshots at 390 and 1366 px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serverAndBrowser } from './support/suite.mjs';
+import { openPage, artifacts } from './support/browser.mjs';
+import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { pass, spellings, rack, verdict } from './support/play.mjs';
+
+const suite = serverAndBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** Asserts that the element is wholly inside the viewport. */
+async function onScreen(page, selector, what) {
+  const box = await page.locator(selector).first().boundingBox();
+  assert.ok(box, `${what} is rendered`);
+  const { height } = page.viewportSize();
+  assert.ok(box.y >= 0 && box.y + box.height <= height, `${what} is on screen: ${JSON.stringify(box)}`);
+}
+
+/** The move list and the unseen count against the scoreboard, read at one moment. */
+async function listAgrees(page) {
+  const seen = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('[data-testid="move-list"] li')];
+    const last = rows.at(-1);
+    return {
+      count: rows.length,
+      who: last?.querySelector('.who')?.textContent.trim(),
+      total: Number(last?.querySelector('.total')?.textContent),
+      scores: [...document.querySelectorAll('[data-testid="scoreboard"] .player')].map((p) => ({
+        name: p.querySelector('.name')?.textContent ?? '', score: Number(p.querySelector('.score')?.textContent),
+      })),
+      bag: Number(document.querySelector('[data-testid="scoreboard"] .bag')?.textContent.replace(/\D/g, '')),
+      unseen: Number(document.querySelector('[data-testid="unseen-count"]')?.textContent),
+    };
+  });
+  assert.ok(seen.count > 0, 'the move list has the turns');
+  // The scoreboard shows the same total for whoever moved last.
+  const mover = seen.scores.find((s) => s.name.includes(seen.who.split(' (')[0]));
+  assert.ok(mover, `${seen.who} is on the scoreboard`);
+  assert.equal(seen.total, mover.score, 'the running total is the score');
+  // Unseen: the bag and the bot's hand of 7 (the bag is far from empty after five moves).
+  assert.equal(seen.unseen, seen.bag + 7, 'unseen tiles are the bag and the other hand');
+  return seen.count;
+}
+
+test('on a phone the hand and Play stay in view through five moves; the move list and unseen tiles keep up', async () => {
+  const { context, page, errors } = await openPage(suite.browser, PHONE);
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('pia'));
+  await page.goto(suite.server.url);
+  await hydrated(page);
+  await page.check('input[name="opponent"][value="bot"]');
+  await page.selectOption('select[name="bot"]', 'beginner');
+  await page.tap('button:has-text("Start")');
+  await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+  await hydrated(page);
+  let seen = 0;
+  for (let move = 1; move <= 5; move++) {
+    await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''),
+      null, { timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await onScreen(page, '[data-testid="rack"]', 'the hand');
+    await onScreen(page, '[data-testid="play"]', 'Play');
+    if (seen > 0) {
+      const count = await listAgrees(page);
+      assert.ok(count > seen, 'the list grew');
+      seen = count;
+    }
+    const empty = await page.locator('[data-cell="7,7"] .tile').count() === 0;
+    let played = false;
+    if (empty) {
+      // The first move: a word tapped onto the centre, with a finger.
+      for (const { spelled } of spellings(await rack(page))) {
+        for (const [i, tile] of spelled.entries()) {
+          await page.tap(`[data-slot="${tile.slot}"]`);
+          await page.tap(`[data-cell="7,${7 + i}"]`);
+          if (tile.blank) await page.tap(`.picker button:text-is("${tile.letter}")`);
+        }
+        if (await verdict(page) !== null) { played = true; break; }
+        await page.tap('button:has-text("Recall")');
+      }
+      await onScreen(page, '[data-testid="play"]', 'Play with tiles staged');
+      await onScreen(page, '[data-testid="preview"]', 'the preview with tiles staged');
+    }
+    const before = await page.locator('[data-testid="move-list"] li').count();
+    if (played) await page.tap('[data-testid="play"]');
+    else await pass(page);
+    // The move is in the list before the next turn is waited for.
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] li').length > n, before);
+    seen = before + 1;
+    if (move === 3) {
+      await page.screenshot({ path: path.join(artifacts, 'phone-game-390.png') });
+      await page.locator('[data-testid="unseen"] summary').tap();
+      await page.locator('[data-testid="move-list"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(artifacts, 'phone-moves-390.png'), fullPage: true });
+      // Tapping a move opens that turn in the history.
+      await page.locator('[data-testid="move-1"]').tap();
+      assert.match(await page.textContent('[data-testid="history-turn"]'), /^Turn 1 of/);
+      await page.tap('[data-testid="history"] button:has-text("Close")');
+    }
+  }
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''));
+  await listAgrees(page);
+  // The same game on a laptop.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: path.join(artifacts, 'laptop-game-1366.png') });
+  await onScreen(page, '[data-testid="play"]', 'Play on a laptop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
