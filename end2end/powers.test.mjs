@@ -22,7 +22,7 @@ async function playWord(player, cell, word, opponent) {
   return total;
 }
 
-async function pass(player) {
+async function passTurn(player) {
   await waitForText(player.page, 'turn', /Your turn/);
   await pass(player.page);
   await waitForText(player.page, 'turn', /Waiting for/);
@@ -88,7 +88,7 @@ test('Rubber on a board tile sends it back to the bag', async () => {
 test('Alfa Morf changes a board letter, and the words through it are judged and scored', async () => {
   const { ann, bob } = await friendGame(suite);
   await playWord(bob, '7,7', 'hiatus', 'ann');
-  await pass(ann);
+  await passTurn(ann);
   await waitForText(bob.page, 'turn', /Your turn/);
   const score = Number(await bob.page.textContent('[data-testid="score-1"]'));
   await buy(bob.page, 'alfa-morf');
@@ -122,7 +122,7 @@ test('a reward earned with a full power bar is lost, and the player is told', as
   await waitForText(bob.page, 'my-coins', /^0 coins$/);
   await playWord(bob, '7,7', 'hiatus', 'ann');
   await waitForText(bob.page, 'rewards', /You earned an Alfa Power Tile/);
-  await pass(ann);
+  await passTurn(ann);
   // CURETTE under it places seven tiles and forms four words or more: both rewards.
   await waitForText(bob.page, 'turn', /Your turn/);
   await playWord(bob, '8,4', 'curette', 'ann');
@@ -132,7 +132,7 @@ test('a reward earned with a full power bar is lost, and the player is told', as
   await bob.page.locator('[data-testid="power-bar"] [data-power="Golden Tile"]').dragTo(bob.page.locator('[data-testid="sell"]'));
   await waitForText(bob.page, 'message', /Golden Tile cannot be sold/);
   assert.equal((await barItems(bob.page)).length, 5);
-  await pass(ann);
+  await passTurn(ann);
   // Two more Dice fill the bar; TSK over HIATUS forms four words, and its Golden Tile is lost.
   await waitForText(bob.page, 'turn', /Your turn/);
   await buy(bob.page, 'dice');

@@ -898,12 +898,22 @@ fn unseen_tiles_are_the_bag_and_the_other_hand_counted_by_tile() {
     // Everything the set holds is on the board, in this seat's hand, or unseen.
     let set = view.rules().tiles;
     let unseen: u32 = view.unseen.iter().map(|(_, n)| u32::from(*n)).sum();
-    assert_eq!(unseen, view.bag_size + u32::from(view.hand_sizes[usize::from(seat)]));
+    assert_eq!(
+        unseen,
+        view.bag_size + u32::from(view.hand_sizes[usize::from(seat)])
+    );
     let count = |tile: rules::HandTile| {
-        view.unseen.iter().find(|(t, _)| *t == tile).map_or(0, |(_, n)| *n)
+        view.unseen
+            .iter()
+            .find(|(t, _)| *t == tile)
+            .map_or(0, |(_, n)| *n)
     };
     let c = set.letter('C').unwrap();
-    let on_board_or_mine = 1 + view.hand.iter().filter(|t| **t == rules::HandTile::Letter(c)).count();
+    let on_board_or_mine = 1 + view
+        .hand
+        .iter()
+        .filter(|t| **t == rules::HandTile::Letter(c))
+        .count();
     assert_eq!(
         usize::from(count(rules::HandTile::Letter(c))),
         usize::from(set.letters[usize::from(c.0)].count) - on_board_or_mine

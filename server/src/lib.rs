@@ -101,9 +101,10 @@ pub fn router(state: AppState) -> Router {
             move || shell(options.clone())
         })
         // The 404 page is the app too: it needs the same context to show who is signed in.
-        .fallback(leptos_axum::file_and_error_handler_with_context::<AppState, _>(
-            context, shell,
-        ))
+        .fallback(leptos_axum::file_and_error_handler_with_context::<
+            AppState,
+            _,
+        >(context, shell))
         .layer(sessions)
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))

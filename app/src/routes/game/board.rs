@@ -224,15 +224,7 @@ fn Cell(
         };
     let drop = move |ev: ev::DragEvent| {
         ev.prevent_default();
-        match table.dragging.get_untracked() {
-            Some(DragFrom::Hand(slot)) => table.place(slot, pos),
-            Some(DragFrom::Bar(index)) => table.place(BAR_SLOTS + index, pos),
-            Some(DragFrom::Board(from)) if from != pos && table.is_free(pos) => {
-                table.move_staged(from, pos);
-            }
-            _ => {}
-        }
-        table.dragging.set(None);
+        table.drop_on_cell(pos);
     };
     view! {
         <div class=class role="gridcell" aria-label=label data-cell=format!("{},{}", pos.row, pos.col)
@@ -243,7 +235,8 @@ fn Cell(
                 (Some(played), _) => view! { <span class="tile"><TileFace tiles played /></span> }.into_any(),
                 (None, Some(s)) => view! {
                     <span class="tile new" draggable="true"
-                        on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))>
+                        on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))
+                        on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Board(s.pos), &ev)>
                         <TileFace tiles played=s.played />
                         {move || (table.arrow_under() == Some(s.pos)).then(|| view! {
                             <span class="arrow-mark" title="arrow: the word turns here" aria-label="arrow">"↳"</span>

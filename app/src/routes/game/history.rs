@@ -54,8 +54,22 @@ pub fn LastPlay(
         let last = view.history.last()?;
         // A failed challenge costs the challenger the turn: say both, not only the lost turn.
         let text = match (view.history.iter().rev().nth(1), &last.event) {
-            (Some(challenge @ TurnRecord { event: TurnEvent::Challenge { withdrawn: false, .. }, .. }), TurnEvent::Skipped) => {
-                format!("{}, so the challenger loses this turn", describe(challenge, &seats))
+            (
+                Some(
+                    challenge @ TurnRecord {
+                        event:
+                            TurnEvent::Challenge {
+                                withdrawn: false, ..
+                            },
+                        ..
+                    },
+                ),
+                TurnEvent::Skipped,
+            ) => {
+                format!(
+                    "{}, so the challenger loses this turn",
+                    describe(challenge, &seats)
+                )
             }
             _ => describe(last, &seats),
         };

@@ -5,8 +5,9 @@
 
 pub(crate) mod board;
 mod daily_summary;
-mod moves;
+mod finger;
 pub(crate) mod history;
+mod moves;
 mod powers;
 mod preview;
 mod rack;
@@ -168,7 +169,11 @@ pub fn GamePage() -> impl IntoView {
     };
     view! {
         <leptos_meta::Title text=tab_title />
-        <main class="game-page">
+        <main class="game-page"
+            on:pointermove=move |ev| finger::follow(table, &ev)
+            on:pointerup=move |_| finger::lift(table)
+            on:pointercancel=move |_| finger::cancel(table)>
+            <finger::FingerTile table />
             // Everything waits for the game inside one Transition, so the page the server renders
             // and the page the browser hydrates are built from the same data.
             <Transition fallback=|| view! { <p class="page">"Loading the game…"</p> }>

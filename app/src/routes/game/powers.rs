@@ -175,6 +175,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
                             aria-label=power.name() aria-pressed=move || selected().to_string()
                             on:click=click
                             on:dragstart=move |_| table.dragging.set(Some(DragFrom::Bar(index)))
+                            on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Bar(index), &ev)
                             on:dragend=move |_| table.dragging.set(None)>
                             <span class="power-icon">{icon(power)}</span>
                             <span class="power-name">{power.name()}</span>

@@ -14,10 +14,7 @@ use super::{
 pub fn Rack(table: Table) -> impl IntoView {
     let drop_on_rack = move |ev: ev::DragEvent| {
         ev.prevent_default();
-        if let Some(DragFrom::Board(pos)) = table.dragging.get_untracked() {
-            table.unstage(pos);
-        }
-        table.dragging.set(None);
+        table.drop_on_hand(None);
     };
     view! {
         <div class="rack" role="list" aria-label="Your tiles" data-testid="rack"
@@ -54,18 +51,14 @@ pub fn Rack(table: Table) -> impl IntoView {
                     let drop_here = move |ev: ev::DragEvent| {
                         ev.prevent_default();
                         ev.stop_propagation();
-                        match table.dragging.get_untracked() {
-                            Some(DragFrom::Hand(from)) if from != slot => table.reorder(from, Some(slot)),
-                            Some(DragFrom::Board(pos)) => table.unstage(pos),
-                            _ => {}
-                        }
-                        table.dragging.set(None);
+                        table.drop_on_hand(Some(slot));
                     };
                     Some(view! {
                         <button type="button" class=class role="listitem" draggable="true" data-slot=slot
                             aria-label=name aria-pressed=move || (selected() || chosen()).to_string()
                             on:click=click
                             on:dragstart=move |_| table.dragging.set(Some(DragFrom::Hand(slot)))
+                            on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Hand(slot), &ev)
                             on:dragend=move |_| table.dragging.set(None)
                             on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
                             on:drop=drop_here>

@@ -61,6 +61,8 @@ pub struct Table {
     pub cursor: RwSignal<Option<Cursor>>,
     /// What is being dragged.
     pub dragging: RwSignal<Option<DragFrom>>,
+    /// A touch on a tile that may be, or is, a finger drag.
+    pub finger: RwSignal<Option<super::finger::Finger>>,
     /// A blank waiting for its letter: where it goes and which slot.
     pub naming_blank: RwSignal<Option<(Pos, usize)>>,
     /// Hand tiles chosen for an exchange (or, where the ruleset has no exchange, for the Swap
@@ -91,6 +93,7 @@ impl Table {
             selected: RwSignal::new(None),
             cursor: RwSignal::new(None),
             dragging: RwSignal::new(None),
+            finger: RwSignal::new(None),
             naming_blank: RwSignal::new(None),
             exchanging: RwSignal::new(None),
             arrow: RwSignal::new(None),
@@ -418,6 +421,31 @@ impl Table {
     }
 
     /// Takes every staged tile back.
+    /// What is being dragged lands on a cell of the board.
+    pub fn drop_on_cell(&self, pos: Pos) {
+        match self.dragging.get_untracked() {
+            Some(DragFrom::Hand(slot)) => self.place(slot, pos),
+            Some(DragFrom::Bar(index)) => self.place(BAR_SLOTS + index, pos),
+            Some(DragFrom::Board(from)) if from != pos && self.is_free(pos) => {
+                self.move_staged(from, pos);
+            }
+            _ => {}
+        }
+        self.dragging.set(None);
+    }
+
+    /// What is being dragged lands on the hand: before the tile in `slot`, or at its end.
+    pub fn drop_on_hand(&self, slot: Option<usize>) {
+        match (self.dragging.get_untracked(), slot) {
+            (Some(DragFrom::Hand(from)), Some(slot)) if from != slot => {
+                self.reorder(from, Some(slot))
+            }
+            (Some(DragFrom::Board(pos)), _) => self.unstage(pos),
+            _ => {}
+        }
+        self.dragging.set(None);
+    }
+
     pub fn recall(&self) {
         self.staged.set(Vec::new());
         self.selected.set(None);
