@@ -36,6 +36,10 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
 
+    /// New accounts (sign-ups and guests together) one address may make in an hour.
+    #[arg(long, env = "ALFAKRAFT_ACCOUNTS_PER_HOUR", default_value_t = app::store::NEW_ACCOUNTS_PER_HOUR)]
+    pub accounts_per_hour: usize,
+
     /// The largest word-list upload an admin may send, in MB.
     #[arg(long, env = "ALFAKRAFT_UPLOAD_LIMIT_MB", default_value_t = 50)]
     pub upload_limit_mb: usize,

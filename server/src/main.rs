@@ -134,6 +134,9 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     });
     let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
     state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
+    state.services.new_accounts = std::sync::Arc::new(app::store::limiter::Limiter::new_accounts(
+        config.accounts_per_hour,
+    ));
     let tries = std::sync::Arc::new(server::tries::Tries::default());
     tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
     tokio::spawn(server::daily::run(state.services.clone(), tries));

@@ -52,3 +52,27 @@ async fn expired_sessions_do_not_load_and_are_swept() {
         assert!(store.delete_expired().await.unwrap() >= 1, "{name}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_session_never_takes_an_existing_id() {
+    for (name, db, _dir) in databases().await {
+        let store = DbSessionStore::new(db);
+        let mut first = record(Duration::days(1));
+        store.create(&mut first).await.unwrap();
+        // A second record that happens to draw the same id gets another one; the first stays.
+        let mut second = record(Duration::days(1));
+        second.id = first.id;
+        second
+            .data
+            .insert("other".to_string(), serde_json::json!(true));
+        store.create(&mut second).await.unwrap();
+        assert_ne!(second.id, first.id, "{name}");
+        let kept = store.load(&first.id).await.unwrap().expect("the first");
+        assert_eq!(
+            kept.data, first.data,
+            "{name}: the first session is untouched"
+        );
+        let made = store.load(&second.id).await.unwrap().expect("the second");
+        assert_eq!(made.data, second.data, "{name}");
+    }
+}

@@ -24,6 +24,12 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
     let services = services()?;
     let session = session().await?;
     let current = current_user(&services, &session).await?;
+    // A guest naming their account makes no new one.
+    if !current.as_ref().is_some_and(|u| u.guest) {
+        if let Err(refusal) = super::server::new_account_allowed(&services) {
+            return Ok(Err(refusal));
+        }
+    }
     let created = match current {
         Some(guest) if guest.guest => {
             accounts::claim_guest(&services.db, &guest, &name, &password).await

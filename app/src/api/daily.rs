@@ -41,6 +41,9 @@ pub async fn start_daily(
     use super::server::{answer, services, user_or_guest};
     use crate::store::daily;
     let services = services()?;
-    let user = user_or_guest(&services).await?;
+    let user = match user_or_guest(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     answer(daily::start(&services.db, &user, dictionary, daily::today()).await)
 }

@@ -2,6 +2,10 @@
 //!
 //! Hash parameters (OWASP's recommendation for argon2id): 19 MiB of memory, 2 passes, 1 lane,
 //! 16-byte random salt, 32-byte hash, stored as a PHC string so the parameters travel with it.
+//!
+//! That cost is on purpose, so it is kept off the async runtime and bounded: hashing and checking
+//! run on the blocking pool, as many at once as the machine has cores, and the rest wait their
+//! turn. A burst of sign-ups then takes time, not gigabytes, and never stalls other requests.
 
 use argon2::{
     password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString},
@@ -113,11 +117,36 @@ fn verify(password: &str, stored: &str) -> bool {
         .is_ok_and(|hash| hasher().verify_password(password.as_bytes(), &hash).is_ok())
 }
 
+/// Password work that may run at once: one per core.
+static PASSWORD_WORK: std::sync::LazyLock<tokio::sync::Semaphore> =
+    std::sync::LazyLock::new(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get()))
+    });
+
+/// Runs password work on the blocking pool, once a slot is free.
+async fn password_work<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, AccountError> {
+    let _slot = PASSWORD_WORK
+        .acquire()
+        .await
+        .map_err(|e| AccountError::Hash(e.to_string()))?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AccountError::Hash(e.to_string()))
+}
+
+/// [`hash_password`], off the async runtime.
+async fn hash_later(password: &str) -> Result<String, AccountError> {
+    let password = password.to_string();
+    password_work(move || hash_password(&password)).await?
+}
+
 /// Creates a player account.
 pub async fn sign_up(db: &Database, name: &str, password: &str) -> Result<User, AccountError> {
     let name = normalise_name(name)?;
     check_password(password)?;
-    let hash = hash_password(password)?;
+    let hash = hash_later(password).await?;
     let inserted = sqlx::query("INSERT INTO users (name, password_hash, role, created_at) VALUES ($1, $2, 'player', $3) RETURNING id")
         .bind(&name)
         .bind(&hash)
@@ -146,7 +175,7 @@ pub async fn claim_guest(
 ) -> Result<User, AccountError> {
     let name = normalise_name(name)?;
     check_password(password)?;
-    let hash = hash_password(password)?;
+    let hash = hash_later(password).await?;
     let updated = sqlx::query(
         "UPDATE users SET name = $1, password_hash = $2, guest = 0 WHERE id = $3 AND guest = 1",
     )
@@ -246,7 +275,8 @@ pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, 
         Some(row) => row.try_get(1)?,
         None => DUMMY.to_string(),
     };
-    if !verify(password, &stored) {
+    let password = password.to_string();
+    if !password_work(move || verify(&password, &stored)).await? {
         return Err(AccountError::WrongCredentials);
     }
     let row = row.ok_or(AccountError::WrongCredentials)?;

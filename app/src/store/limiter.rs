@@ -31,6 +31,11 @@ impl Limiter {
         Limiter::new(10, Duration::from_secs(15 * 60))
     }
 
+    /// New accounts, sign-ups and guests together: `per_hour` per address.
+    pub fn new_accounts(per_hour: usize) -> Limiter {
+        Limiter::new(per_hour, Duration::from_secs(60 * 60))
+    }
+
     /// `None` when every key may try now, else how long until the first of them may.
     pub fn check(&self, keys: &[&str]) -> Option<Duration> {
         let now = Instant::now();

@@ -23,6 +23,9 @@ use std::sync::Arc;
 
 use dictionaries::FstLexicon;
 
+/// New accounts one address may make in an hour, unless the server is told otherwise.
+pub const NEW_ACCOUNTS_PER_HOUR: usize = 30;
+
 /// Everything a server function needs, provided once by the server as Leptos context.
 #[derive(Clone)]
 pub struct Services {
@@ -34,6 +37,8 @@ pub struct Services {
     pub bot_wakeup: Arc<tokio::sync::Notify>,
     /// Failed sign-ins per name and per address.
     pub sign_in_limiter: Arc<limiter::Limiter>,
+    /// New accounts (sign-ups and guests) per address.
+    pub new_accounts: Arc<limiter::Limiter>,
 }
 
 impl Services {
@@ -44,6 +49,7 @@ impl Services {
             library,
             bot_wakeup: Arc::new(tokio::sync::Notify::new()),
             sign_in_limiter: Arc::new(limiter::Limiter::sign_in()),
+            new_accounts: Arc::new(limiter::Limiter::new_accounts(NEW_ACCOUNTS_PER_HOUR)),
         }
     }
 

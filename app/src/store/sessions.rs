@@ -62,6 +62,28 @@ fn backend(error: sqlx::Error) -> Error {
 
 #[async_trait]
 impl SessionStore for DbSessionStore {
+    /// A new session: inserted only if its id is free, under a fresh id otherwise (a collision
+    /// of 128 random bits, which must still never hand one visitor another's session).
+    async fn create(&self, record: &mut Record) -> Result<()> {
+        loop {
+            let data = serde_json::to_string(&*record).map_err(|e| Error::Encode(e.to_string()))?;
+            let inserted = sqlx::query(
+                "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(record.id.to_string())
+            .bind(data)
+            .bind(record.expiry_date.unix_timestamp())
+            .execute(&self.db.pool)
+            .await
+            .map_err(backend)?;
+            if inserted.rows_affected() == 1 {
+                return Ok(());
+            }
+            record.id = Id::default();
+        }
+    }
+
     async fn save(&self, record: &Record) -> Result<()> {
         let data = serde_json::to_string(record).map_err(|e| Error::Encode(e.to_string()))?;
         sqlx::query(

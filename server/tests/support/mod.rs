@@ -45,6 +45,15 @@ pub fn spawn_server(
     data_dir: &std::path::Path,
     database_url: Option<&str>,
 ) -> (std::process::Child, String) {
+    spawn_server_with(data_dir, database_url, &[])
+}
+
+/// [`spawn_server`] with settings in its environment.
+pub fn spawn_server_with(
+    data_dir: &std::path::Path,
+    database_url: Option<&str>,
+    env: &[(&str, &str)],
+) -> (std::process::Child, String) {
     use std::io::BufRead;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_alfakraft"));
@@ -61,6 +70,7 @@ pub fn spawn_server(
     if let Some(url) = database_url {
         command.env("DATABASE_URL", url);
     }
+    command.envs(env.iter().copied());
     let mut child = command.spawn().expect("start the server");
     let stdout = child.stdout.take().unwrap();
     let mut lines = std::io::BufReader::new(stdout).lines();

@@ -1,0 +1,231 @@
+//! What a stranger must not be able to do to the server: make accounts without end from one
+//! address. Against the real binary, so requests carry their client address.
+
+use serde_json::{json, Value};
+use server::client::ApiClient;
+
+mod support;
+
+fn answer(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|_| panic!("not JSON: {body}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_accounts_from_one_address_are_limited() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base) =
+        support::spawn_server_with(dir.path(), None, &[("ALFAKRAFT_ACCOUNTS_PER_HOUR", "3")]);
+    // Two sign-ups and a guest (a visitor starting a game) use up the address's three.
+    for name in ["ann_limit", "bob_limit"] {
+        let (status, body) = ApiClient::new(&base)
+            .form(
+                "/api/account/sign-up",
+                &[("name", name), ("password", "a good password")],
+            )
+            .await
+            .unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert!(answer(&body).get("Ok").is_some(), "{body}");
+    }
+    let new_game = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+        "opponent": { "Bot": { "level": "beginner" } } } });
+    let mut visitor = ApiClient::new(&base);
+    let (_, body) = visitor.json("/api/games/create", &new_game).await.unwrap();
+    assert!(answer(&body).get("Ok").is_some(), "{body}");
+    // The same visitor, now a guest, makes no new account with a second game.
+    let (_, body) = visitor.json("/api/games/create", &new_game).await.unwrap();
+    assert!(answer(&body).get("Ok").is_some(), "{body}");
+    // A fourth account, of either kind, is refused with the wait.
+    let (_, body) = ApiClient::new(&base)
+        .form(
+            "/api/account/sign-up",
+            &[("name", "cid_limit"), ("password", "a good password")],
+        )
+        .await
+        .unwrap();
+    assert!(
+        answer(&body)["Err"]["TooManyAccounts"]["minutes"]
+            .as_u64()
+            .is_some(),
+        "{body}"
+    );
+    let (_, body) = ApiClient::new(&base)
+        .json("/api/games/create", &new_game)
+        .await
+        .unwrap();
+    assert!(
+        answer(&body)["Err"]["TooManyAccounts"].is_object(),
+        "{body}"
+    );
+    // Signing in to an existing account is not a new one.
+    let (_, body) = ApiClient::new(&base)
+        .form(
+            "/api/account/sign-in",
+            &[("name", "ann_limit"), ("password", "a good password")],
+        )
+        .await
+        .unwrap();
+    assert!(answer(&body).get("Ok").is_some(), "{body}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// Every server function, found in the registry (a new one is covered without a word here),
+/// gets each kind of malformed request: none is answered with a 500 or the decoder's internals,
+/// each is refused with 400 (413 for a body over the limit), and nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_requests_to_every_server_function_are_400_not_500() {
+    use support::browser::{server, Browser};
+    let dir = tempfile::tempdir().unwrap();
+    let db = server::db::Database::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("alfakraft.db").display()
+    ))
+    .await
+    .unwrap();
+    let app = server(&db).await;
+    let mut player = Browser::new(&app);
+    player.sign_up("mallory_bad").await;
+    let endpoints: Vec<(&str, String)> = leptos::server_fn::axum::server_fn_paths()
+        .map(|(path, method)| (path, method.to_string()))
+        .collect();
+    assert!(
+        endpoints.len() >= 20,
+        "the registry lists the server functions: {endpoints:?}"
+    );
+    let json = ("content-type", "application/json");
+    let form = ("content-type", "application/x-www-form-urlencoded");
+    let shapes: Vec<(&str, Vec<u8>, (&str, &str))> = vec![
+        ("truncated JSON", b"{\"id\": \"ab".to_vec(), json),
+        ("null", b"null".to_vec(), json),
+        ("wrong types", br#"{"id": 5, "expected_version": "x", "new": 7, "name": [], "password": {}}"#.to_vec(), json),
+        ("out of range", br#"{"id": "x", "expected_version": -1, "action": {"Pass": {"seat": 256}}}"#.to_vec(), json),
+        ("out of range, high", br#"{"id": "x", "expected_version": 4294967296}"#.to_vec(), json),
+        ("unknown variant", br#"{"id": "x", "expected_version": 0, "action": {"Fly": {}}, "new": {"variant": "Chess"}}"#.to_vec(), json),
+        ("invalid UTF-8", vec![b'{', b'"', 0xff, 0xfe, b'"', b':', b'1', b'}'], json),
+        ("invalid UTF-8 in a form", b"name=%ff%fe&password=%c3".to_vec(), form),
+        ("a form of the wrong shape", b"expected_version=many&&=".to_vec(), form),
+    ];
+    for (path, method) in &endpoints {
+        if method != "POST" {
+            continue;
+        }
+        let mut refused = 0;
+        for (what, body, content_type) in &shapes {
+            let (status, answer) = player.raw(path, body.clone(), &[*content_type]).await;
+            assert!(status < 500, "{path}, {what}: {status} {answer}");
+            for internal in [
+                "Deserialization|",
+                "Args|",
+                "expected struct",
+                "ServerError|",
+            ] {
+                assert!(!answer.contains(internal), "{path}, {what}: {answer}");
+            }
+            if status == 400 {
+                assert!(
+                    answer.starts_with("bad request: "),
+                    "{path}, {what}: {answer}"
+                );
+                refused += 1;
+            }
+        }
+        assert!(
+            refused > 0,
+            "{path}: some malformed request is refused with 400"
+        );
+        let huge = vec![b' '; 20 * 1024 * 1024];
+        let (status, _) = player.raw(path, huge, &[json]).await;
+        assert_eq!(status, 413, "{path}: a 20 MB body");
+    }
+}
+
+/// Every field of a new game is checked: nonsense is refused with its reason, never created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_with_nonsense_in_it_is_refused() {
+    use support::browser::{server, Browser};
+    for (name, db, _dir) in support::databases().await {
+        let app = server(&db).await;
+        let mut ann = Browser::new(&app);
+        ann.sign_up(&support::unique_name("ann")).await;
+        let create = |variant: Value, dictionary: &str, opponent: Value| json!({ "new": { "variant": variant, "dictionary": dictionary, "format": "Casual", "opponent": opponent } });
+        let local = |players: u8| json!({ "PassAndPlay": { "players": players } });
+        for (what, args) in [
+            (
+                "a hand of 0",
+                create(
+                    json!({ "Alfapet": { "hand_size": 0, "special_tiles": false } }),
+                    "sv",
+                    local(2),
+                ),
+            ),
+            (
+                "a hand of 255",
+                create(
+                    json!({ "Alfapet": { "hand_size": 255, "special_tiles": true } }),
+                    "sv",
+                    local(2),
+                ),
+            ),
+            ("one seat", create(json!("Classic"), "en", local(1))),
+            ("five seats", create(json!("Classic"), "en", local(5))),
+            (
+                "Feud for two only",
+                create(
+                    json!({ "Feud": { "language": "English", "random_board": false } }),
+                    "en",
+                    local(3),
+                ),
+            ),
+            (
+                "Swedish tiles, English words",
+                create(
+                    json!({ "AlfaKraft": { "language": "Swedish" } }),
+                    "en",
+                    local(2),
+                ),
+            ),
+            (
+                "Classic in Danish",
+                create(json!("Classic"), "da", local(2)),
+            ),
+            (
+                "a bot that does not exist",
+                create(
+                    json!("Classic"),
+                    "en",
+                    json!({ "Bot": { "level": "grandmaster" } }),
+                ),
+            ),
+            (
+                "the Daily Challenge",
+                create(
+                    json!({ "Daily": { "language": "English" } }),
+                    "en",
+                    local(2),
+                ),
+            ),
+        ] {
+            let answer = ann.call("/api/games/create", args).await;
+            assert!(
+                answer["Err"]["Invalid"].is_string(),
+                "{name}, {what}: {answer}"
+            );
+        }
+        for (what, args) in [
+            (
+                "an unknown dictionary",
+                create(json!("Classic"), "xx", local(2)),
+            ),
+            ("an unknown ruleset", create(json!("Chess"), "en", local(2))),
+        ] {
+            let (status, answer) = ann.raw("/api/games/create", args.to_string(), &[]).await;
+            assert_eq!(status, 400, "{name}, {what}: {answer}");
+        }
+        assert_eq!(
+            ann.call("/api/games/mine", json!({})).await,
+            json!([]),
+            "{name}: nothing made"
+        );
+    }
+}
