@@ -139,12 +139,22 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
   await context.close();
 });
 
-test('pass-and-play hides each hand until its player taps', async () => {
+test('pass-and-play hides each hand until its player taps, and names each seat', async () => {
   const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 375, height: 812 } });
-  await startGame(page, 'local');
+  await page.goto(suite.server.url);
+  await hydrated(page);
+  await page.check('input[name="opponent"][value="local"]');
+  await page.fill('input[name="local-name-0"]', 'Mia');
+  await page.fill('input[name="local-name-1"]', 'Leo');
+  await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\//);
   await hydrated(page);
+  const names = await page.$$eval('[data-testid="scoreboard"] .player .name', (n) => n.map((e) => e.textContent.trim()));
+  // Each seat by its own name (then its coins: the default ruleset is Alfa Kraft).
+  assert.match(names[0], /^Mia(\d| |$)/);
+  assert.match(names[1], /^Leo(\d| |$)/);
   await page.waitForSelector('[data-testid="handover"]');
+  assert.match(await page.textContent('[data-testid="handover"]'), /Hand the device to (Mia|Leo)/);
   assert.equal(await page.locator('[data-testid="rack"]').count(), 0, 'the hand is hidden');
   assert.equal(await page.locator('[data-testid="power-bar"]').count(), 0, 'so is the power bar');
   await page.click('[data-testid="handover"] button');

@@ -95,17 +95,39 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   // what Ann did meanwhile (she resigned).
   const port = Number(new URL(two.url).port);
   await two.stop();
+  // The page says so while it retries...
+  await bob.page.waitForSelector('[data-testid="connection-lost"]', { timeout: 10_000 });
   await ann.page.click('button:has-text("Resign")');
   await ann.page.click('.controls button.danger:has-text("Resign")');
   await ann.page.waitForSelector('[data-testid="summary"]');
   servers[1] = await startServer({ databaseUrl: postgres, port });
   await bob.page.waitForSelector('[data-testid="summary"]', { timeout: 10_000 });
+  // ...and no more once it is back.
+  await bob.page.waitForSelector('[data-testid="connection-lost"]', { state: 'detached', timeout: 10_000 });
   await ann.page.waitForSelector('[data-testid="presence-1"].online');
 
   // Bob leaves: Ann sees him go away.
   await bob.page.goto('about:blank');
   await ann.page.waitForSelector('[data-testid="presence-1"].away', { timeout: 5_000 });
 
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  for (const p of [ann, bob]) await p.context.close();
+});
+
+test('the lobby shows a game opened on the other instance without a reload', { skip: !postgres && 'needs ALFAKRAFT_TEST_POSTGRES_URL' }, async () => {
+  const [one, two] = servers;
+  const bob = await openPage(browser);
+  await bob.page.goto(`${two.url}/signup`);
+  await signUp(bob.page, uniqueName('bob'));
+  await bob.page.goto(`${two.url}/lobby`);
+  await hydrated(bob.page);
+  const ann = await openPage(browser);
+  await ann.page.goto(`${one.url}/signup`);
+  const name = uniqueName('ann');
+  await signUp(ann.page, name);
+  await ann.page.check('input[name="opponent"][value="lobby"]');
+  await ann.page.click('button:has-text("Start")');
+  await bob.page.waitForSelector(`[data-testid="lobby"] :text("${name}")`, { timeout: 5_000 });
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();
 });

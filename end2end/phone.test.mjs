@@ -88,9 +88,13 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
     let played = false;
     if (empty) {
       // The first move: a word tapped onto the centre, with a finger.
+      const cellWidth = async () => (await page.locator('[data-cell="7,7"]').boundingBox()).width;
+      assert.ok(await cellWidth() < 40, 'the whole board fits the phone');
       for (const { spelled } of spellings(await rack(page))) {
         for (const [i, tile] of spelled.entries()) {
           await page.tap(`[data-slot="${tile.slot}"]`);
+          // A tile held: the board zooms to cells a finger can hit.
+          await page.waitForFunction(() => document.querySelector('[data-cell="7,7"]').getBoundingClientRect().width >= 40);
           await page.tap(`[data-cell="7,${7 + i}"]`);
           if (tile.blank) await page.tap(`.picker button:text-is("${tile.letter}")`);
         }
@@ -122,6 +126,8 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
     else await pass(page);
     // The move is in the list before the next turn is waited for.
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] li').length > n, before);
+    // Played (or passed): the board zooms out again.
+    await page.waitForFunction(() => document.querySelector('[data-cell="7,7"]').getBoundingClientRect().width < 40);
     seen = before + 1;
     if (move === 3) {
       await page.screenshot({ path: path.join(artifacts, 'phone-game-390.png') });

@@ -60,6 +60,12 @@ pub enum Refusal {
         /// Minutes to wait, rounded up.
         minutes: u64,
     },
+    /// Too many new accounts (sign-ups and guests) from one address within the hour.
+    #[error("too many new accounts from your address: try again in {minutes} min")]
+    TooManyAccounts {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
     /// Only admins may do this.
     #[error("this is for admins only")]
     AdminsOnly,
@@ -134,8 +140,15 @@ pub enum Opponent {
     PassAndPlay {
         /// Seats, 2 up to the ruleset's most.
         players: u8,
+        /// Each seat's name, in seat order; a missing or blank one becomes "Player 2" and so
+        /// on (the first, the owner's name).
+        #[serde(default)]
+        names: Vec<String>,
     },
 }
+
+/// The longest name a pass-and-play seat may have.
+pub const LOCAL_NAME_MAX: usize = 20;
 
 impl Opponent {
     /// The name stored with the game: `bot`, `invite`, `lobby` or `local`.

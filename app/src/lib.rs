@@ -25,6 +25,7 @@ pub mod routes;
 pub mod session;
 #[cfg(feature = "ssr")]
 pub mod store;
+pub mod theme;
 
 /// The name the product goes by in titles and headings.
 pub const APP_NAME: &str = "Alfa Kraft";
@@ -40,6 +41,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <AutoReload options=options.clone() />
                 <HydrationScripts options />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+                <script inner_html=theme::SCRIPT></script>
                 <MetaTags />
             </head>
             <body>
@@ -55,12 +57,14 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     dictionary::Lexicons::provide();
     session::CurrentUser::provide();
+    live::Connection::provide();
     view! {
         <Stylesheet id="app-style" href="/pkg/alfakraft.css" />
         <Title text=APP_NAME />
         <Meta name="description" content="Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words." />
         <Router>
             <session::TopBar />
+            <live::ConnectionBanner />
             <Routes fallback=routes::not_found::NotFound>
                 <Route path=StaticSegment("") view=routes::home::HomePage />
                 <Route path=StaticSegment("signin") view=routes::account::SignInPage />

@@ -9,6 +9,33 @@ use leptos::prelude::*;
 /// an open seat.
 pub type Presence = Vec<Option<bool>>;
 
+/// Whether the live stream is cut off (it retries by itself): every page says so, and says
+/// nothing once it is back.
+#[derive(Clone, Copy)]
+pub struct Connection(RwSignal<bool>);
+
+impl Connection {
+    /// Made once, by the app.
+    pub fn provide() {
+        provide_context(Connection(RwSignal::new(false)));
+    }
+}
+
+/// "Connection lost — retrying…" while the live stream is down.
+#[component]
+pub fn ConnectionBanner() -> impl IntoView {
+    let lost = use_context::<Connection>();
+    move || {
+        lost.filter(|c| c.0.get()).map(|_| {
+            view! {
+                <p class="connection-lost" role="status" data-testid="connection-lost">
+                    "Connection lost — retrying…"
+                </p>
+            }
+        })
+    }
+}
+
 /// Follows `url` for as long as the calling owner (component or effect) lives.
 pub fn follow(
     url: String,
@@ -21,27 +48,51 @@ pub fn follow(
         let Ok(source) = web_sys::EventSource::new(&url) else {
             return;
         };
+        let lost = use_context::<Connection>().map(|c| c.0);
+        let back = move || {
+            if lost.is_some_and(|l| l.get_untracked()) {
+                lost.inspect(|l| l.set(false));
+            }
+        };
         let changed = Closure::<dyn Fn(web_sys::Event)>::new({
             let on_change = on_change.clone();
-            move |_| on_change()
+            move |_| {
+                back();
+                on_change()
+            }
         });
         // Every opening catches up, the first too: a change committed after the page fetched
         // its data and before the stream opened reaches the page by no other way.
-        let opened = Closure::<dyn Fn(web_sys::Event)>::new(move |_| on_change());
+        let opened = Closure::<dyn Fn(web_sys::Event)>::new(move |_| {
+            back();
+            on_change()
+        });
         let presence =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                back();
                 if let Some(data) = e.data().as_string() {
                     on_presence(parse_presence(&data));
                 }
             });
+        // The browser retries by itself; until then the page says the connection is lost. A
+        // stream the server declined (a visitor: nothing to follow) is closed, not lost.
+        let failed = Closure::<dyn Fn(web_sys::Event)>::new({
+            let source = source.clone();
+            move |_| {
+                if source.ready_state() == web_sys::EventSource::CONNECTING {
+                    lost.inspect(|l| l.set(true));
+                }
+            }
+        });
         for (name, callback) in [
             ("game", changed.as_ref()),
             ("open", opened.as_ref()),
             ("presence", presence.as_ref()),
+            ("error", failed.as_ref()),
         ] {
             let _ = source.add_event_listener_with_callback(name, callback.unchecked_ref());
         }
-        let kept = StoredValue::new_local((source, changed, opened, presence));
+        let kept = StoredValue::new_local((source, changed, opened, presence, failed));
         on_cleanup(move || kept.with_value(|(source, ..)| source.close()));
     }
     #[cfg(not(feature = "hydrate"))]

@@ -60,6 +60,7 @@ pub fn TopBar() -> impl IntoView {
             // Server-rendered outside the app: full page loads.
             <a href="/leaderboard" rel="external">"Leaderboard"</a>
             <span class="spacer"></span>
+            <crate::theme::ThemeSwitch />
             <Transition fallback=|| ()>
                 {move || match user.get() {
                     Some(me) if !me.guest => {

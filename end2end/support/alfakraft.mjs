@@ -29,7 +29,8 @@ export async function friendGame(suite) {
 export async function buy(page, power) {
   await page.click('[data-testid="shop"]');
   await page.click(`[data-testid="buy-${power}"]`);
-  await page.click('[data-testid="shop"]');
+  // A purchase closes the shop.
+  await page.locator(`[data-testid="buy-${power}"]`).waitFor({ state: 'detached' });
 }
 
 /** The power bar's items, by name. */

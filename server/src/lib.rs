@@ -2,6 +2,7 @@
 //! server functions, static assets and `/healthz`.
 
 mod admin;
+mod bad_requests;
 pub mod bots;
 pub mod client;
 pub mod clock;
@@ -11,6 +12,7 @@ pub mod daily;
 mod dictionary_files;
 pub mod dictionary_sync;
 mod health;
+mod help;
 pub mod live;
 mod profiles;
 pub mod tries;
@@ -95,6 +97,7 @@ pub fn router(state: AppState) -> Router {
         .merge(dictionary_files::router())
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
+        .merge(help::router())
         .merge(live::router())
         .leptos_routes_with_context(&state, routes, context.clone(), {
             let options = state.leptos_options.clone();
@@ -106,6 +109,7 @@ pub fn router(state: AppState) -> Router {
             _,
         >(context, shell))
         .layer(sessions)
+        .layer(middleware::from_fn(bad_requests::client_mistakes_are_400))
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))
         .layer(CompressionLayer::new())

@@ -52,6 +52,9 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 struct Follow {
     game: Option<String>,
+    /// The lobby page: its list of open games too.
+    #[serde(default)]
+    lobby: bool,
 }
 
 /// One open stream.
@@ -61,6 +64,8 @@ struct Feed {
     user: i64,
     /// The game followed, with its seats' users (`None` for a bot or an open seat).
     game: Option<(String, Vec<Option<i64>>)>,
+    /// Following the lobby's open games too.
+    lobby: bool,
     presence: Presence,
     heartbeat: tokio::time::Interval,
     ready: VecDeque<Event>,
@@ -206,6 +211,7 @@ async fn open(
         changes,
         user: user.id,
         game,
+        lobby: follow.lobby,
         heartbeat,
         ready: VecDeque::from([Event::default().retry(RETRY).comment("live")]),
         closing: shutdown().subscribe(),
@@ -282,8 +288,12 @@ impl Feed {
                     }
                 }
             },
+            Ok(Change::Lobby) if self.lobby => {
+                self.ready
+                    .push_back(Event::default().event("game").data("lobby"));
+            }
             // The library follows it (server/src/dictionary_sync.rs); running games keep their version.
-            Ok(Change::Presence { .. } | Change::Dictionaries) => {}
+            Ok(Change::Presence { .. } | Change::Dictionaries | Change::Lobby) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
             Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
                 let id = self

@@ -38,7 +38,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar).
-struct Visitor(Option<User>);
+pub(crate) struct Visitor(Option<User>);
 
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = Response;
@@ -55,7 +55,7 @@ impl FromRequestParts<AppState> for Visitor {
 }
 
 impl Visitor {
-    fn viewer(&self) -> Viewer {
+    pub(crate) fn viewer(&self) -> Viewer {
         let user = self.0.as_ref().filter(|u| !u.guest);
         Viewer {
             name: user.map(|u| u.name.clone()),

@@ -119,14 +119,13 @@ fn the_game_list_shows_each_game_as_it_stands() {
             let state = stored(&server, &card.id).await;
             assert_eq!(card.scores, state.scores(), "{db_name}: {}", card.id);
             assert_eq!(card.to_move, state.to_move(), "{db_name}: {}", card.id);
-            let mut labels: Vec<String> = card.seats.iter().map(|s| s.label()).collect();
-            labels.dedup();
+            let labels: Vec<String> = card.seats.iter().map(|s| s.label()).collect();
             let with_bob = card.id == friend;
-            assert_eq!(
-                labels.len(),
-                if with_bob { 2 } else { 1 },
-                "{db_name}: {labels:?}"
-            );
+            assert_eq!(labels.len(), 2, "{db_name}: {labels:?}");
+            if !with_bob {
+                // Pass-and-play seats without names given: the owner, then "Player 2".
+                assert_eq!(labels[1], "Player 2", "{db_name}: {labels:?}");
+            }
             assert_eq!(card.my_seats, if with_bob { vec![0] } else { vec![0, 1] });
         }
     });
@@ -369,6 +368,35 @@ fn a_guest_plays_a_bot_at_once_and_keeps_the_game_on_sign_up() {
             .form("/api/account/sign-in", &name, "a good password")
             .await);
         ok(&guest.page(&id).await);
+    });
+}
+
+#[test]
+fn pass_and_play_seats_carry_their_own_names() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        let name = unique_name("ann");
+        ann.sign_up(&name).await;
+        let created = ann
+            .create(json!({ "PassAndPlay": { "players": 2, "names": ["", "  Leo   the  Lion "] } }))
+            .await;
+        let id = ok(&created)["id"].as_str().unwrap().to_string();
+        let page = ann.page(&id).await;
+        let seats = &ok(&page)["card"]["seats"];
+        // Blank: the owner's name for the first seat; given names with their spaces tidied.
+        assert_eq!(
+            seats,
+            &json!([{ "Local": { "name": name } }, { "Local": { "name": "Leo the Lion" } }]),
+            "{db_name}"
+        );
+        let long = "x".repeat(21);
+        let refused = ann
+            .create(json!({ "PassAndPlay": { "players": 2, "names": ["ann", long] } }))
+            .await;
+        assert!(
+            refusal(&refused).get("Invalid").is_some(),
+            "{db_name}: {refused}"
+        );
     });
 }
 

@@ -40,6 +40,11 @@ pub enum SeatHolder {
     },
     /// Nobody yet.
     Open,
+    /// A seat of a pass-and-play game, by the name given on the device (no account behind it).
+    Local {
+        /// The name.
+        name: String,
+    },
 }
 
 impl SeatHolder {
@@ -59,6 +64,7 @@ impl SeatHolder {
             SeatHolder::Player { name, .. } => name.clone(),
             SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
             SeatHolder::Open => "waiting…".into(),
+            SeatHolder::Local { name } => name.clone(),
         }
     }
 }
@@ -242,14 +248,36 @@ pub(crate) mod server {
     }
 
     /// The user, or a new guest put into the session: how a visitor plays a bot at once.
-    pub async fn user_or_guest(services: &Services) -> Result<User, ServerFnError> {
+    pub async fn user_or_guest(
+        services: &Services,
+    ) -> Result<Result<User, Refusal>, ServerFnError> {
         let session = session().await?;
         if let Some(user) = current_user(services, &session).await? {
-            return Ok(user);
+            return Ok(Ok(user));
+        }
+        if let Err(refusal) = new_account_allowed(services) {
+            return Ok(Err(refusal));
         }
         let guest = accounts::create_guest(&services.db).await.map_err(failed)?;
         remember(&session, &guest).await?;
-        Ok(guest)
+        Ok(Ok(guest))
+    }
+
+    /// Counts a new account (sign-up or guest) against the caller's address, or refuses it
+    /// when the address has made its hour's worth. Without an address (tests calling the
+    /// router directly) there is nothing to count.
+    pub fn new_account_allowed(services: &Services) -> Result<(), Refusal> {
+        let Some(address) = client_addr() else {
+            return Ok(());
+        };
+        let key = format!("addr:{address}");
+        if let Some(wait) = services.new_accounts.check(&[&key]) {
+            return Err(Refusal::TooManyAccounts {
+                minutes: wait.as_secs().div_ceil(60).max(1),
+            });
+        }
+        services.new_accounts.fail(&[&key]);
+        Ok(())
     }
 
     /// Puts `user` into the session under a fresh session id (no fixation).

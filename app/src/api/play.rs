@@ -103,6 +103,10 @@ pub mod server {
         seats
             .iter()
             .map(|s| match (&s.user, &s.bot) {
+                // Pass-and-play: the seats are the owner's, by the names given on the device.
+                _ if s.local_name.is_some() => SeatHolder::Local {
+                    name: s.local_name.clone().unwrap_or_default(),
+                },
                 (Some((id, name)), _) => SeatHolder::Player {
                     name: name.clone(),
                     rank: ranks.of(*id, dictionary),
@@ -283,7 +287,10 @@ pub mod server {
 pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, ServerFnError> {
     use super::server::{answer, services, user_or_guest};
     let services = services()?;
-    let user = user_or_guest(&services).await?;
+    let user = match user_or_guest(&services).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     let created = crate::store::seating::create(&services.db, &user, &new).await;
     if let Ok(game) = &created {
         // The creator's other open pages (the game list beside the form) learn of it at once.

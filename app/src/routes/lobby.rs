@@ -24,6 +24,12 @@ pub fn LobbyPage() -> impl IntoView {
         }
     });
     let games = Resource::new(move || join.version().get(), |_| lobby());
+    // Games opened or taken elsewhere appear and go without a reload.
+    crate::live::follow(
+        "/api/live?lobby=true".into(),
+        move || games.refetch(),
+        |_| {},
+    );
     let user = CurrentUser::expect();
     view! {
         <main class="page">

@@ -10,6 +10,7 @@ pub mod daily_board;
 #[cfg(feature = "ssr")]
 pub mod finished_turn;
 pub mod game;
+pub mod help;
 pub mod home;
 pub mod invite;
 #[cfg(feature = "ssr")]

@@ -42,7 +42,7 @@ pub fn MyGames() -> impl IntoView {
                                     // Others' presence: a dot, green when they have the game open.
                                     let dot = card.online.get(i).copied().flatten()
                                         .filter(|_| !card.my_seats.contains(&(i as u8)))
-                                        .map(|on| view! { <span class=if on { "presence online" } else { "presence" }
+                                        .map(|on| view! { <span role="img" class=if on { "presence online" } else { "presence" }
                                             title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span> });
                                     view! { {(i > 0).then_some(" · ")}{dot}<Holder holder=seat.clone() />{format!(" {score}")} }
                                 })

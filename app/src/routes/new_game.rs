@@ -88,6 +88,8 @@ pub fn NewGameForm() -> AnyView {
     let opponent = RwSignal::new("bot".to_string());
     let bot = RwSignal::new("casual".to_string());
     let players = RwSignal::new(2u8);
+    // Pass-and-play: each seat's name (blank: the server's default).
+    let names = RwSignal::new(vec![String::new(); 4]);
     let rated = RwSignal::new(true);
     let options = RwSignal::new(Options::default());
     // A dictionary the ruleset cannot use is swapped for its first one.
@@ -114,6 +116,12 @@ pub fn NewGameForm() -> AnyView {
             "lobby" => Opponent::Lobby,
             "local" => Opponent::PassAndPlay {
                 players: players.get_untracked(),
+                names: names.with_untracked(|n| {
+                    n.iter()
+                        .take(usize::from(players.get_untracked()))
+                        .cloned()
+                        .collect()
+                }),
             },
             _ => Opponent::Bot {
                 level: bot.get_untracked(),
@@ -235,6 +243,17 @@ pub fn NewGameForm() -> AnyView {
                             {move || (2..=max_players()).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
                         </select>
                     </label>
+                    <div class="choices local-names">
+                        {move || (0..usize::from(players.get())).map(|seat| view! {
+                            <label>
+                                {format!("Player {}", seat + 1)}
+                                <input type="text" name=format!("local-name-{seat}") maxlength=crate::domain::LOCAL_NAME_MAX
+                                    placeholder=if seat == 0 { "you".to_string() } else { format!("Player {}", seat + 1) }
+                                    prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
+                                    on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />
+                            </label>
+                        }).collect_view()}
+                    </div>
                 </Show>
                 <button class="primary" type="submit" disabled=move || create.pending().get()>"Start"</button>
                 {move || match create.value().get() {

@@ -72,6 +72,8 @@ pub fn html(title: &str, body: &str) -> String {
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
-         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>"
+         <script>{theme}</script>\
+         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
+        theme = crate::theme::SCRIPT
     )
 }

@@ -39,6 +39,8 @@ pub enum Change {
     },
     /// A dictionary's active version changed: every instance reloads its catalog.
     Dictionaries,
+    /// The lobby's list of open games changed (one was opened, taken or withdrawn).
+    Lobby,
     /// Changes may have been missed (the Postgres listener reconnected): every page asks again.
     Resync,
 }
@@ -90,7 +92,8 @@ impl Database {
         }
     }
 
-    /// Tells the players of game `id` that it changed.
+    /// Tells the players of game `id` that it changed, and the lobby's watchers when it is a
+    /// lobby game (opened, taken or withdrawn).
     pub async fn game_changed(&self, id: &str) {
         let users = sqlx::query_scalar::<_, i64>(
             "SELECT DISTINCT user_id FROM game_seats WHERE game_id = $1 AND user_id IS NOT NULL",
@@ -107,6 +110,15 @@ impl Database {
                 .await
             }
             Err(error) => tracing::warn!(%error, "could not read a game's players"),
+        }
+        let lobby = sqlx::query_scalar::<_, String>("SELECT opponent FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await;
+        match lobby {
+            Ok(Some(opponent)) if opponent == "lobby" => self.publish(Change::Lobby).await,
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "could not read a game's kind"),
         }
     }
 

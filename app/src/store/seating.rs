@@ -26,6 +26,8 @@ pub struct SeatRow {
     pub bot: Option<String>,
     /// In a Ready lobby: whether they pressed Ready.
     pub ready: bool,
+    /// Pass-and-play: the seat's own name.
+    pub local_name: Option<String>,
 }
 
 /// A game's row without its log.
@@ -111,6 +113,14 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         )
         .into());
     }
+    if let rules::Variant::Alfapet { hand_size, .. } = new.variant {
+        if !(6..=8).contains(&hand_size) {
+            return Err(Refusal::Invalid(format!(
+                "Alfapet is played with hands of 6, 7 or 8 tiles, not {hand_size}"
+            ))
+            .into());
+        }
+    }
     if !crate::domain::fits(new.variant, new.dictionary) {
         return Err(Refusal::Invalid(format!(
             "this ruleset is not played with the {} dictionary",
@@ -128,7 +138,17 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             }
             2
         }
-        Opponent::PassAndPlay { players } => {
+        Opponent::PassAndPlay { players, names } => {
+            if let Some(long) = names
+                .iter()
+                .find(|n| n.trim().chars().count() > crate::domain::LOCAL_NAME_MAX)
+            {
+                return Err(Refusal::Invalid(format!(
+                    "the name {long:?} is longer than {} letters",
+                    crate::domain::LOCAL_NAME_MAX
+                ))
+                .into());
+            }
             if !(rules.min_players..=rules.max_players).contains(players) {
                 return Err(Refusal::Invalid(format!(
                     "this ruleset is for {} to {} players",
@@ -170,13 +190,20 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             Opponent::PassAndPlay { .. } => (Some(owner.id), None),
             Opponent::Invite | Opponent::Lobby => (None, None),
         };
-        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id, bot) VALUES ($1, $2, $3, $4)")
-            .bind(&id)
-            .bind(i64::from(seat))
-            .bind(user)
-            .bind(bot)
-            .execute(&mut *tx)
-            .await?;
+        let local_name = match &new.opponent {
+            Opponent::PassAndPlay { names, .. } => Some(local_name(names, seat, &owner.name)),
+            _ => None,
+        };
+        sqlx::query(
+            "INSERT INTO game_seats (game_id, seat, user_id, bot, local_name) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&id)
+        .bind(i64::from(seat))
+        .bind(user)
+        .bind(bot)
+        .bind(local_name)
+        .execute(&mut *tx)
+        .await?;
     }
     let invite_token = if new.opponent == Opponent::Invite {
         let token = random_token();
@@ -229,6 +256,19 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     game_row(&row)
 }
 
+/// A pass-and-play seat's name: the one given, trimmed, else the owner's for the first seat and
+/// "Player 2" and so on for the others.
+fn local_name(names: &[String], seat: Seat, owner: &str) -> String {
+    let given = names
+        .get(usize::from(seat))
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|n| !n.is_empty());
+    given.unwrap_or_else(|| match seat {
+        0 => owner.to_string(),
+        n => format!("Player {}", n + 1),
+    })
+}
+
 /// A game's seats in order.
 pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreError> {
     Ok(seats_of(db, &[game_id])
@@ -247,7 +287,7 @@ pub async fn seats_of(
         return Ok(by_game);
     }
     let sql = format!(
-        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id FROM game_seats s
+        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name FROM game_seats s
          LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN ({}) ORDER BY s.game_id, s.seat",
         super::db::placeholders(1, game_ids.len())
     );
@@ -264,7 +304,7 @@ pub async fn seats_of(
     Ok(by_game)
 }
 
-/// A seat from a row that starts with seat, user id, name, bot, ready.
+/// A seat from a row of seat, user id, name, bot, ready, game id and local name.
 fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
     let user: Option<i64> = row.try_get(1)?;
     let name: Option<String> = row.try_get(2)?;
@@ -273,6 +313,7 @@ fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
         user: user.zip(name),
         bot: row.try_get(3)?,
         ready: row.try_get::<i64, _>(4)? != 0,
+        local_name: row.try_get(6)?,
     })
 }
 

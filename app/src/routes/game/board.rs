@@ -33,6 +33,58 @@ fn premium_name(premium: Premium) -> &'static str {
     }
 }
 
+/// What an empty cell shows: its premium, or the star on the start cell.
+fn cell_label(board: &Board, pos: Pos) -> &'static str {
+    if pos == board.start() {
+        "★"
+    } else {
+        board.premium(pos).label()
+    }
+}
+
+/// The premiums a board has, in a fixed order, for its legend.
+fn premiums_of(board: &Board) -> Vec<Premium> {
+    let mut found: Vec<Premium> = board
+        .cells()
+        .map(|(pos, _)| board.premium(pos))
+        .filter(|p| *p != Premium::Plain)
+        .collect();
+    found.sort_by_key(|p| premium_class(*p));
+    found.dedup();
+    found
+}
+
+/// What each kind of square does, for the board in play: reachable from under the board.
+#[component]
+pub fn Legend(board: Signal<Option<Board>>) -> impl IntoView {
+    move || {
+        let board = board.get()?;
+        let items = premiums_of(&board)
+            .into_iter()
+            .map(|premium| {
+                let what = match premium {
+                    Premium::NegativeLetter => "the tile counts −2 × its value".to_string(),
+                    p if p.letter_factor() != 1 => format!("the letter's value × {}", p.letter_factor()),
+                    p => format!("the word's points × {}", p.word_factor()),
+                };
+                view! {
+                    <li><span class=format!("swatch cell {}", premium_class(premium))>{premium.label()}</span>
+                        {format!("{}: {what}", premium_name(premium))}</li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <details class="legend" data-testid="legend">
+                <summary>"What the squares do"</summary>
+                <ul>
+                    {items}
+                    <li><span class="swatch cell">"★"</span>"start: the first word covers it"</li>
+                </ul>
+            </details>
+        })
+    }
+}
+
 fn column_name(col: u8) -> char {
     char::from(b'A' + col)
 }
@@ -47,9 +99,24 @@ pub fn TileFace(tiles: &'static TileSet, played: Played) -> impl IntoView {
         Played::Blank(l) => (tiles.char_of(l).to_lowercase().to_string(), None),
         Played::Stop => ("■".to_string(), None),
     };
+    let mark = match played {
+        Played::AlfaPower(_) => Some(("α", "Alfa Power Tile")),
+        Played::Golden(_) => Some(("★", "Golden Tile")),
+        _ => None,
+    };
     view! {
         <span class="letter">{letter}</span>
         {value.map(|v| view! { <sub>{v}</sub> })}
+        {mark.map(|(mark, name)| view! { <span class="kind-mark" title=name aria-label=name>{mark}</span> })}
+    }
+}
+
+/// A played tile's class: earned Alfa Power and Golden Tiles stay marked for the rest of the game.
+fn tile_class(played: Played) -> &'static str {
+    match played {
+        Played::AlfaPower(_) => "tile alfa-power",
+        Played::Golden(_) => "tile golden",
+        _ => "tile",
     }
 }
 
@@ -78,17 +145,19 @@ pub fn StillBoard(
         .cells()
         .map(|(pos, square)| {
             let premium = board.premium(pos);
+            let label = cell_label(&board, pos);
             let class = format!(
-                "cell {}{}{}",
+                "cell {}{}{}{}",
                 premium_class(premium),
                 if square == Square::Empty { "" } else { " filled" },
-                if highlight.contains(&pos) { " last" } else { "" }
+                if highlight.contains(&pos) { " last" } else { "" },
+                if pos == board.start() { " start" } else { "" }
             );
             view! {
                 <div class=class>
                     {match square_tile(square) {
-                        Some(played) => view! { <span class="tile"><TileFace tiles played /></span> }.into_any(),
-                        None => view! { <span class="premium">{premium.label()}</span> }.into_any(),
+                        Some(played) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
+                        None => view! { <span class="premium">{label}</span> }.into_any(),
                     }}
                 </div>
             }
@@ -136,9 +205,17 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
             {move || {
                 let Some(board) = board.get() else { return ().into_any() };
                 let tiles = table.tiles().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
-                board
-                    .cells()
-                    .map(|(pos, square)| view! { <Cell table pos square premium=board.premium(pos) tiles last=last_play /> })
+                // Rows for assistive technology; `display: contents` leaves the CSS grid as it is.
+                let cells: Vec<(Pos, Square)> = board.cells().collect();
+                cells
+                    .chunks(usize::from(board.width()))
+                    .map(|row| {
+                        let row = row
+                            .iter()
+                            .map(|&(pos, square)| view! { <Cell table pos square premium=board.premium(pos) face=cell_label(&board, pos) tiles last=last_play /> })
+                            .collect_view();
+                        view! { <div class="board-row" role="row">{row}</div> }
+                    })
                     .collect_view()
                     .into_any()
             }}
@@ -152,6 +229,8 @@ fn Cell(
     pos: Pos,
     square: Square,
     premium: Premium,
+    /// What the cell shows while empty.
+    face: &'static str,
     tiles: &'static TileSet,
     last: Memo<Vec<Pos>>,
 ) -> impl IntoView {
@@ -160,6 +239,9 @@ fn Cell(
     let cursor_dir = move || table.cursor.get().filter(|c| c.pos == pos).map(|c| c.dir);
     let class = move || {
         let mut class = format!("cell {}", premium_class(premium));
+        if face == "★" {
+            class.push_str(" start");
+        }
         if square != Square::Empty {
             class.push_str(" filled");
         }
@@ -227,12 +309,14 @@ fn Cell(
         table.drop_on_cell(pos);
     };
     view! {
-        <div class=class role="gridcell" aria-label=label data-cell=format!("{},{}", pos.row, pos.col)
+        // Named by its content: the cell's place and premium for screen readers, then what shows.
+        <div class=class role="gridcell" data-cell=format!("{},{}", pos.row, pos.col)
             on:click=click
             on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
             on:drop=drop>
+            <span class="sr-only">{label}</span>
             {move || match (square_tile(square), staged()) {
-                (Some(played), _) => view! { <span class="tile"><TileFace tiles played /></span> }.into_any(),
+                (Some(played), _) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
                 (None, Some(s)) => view! {
                     <span class="tile new" draggable="true"
                         on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))
@@ -244,7 +328,7 @@ fn Cell(
                     </span>
                 }.into_any(),
                 (None, None) => view! {
-                    <span class="premium">{premium.label()}</span>
+                    <span class="premium">{face}</span>
                     {move || cursor_dir().map(|d| view! {
                         <span class="caret" aria-hidden="true">{if d == Direction::Across { "→" } else { "↓" }}</span>
                     })}

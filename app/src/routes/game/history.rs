@@ -19,9 +19,17 @@ pub fn describe(turn: &TurnRecord, seats: &[SeatHolder]) -> String {
         _ => format!("seat {}", turn.seat + 1),
     };
     match &turn.event {
-        TurnEvent::Play { words, total, .. } => {
+        TurnEvent::Play {
+            words, total, dice, ..
+        } => {
             let words: Vec<String> = words.iter().map(|w| w.word.to_uppercase()).collect();
-            format!("{who} played {} for {total}", words.join(", "))
+            let rolls: Vec<String> = dice.iter().map(|(_, roll)| roll.to_string()).collect();
+            let rolled = if rolls.is_empty() {
+                String::new()
+            } else {
+                format!(" (🎲 rolled {})", rolls.join(", "))
+            };
+            format!("{who} played {} for {total}{rolled}", words.join(", "))
         }
         TurnEvent::Pass { auto: true, .. } => format!("{who} ran out of time: passed"),
         TurnEvent::Pass { .. } => format!("{who} passed"),

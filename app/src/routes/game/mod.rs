@@ -8,7 +8,8 @@ mod daily_summary;
 mod finger;
 pub(crate) mod history;
 mod moves;
-mod powers;
+mod notify;
+pub(crate) mod powers;
 mod preview;
 mod rack;
 mod report;
@@ -148,6 +149,49 @@ pub fn GamePage() -> impl IntoView {
             placement: table.placement(),
         });
     };
+    // The turn coming back while the tab is hidden: a system notification, if allowed.
+    Effect::new(move |was_mine: Option<bool>| {
+        let (mine, title, id) = table.page.with(|p| {
+            p.as_ref()
+                .map_or((false, String::new(), String::new()), |p| {
+                    let title = format!(
+                        "{} · {}",
+                        ruleset_name(&p.card.variant),
+                        p.card.dictionary.name()
+                    );
+                    (
+                        p.card.my_turn && p.card.phase == Phase::Playing,
+                        title,
+                        p.card.id.clone(),
+                    )
+                })
+        });
+        if mine && was_mine == Some(false) {
+            notify::your_turn(title, id);
+        }
+        mine
+    });
+    // Placing a move (a tile held, being dragged, or on the board): on a phone the board zooms
+    // to cells of 40 px and more (CSS), centred where the move is; Play or Recall zooms out.
+    let placing = Memo::new(move |_| {
+        table.selected.with(Option::is_some)
+            || table.dragging.with(Option::is_some)
+            || table.staged.with(|s| !s.is_empty())
+    });
+    let board_frame = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |was: Option<bool>| {
+        let now = placing.get();
+        if now && was == Some(false) {
+            let focus = table
+                .staged
+                .with_untracked(|s| s.last().map(|s| s.pos))
+                .or_else(|| table.view().map(|v| v.board.start()));
+            if let (Some(frame), Some(pos)) = (board_frame.get_untracked(), focus) {
+                centre_on(&frame, pos);
+            }
+        }
+        now
+    });
     let view_signal = Signal::derive(move || table.view());
     let seats = Signal::derive(move || {
         table
@@ -212,7 +256,7 @@ pub fn GamePage() -> impl IntoView {
                                     <div class=class data-seat=seat>
                                         <span class="name">
                                             {move || online().map(|on| view! {
-                                                <span class=if on { "presence online" } else { "presence away" } data-testid=format!("presence-{seat}")
+                                                <span role="img" class=if on { "presence online" } else { "presence away" } data-testid=format!("presence-{seat}")
                                                     title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span>
                                             })}
                                             <crate::routes::player::Holder holder=holder.clone() />
@@ -236,7 +280,10 @@ pub fn GamePage() -> impl IntoView {
                             }).collect_view()}
                             <div class="bag" title="Tiles in the bag">{format!("Bag {}", view.bag_size)}</div>
                         </header>
-                        <p class="game-title muted">{title}</p>
+                        <p class="game-title muted">{title}" · "
+                            // The rules are a server-rendered page outside the app.
+                            <a href=format!("/help#{}", crate::routes::help::anchor(&card.variant)) rel="external" data-testid="rules-link">"Rules"</a>
+                        </p>
                         <p class="turn" data-testid="turn" role="status">{match card.phase {
                             Phase::Waiting => "Waiting for an opponent to join.".to_string(),
                             Phase::Ready => "Blitz: the match starts 3 seconds after both players are ready.".to_string(),
@@ -279,9 +326,11 @@ pub fn GamePage() -> impl IntoView {
             {view! { <div class="table-board">
             <powers::ShopAndSell table trade />
             <div class="board-frame" class:exploring=move || exploring.get().is_some()
+                class:placing=placing node_ref=board_frame
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| play() />
             </div>
+            <board::Legend board=Signal::derive(move || table.view().map(|v| v.board)) />
             </div> }.into_any()}
             // The move being built and the hand: kept at the bottom of a phone's screen.
             {view! { <div class="table-dock" data-testid="dock">
@@ -310,6 +359,7 @@ pub fn GamePage() -> impl IntoView {
             <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
             </div> }.into_any()}
             {view! { <div class="table-foot">
+            <notify::NotifyButton />
             <moves::Unseen view=view_signal />
             <moves::MoveList view=view_signal seats open=history_open turn=history_turn />
             <history::History view=view_signal seats open=history_open turn=history_turn game=game_id />
@@ -320,6 +370,40 @@ pub fn GamePage() -> impl IntoView {
             </Transition>
         </main>
     }.into_any()
+}
+
+/// Scrolls the zoomed board so that `pos` is in the middle of its frame.
+fn centre_on(frame: &leptos::web_sys::HtmlDivElement, pos: rules::Pos) {
+    #[cfg(feature = "hydrate")]
+    {
+        let Some(cell) = frame
+            .query_selector(&format!("[data-cell=\"{},{}\"]", pos.row, pos.col))
+            .ok()
+            .flatten()
+        else {
+            return;
+        };
+        // After the zoom's style applies: measured before, the cell is still small.
+        let frame = frame.clone();
+        request_animation_frame(move || {
+            use wasm_bindgen::JsCast;
+            let Ok(cell) = cell.dyn_into::<leptos::web_sys::HtmlElement>() else {
+                return;
+            };
+            // Not zoomed (a wide screen): nothing to do.
+            if frame.scroll_width() <= frame.client_width() {
+                return;
+            }
+            let left = cell.offset_left() - (frame.client_width() - cell.offset_width()) / 2;
+            let top = cell.offset_top() - (frame.client_height() - cell.offset_height()) / 2;
+            frame.set_scroll_left(left.max(0));
+            frame.set_scroll_top(top.max(0));
+            // The zoomed board fills the screen above the docked hand.
+            frame.scroll_into_view_with_bool(true);
+        });
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (frame, pos);
 }
 
 /// A friend Blitz match before it starts: who is ready, the caller's Ready button, and the

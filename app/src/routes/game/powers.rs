@@ -14,7 +14,7 @@ use super::table::{DragFrom, Table, BAR_SLOTS};
 use crate::api::seat_label;
 
 /// What a power does, in a line.
-fn describe(power: Power) -> &'static str {
+pub(crate) fn describe(power: Power) -> &'static str {
     match power {
         Power::Swap => "Swap tiles with the bag; your turn goes on.",
         Power::Charge => "On one of your new tiles: its value ×3.",
@@ -26,7 +26,7 @@ fn describe(power: Power) -> &'static str {
     }
 }
 
-fn icon(power: Power) -> &'static str {
+pub(crate) fn icon(power: Power) -> &'static str {
     match power {
         Power::Swap => "⇄",
         Power::Charge => "⚡",
@@ -113,7 +113,7 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                                     <span class="muted">{describe(power)}</span>
                                     <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_lowercase())
                                         disabled=short || full
-                                        on:click=move |_| trade.run(Move::Buy { seat, power })>
+                                        on:click=move |_| { trade.run(Move::Buy { seat, power }); open.set(false); }>
                                         {format!("Buy · {price}")}
                                     </button>
                                 </li>
@@ -203,7 +203,7 @@ pub(super) fn coins_text(coins: i32) -> String {
     }
 }
 
-/// What the caller's last play earned for the power bar, or lost to a full one. On a shared
+/// What the caller's latest play earned for the power bar, or lost to a full one. On a shared
 /// device the page has moved on to the next player, so the one who played is named.
 #[component]
 fn Rewards(table: Table) -> impl IntoView {
@@ -211,10 +211,13 @@ fn Rewards(table: Table) -> impl IntoView {
         let lines: Vec<String> = table.page.with(|p| {
             let p = p.as_ref()?;
             let view = &p.view;
+            // The caller's own latest turn: the news stays through the opponent's reply, until
+            // the caller moves again.
             let last = view
                 .history
-                .last()
-                .filter(|t| p.card.my_seats.contains(&t.seat))?;
+                .iter()
+                .rev()
+                .find(|t| p.card.my_seats.contains(&t.seat))?;
             let TurnEvent::Play { rewards, .. } = &last.event else {
                 return None;
             };

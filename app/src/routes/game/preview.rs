@@ -117,6 +117,12 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                     </li>
                                 }
                             }).collect_view()}
+                            // The die is rolled when the play is committed, not before.
+                            {(!scored.dice.is_empty()).then(|| view! {
+                                <li class="bonus dice" data-testid="dice-pending">
+                                    "🎲 Dice: × a roll of 1–6 when you play (counted as 1 here)"
+                                </li>
+                            })}
                             {scored.bonuses.iter().map(|b| view! {
                                 <li class="bonus">
                                     <details>

@@ -17,7 +17,7 @@ pub fn Rack(table: Table) -> impl IntoView {
         table.drop_on_hand(None);
     };
     view! {
-        <div class="rack" role="list" aria-label="Your tiles" data-testid="rack"
+        <div class="rack" role="group" aria-label="Your tiles" data-testid="rack"
             on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
             on:drop=drop_on_rack>
             {move || {
@@ -54,7 +54,7 @@ pub fn Rack(table: Table) -> impl IntoView {
                         table.drop_on_hand(Some(slot));
                     };
                     Some(view! {
-                        <button type="button" class=class role="listitem" draggable="true" data-slot=slot
+                        <button type="button" class=class draggable="true" data-slot=slot
                             aria-label=name aria-pressed=move || (selected() || chosen()).to_string()
                             on:click=click
                             on:dragstart=move |_| table.dragging.set(Some(DragFrom::Hand(slot)))
