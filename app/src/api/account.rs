@@ -46,20 +46,18 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
     Ok(Ok(me(&user)))
 }
 
-/// Signs in. After 10 failures for one name or one address within 15 minutes, further tries are
-/// refused until the window has passed.
+/// Signs in. Failures slow further tries down, doubling the wait each time: fast for one address
+/// guessing one name, gently for the name from anywhere (so its owner is never locked out), see
+/// [`crate::store::limiter::SignInThrottle`].
 #[allow(missing_docs)]
 #[server(endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::accounts;
     let services = services()?;
     let session = session().await?;
-    let name_key = format!("name:{}", name.trim().to_ascii_lowercase());
-    let addr_key = super::server::client_addr().map(|a| format!("addr:{a}"));
-    let keys: Vec<&str> = std::iter::once(name_key.as_str())
-        .chain(addr_key.as_deref())
-        .collect();
-    if let Some(wait) = services.sign_in_limiter.check(&keys) {
+    let address = super::server::client_addr();
+    let throttle = &services.sign_in_throttle;
+    if let Some(wait) = throttle.check(&name, address.as_deref()) {
         return Ok(Err(Refusal::SlowDown {
             minutes: wait.as_secs().div_ceil(60).max(1),
         }));
@@ -68,12 +66,12 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
         Ok(user) => user,
         Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
         Err(refused) => {
-            services.sign_in_limiter.fail(&keys);
-            tracing::info!(name = %name_key, "sign-in refused");
+            throttle.fail(&name, address.as_deref());
+            tracing::info!(name = %name.trim(), "sign-in refused");
             return Ok(Err(Refusal::Account(refused.to_string())));
         }
     };
-    services.sign_in_limiter.clear(&name_key);
+    throttle.succeed(&name, address.as_deref());
     if let Some(guest) = current_user(&services, &session).await? {
         accounts::adopt_guest(&services.db, &guest, &user)
             .await
