@@ -253,10 +253,9 @@ impl Feed {
     async fn take(&mut self, change: Result<Change, RecvError>) {
         match change {
             Ok(Change::Game { id, users }) => {
-                let followed = match &self.game {
-                    Some((game, _)) => *game == id,
-                    None => users.contains(&self.user),
-                };
+                // Only the users named: a purchase reaches the trader's pages alone.
+                let followed = users.contains(&self.user)
+                    && self.game.as_ref().is_none_or(|(game, _)| *game == id);
                 if !followed {
                     return;
                 }

@@ -690,7 +690,7 @@ fn a_rematch_is_offered_withdrawn_accepted_with_seats_swapped_or_declined_for_go
 }
 
 #[test]
-fn buying_and_selling_work_on_the_others_turn_and_at_any_version() {
+fn buying_and_selling_work_on_the_others_turn_and_do_not_send_the_movers_move_back() {
     each_database(async |db_name, server| {
         let (mut ann, mut bob, id) = friend_game(&server).await;
         // Bob (seat 1) is to move; Ann buys with a version long gone, then sells.
@@ -712,9 +712,15 @@ fn buying_and_selling_work_on_the_others_turn_and_at_any_version() {
         let again = ann.act(&id, 0, &sell).await;
         assert!(refusal(&again)["Rules"].is_object() || refusal(&again)["Rules"].is_string());
         assert_eq!(log_len(&server.db, &id).await, 2, "{db_name}");
-        // Bob's move still needs the version he saw.
-        let stale = bob.act(&id, 0, &Action::Pass { seat: 1 }).await;
-        assert!(refusal(&stale)["MovedOn"].is_object(), "{db_name}");
+        // Bob's move, made against the version he saw before Ann's trades, is not sent back:
+        // her purchase and sale changed nothing it depended on.
+        let passed = view_of(&bob.act(&id, 0, &Action::Pass { seat: 1 }).await);
+        assert_eq!(passed.version, 3, "{db_name}");
+        assert_eq!(log_len(&server.db, &id).await, 3, "{db_name}");
+        // The same move again is a double submission: refused, nothing added.
+        let twice = bob.act(&id, 0, &Action::Pass { seat: 1 }).await;
+        assert!(refusal(&twice)["MovedOn"].is_object(), "{db_name}: {twice}");
+        assert_eq!(log_len(&server.db, &id).await, 3, "{db_name}");
     });
 }
 

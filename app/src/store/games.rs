@@ -221,9 +221,26 @@ pub async fn commit<L: Lexicon + ?Sized>(
     drop(conn);
     drop(_writer);
     if result.is_ok() {
-        db.game_changed(id).await;
+        match action {
+            // A purchase or a sale is the trader's business until the rules reveal the coins:
+            // only the trader's own pages hear of it.
+            Action::Buy { seat, .. } | Action::Sell { seat, .. } => {
+                db.seat_changed(id, *seat).await
+            }
+            _ => db.game_changed(id).await,
+        }
     }
     result
+}
+
+/// Whether everything since `expected_version` is another seat buying or selling: nothing the
+/// player's move depended on, so an opponent's purchase does not send the move back.
+fn only_others_trades(log: &[Action], expected_version: u32, action: &Action) -> bool {
+    log.get(expected_version as usize..).is_some_and(|since| {
+        since.iter().all(|done| {
+            matches!(done, Action::Buy { .. } | Action::Sell { .. }) && done.seat() != action.seat()
+        })
+    })
 }
 
 /// Whether `action` is one the clock stops once time is up: a turn by the player to move.
@@ -267,11 +284,15 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         return Err(GameError::NotStarted);
     }
     let mut state = replay(stored.config.clone(), &stored.actions, lexicon)?;
-    if state.version() != expected_version {
+    if state.version() != expected_version
+        && !only_others_trades(&stored.actions, expected_version, action)
+    {
         return Err(GameError::MovedOn {
             current: state.version(),
         });
     }
+    // The log's next place (the version asked for, or later past others' trades).
+    let seq = state.version();
     let now = now_ms();
     if stored.deadline_at.is_some_and(|d| d <= now)
         && action.seat() == state.to_move()
@@ -285,16 +306,14 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(id)
-    .bind(i64::from(expected_version))
+    .bind(i64::from(seq))
     .bind(serde_json::to_string(action)?)
     .bind(now)
     .execute(&mut **conn)
     .await;
     if let Err(sqlx::Error::Database(e)) = &inserted {
         if e.is_unique_violation() {
-            return Err(GameError::MovedOn {
-                current: expected_version + 1,
-            });
+            return Err(GameError::MovedOn { current: seq + 1 });
         }
     }
     inserted?;

@@ -92,6 +92,27 @@ impl Database {
         }
     }
 
+    /// Tells the player in `seat` of game `id` (and no one else) that it changed.
+    pub async fn seat_changed(&self, id: &str, seat: rules::Seat) {
+        let users = sqlx::query_scalar::<_, i64>(
+            "SELECT user_id FROM game_seats WHERE game_id = $1 AND seat = $2 AND user_id IS NOT NULL",
+        )
+        .bind(id)
+        .bind(i64::from(seat))
+        .fetch_all(&self.pool)
+        .await;
+        match users {
+            Ok(users) => {
+                self.publish(Change::Game {
+                    id: id.to_string(),
+                    users,
+                })
+                .await
+            }
+            Err(error) => tracing::warn!(%error, "could not read a seat's player"),
+        }
+    }
+
     /// Tells the players of game `id` that it changed, and the lobby's watchers when it is a
     /// lobby game (opened, taken or withdrawn).
     pub async fn game_changed(&self, id: &str) {
