@@ -771,3 +771,52 @@ fn the_live_stream_is_for_players_only() {
         assert!(first.contains("retry:"), "{db_name}: {first}");
     });
 }
+
+/// The text of `body`'s frames until `until` appears in it, or nothing more comes for `quiet`.
+async fn read_live(body: &mut Body, until: &str, quiet: Duration) -> String {
+    let mut seen = String::new();
+    while !seen.contains(until) {
+        match tokio::time::timeout(quiet, body.frame()).await {
+            Ok(Some(Ok(frame))) => seen.push_str(&String::from_utf8_lossy(
+                &frame.into_data().unwrap_or_default(),
+            )),
+            _ => break,
+        }
+    }
+    seen
+}
+
+#[test]
+fn an_opponents_purchase_is_not_announced_to_the_player_to_move() {
+    each_database(async |db_name, server| {
+        let (mut ann, bob, id) = friend_game(&server).await;
+        let mut request = Request::get(format!("/api/live?game={id}")).header("host", "localhost");
+        if let Some(cookie) = &bob.cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = bob
+            .app
+            .clone()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let mut body = response.into_body();
+        // The opening and the presence, then quiet.
+        read_live(&mut body, "never", Duration::from_millis(500)).await;
+        // Ann (not to move) buys a power: Bob's page hears nothing of it.
+        let buy = Action::Buy {
+            seat: 0,
+            power: rules::Power::Dice,
+        };
+        ok(&ann.act(&id, 0, &buy).await);
+        let after_buy = read_live(&mut body, "event: game", Duration::from_secs(1)).await;
+        assert!(!after_buy.contains("event: game"), "{db_name}: {after_buy}");
+        // Her resignation is news to him.
+        ok(&ann.call("/api/games/resign", json!({ "id": id })).await);
+        let after_resign = read_live(&mut body, "event: game", Duration::from_secs(5)).await;
+        assert!(
+            after_resign.contains("event: game"),
+            "{db_name}: {after_resign}"
+        );
+    });
+}
