@@ -101,6 +101,11 @@ impl Database {
         .bind(i64::from(seat))
         .fetch_all(&self.pool)
         .await;
+        self.publish_game(id, users).await;
+    }
+
+    /// Publishes a change of game `id` for `users`, as read from the seats.
+    async fn publish_game(&self, id: &str, users: Result<Vec<i64>, sqlx::Error>) {
         match users {
             Ok(users) => {
                 self.publish(Change::Game {
@@ -109,7 +114,7 @@ impl Database {
                 })
                 .await
             }
-            Err(error) => tracing::warn!(%error, "could not read a seat's player"),
+            Err(error) => tracing::warn!(%error, "could not read a game's players"),
         }
     }
 
@@ -122,16 +127,7 @@ impl Database {
         .bind(id)
         .fetch_all(&self.pool)
         .await;
-        match users {
-            Ok(users) => {
-                self.publish(Change::Game {
-                    id: id.to_string(),
-                    users,
-                })
-                .await
-            }
-            Err(error) => tracing::warn!(%error, "could not read a game's players"),
-        }
+        self.publish_game(id, users).await;
         let lobby = sqlx::query_scalar::<_, String>("SELECT opponent FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)

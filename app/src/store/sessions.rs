@@ -54,6 +54,23 @@ impl DbSessionStore {
             .map_err(backend)?;
         Ok(deleted.rows_affected())
     }
+
+    /// Inserts `record`; `on_conflict` says what an existing row with its id gets. Returns the
+    /// rows written.
+    async fn write(&self, record: &Record, on_conflict: &str) -> Result<u64> {
+        let data = serde_json::to_string(record).map_err(|e| Error::Encode(e.to_string()))?;
+        let sql = format!(
+            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3) ON CONFLICT (id) {on_conflict}"
+        );
+        let done = sqlx::query(&sql)
+            .bind(record.id.to_string())
+            .bind(data)
+            .bind(record.expiry_date.unix_timestamp())
+            .execute(&self.db.pool)
+            .await
+            .map_err(backend)?;
+        Ok(done.rows_affected())
+    }
 }
 
 fn backend(error: sqlx::Error) -> Error {
@@ -65,38 +82,19 @@ impl SessionStore for DbSessionStore {
     /// A new session: inserted only if its id is free, under a fresh id otherwise (a collision
     /// of 128 random bits, which must still never hand one visitor another's session).
     async fn create(&self, record: &mut Record) -> Result<()> {
-        loop {
-            let data = serde_json::to_string(&*record).map_err(|e| Error::Encode(e.to_string()))?;
-            let inserted = sqlx::query(
-                "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
-                 ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(record.id.to_string())
-            .bind(data)
-            .bind(record.expiry_date.unix_timestamp())
-            .execute(&self.db.pool)
-            .await
-            .map_err(backend)?;
-            if inserted.rows_affected() == 1 {
-                return Ok(());
-            }
+        while self.write(record, "DO NOTHING").await? == 0 {
             record.id = Id::default();
         }
+        Ok(())
     }
 
     async fn save(&self, record: &Record) -> Result<()> {
-        let data = serde_json::to_string(record).map_err(|e| Error::Encode(e.to_string()))?;
-        sqlx::query(
-            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3)
-             ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+        self.write(
+            record,
+            "DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
         )
-        .bind(record.id.to_string())
-        .bind(data)
-        .bind(record.expiry_date.unix_timestamp())
-        .execute(&self.db.pool)
         .await
-        .map_err(backend)?;
-        Ok(())
+        .map(drop)
     }
 
     async fn load(&self, id: &Id) -> Result<Option<Record>> {
