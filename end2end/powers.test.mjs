@@ -81,6 +81,8 @@ test('Rubber on a board tile sends it back to the bag', async () => {
   for (const page of [ann.page, bob.page]) {
     await page.waitForFunction(() => !document.querySelector('[data-cell="7,12"] .tile'));
     assert.equal(await bagSize(page), bag + 1);
+    // The cell keeps the Rubber's mark for the rest of the game, on both boards.
+    await page.waitForSelector('[data-cell="7,12"] .used-power[aria-label="Rubber was used here"]');
   }
   await close(ann, bob);
 });

@@ -191,6 +191,23 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
                 .unwrap_or_default()
         })
     });
+    // Where powers were used in earlier plays: the cells keep a small mark for the game.
+    let used = Memo::new(move |_| {
+        table.page.with(|p| {
+            p.as_ref().map_or_else(Vec::new, |p| {
+                p.view
+                    .history
+                    .iter()
+                    .filter_map(|turn| match &turn.event {
+                        rules::game::TurnEvent::Play { powers, .. } => Some(powers),
+                        _ => None,
+                    })
+                    .flatten()
+                    .map(|staged| (staged.target(), staged.power()))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
     let keydown = move |ev: ev::KeyboardEvent| {
         if let Some(handled) = key(table, &ev.key(), on_enter) {
             if handled {
@@ -212,7 +229,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
                     .map(|row| {
                         let row = row
                             .iter()
-                            .map(|&(pos, square)| view! { <Cell table pos square premium=board.premium(pos) face=cell_label(&board, pos) tiles last=last_play /> })
+                            .map(|&(pos, square)| view! { <Cell table pos square premium=board.premium(pos) face=cell_label(&board, pos) tiles last=last_play used /> })
                             .collect_view();
                         view! { <div class="board-row" role="row">{row}</div> }
                     })
@@ -233,6 +250,8 @@ fn Cell(
     face: &'static str,
     tiles: &'static TileSet,
     last: Memo<Vec<Pos>>,
+    /// Powers used on the board in earlier plays.
+    used: Memo<Vec<(Pos, rules::Power)>>,
 ) -> impl IntoView {
     let staged = move || table.staged_at(pos);
     let is_cursor = move || table.cursor.get().is_some_and(|c| c.pos == pos);
@@ -335,6 +354,10 @@ fn Cell(
                 }.into_any(),
             }}
             {move || power_badge(table, pos, tiles)}
+            {move || used.with(|u| u.iter().filter(|(at, _)| *at == pos).map(|(_, power)| {
+                let name = format!("{} was used here", power.name());
+                view! { <span class="used-power" title=name.clone() aria-label=name role="img">{super::powers::icon(*power)}</span> }
+            }).collect_view())}
         </div>
     }
 }
