@@ -40,6 +40,14 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_ACCOUNTS_PER_HOUR", default_value_t = app::store::NEW_ACCOUNTS_PER_HOUR)]
     pub accounts_per_hour: usize,
 
+    /// Seconds a client has to send a request's head before its connection is closed.
+    #[arg(long, env = "ALFAKRAFT_HEAD_TIMEOUT_SECS", default_value_t = 10)]
+    pub head_timeout_secs: u64,
+
+    /// Connections one address may hold open at once (a browser holds about six).
+    #[arg(long, env = "ALFAKRAFT_CONNECTIONS_PER_ADDRESS", default_value_t = 128)]
+    pub connections_per_address: usize,
+
     /// The largest word-list upload an admin may send, in MB.
     #[arg(long, env = "ALFAKRAFT_UPLOAD_LIMIT_MB", default_value_t = 50)]
     pub upload_limit_mb: usize,

@@ -15,6 +15,7 @@ mod health;
 mod help;
 pub mod live;
 mod profiles;
+pub mod serve;
 pub mod tries;
 
 pub use app::store::{
@@ -110,6 +111,10 @@ pub fn router(state: AppState) -> Router {
         >(context, shell))
         .layer(sessions)
         .layer(middleware::from_fn(bad_requests::client_mistakes_are_400))
+        // A body that stops coming for half a minute is given up (the head has its own limit).
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            std::time::Duration::from_secs(30),
+        ))
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))
         .layer(CompressionLayer::new())

@@ -155,20 +155,11 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tokio::spawn(server::daily::run(state.services.clone(), tries));
     tokio::spawn(server::dictionary_sync::run(state.services.clone()));
     tokio::spawn(server::clock::run(state.services.clone()));
-    // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the client's
-    // delayed ACK add 40 ms to every page.
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "TCP_NODELAY not set");
-        }
-    });
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    let limits = server::serve::Limits {
+        head: std::time::Duration::from_secs(config.head_timeout_secs),
+        per_address: config.connections_per_address,
+    };
+    server::serve::serve(listener, router(state), limits, shutdown_signal()).await?;
     Ok(())
 }
 

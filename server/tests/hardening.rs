@@ -229,3 +229,59 @@ async fn a_new_game_with_nonsense_in_it_is_refused() {
         );
     }
 }
+
+/// Reads from `stream` until the server closes it, for at most `within`; whether it closed.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: std::time::Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buffer = [0u8; 1024];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buffer)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_and_piled_up_connections_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, base) = support::spawn_server_with(
+        dir.path(),
+        None,
+        &[
+            ("ALFAKRAFT_HEAD_TIMEOUT_SECS", "1"),
+            ("ALFAKRAFT_CONNECTIONS_PER_ADDRESS", "4"),
+        ],
+    );
+    let address = base
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let connect = || tokio::net::TcpStream::connect(address.clone());
+    // A head that never ends (slowloris) is cut off after its second.
+    let mut slow = connect().await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    assert!(closed_within(&mut slow, std::time::Duration::from_secs(5)).await);
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+    // Four idle connections from one address are all it may hold: a fifth is closed at once.
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(connect().await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let mut fifth = connect().await.unwrap();
+    assert!(closed_within(&mut fifth, std::time::Duration::from_millis(500)).await);
+    // Once they are gone, the address is served again.
+    drop(idle);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, _) = ApiClient::new(&base).get("/healthz").await.unwrap();
+    assert_eq!(status, 200);
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
