@@ -121,21 +121,26 @@ impl Database {
     /// Tells the players of game `id` that it changed, and the lobby's watchers when it is a
     /// lobby game (opened, taken or withdrawn).
     pub async fn game_changed(&self, id: &str) {
-        let users = sqlx::query_scalar::<_, i64>(
-            "SELECT DISTINCT user_id FROM game_seats WHERE game_id = $1 AND user_id IS NOT NULL",
+        // One read, on every commit: the seats' users and the game's kind.
+        let seats = sqlx::query_as::<_, (Option<i64>, String)>(
+            "SELECT s.user_id, g.opponent FROM games g JOIN game_seats s ON s.game_id = g.id
+             WHERE g.id = $1",
         )
         .bind(id)
         .fetch_all(&self.pool)
         .await;
+        let lobby = seats
+            .as_ref()
+            .is_ok_and(|seats| seats.iter().any(|(_, opponent)| opponent == "lobby"));
+        let users = seats.map(|seats| {
+            let mut users: Vec<i64> = seats.into_iter().filter_map(|(user, _)| user).collect();
+            users.sort_unstable();
+            users.dedup();
+            users
+        });
         self.publish_game(id, users).await;
-        let lobby = sqlx::query_scalar::<_, String>("SELECT opponent FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await;
-        match lobby {
-            Ok(Some(opponent)) if opponent == "lobby" => self.publish(Change::Lobby).await,
-            Ok(_) => {}
-            Err(error) => tracing::warn!(%error, "could not read a game's kind"),
+        if lobby {
+            self.publish(Change::Lobby).await;
         }
     }
 

@@ -330,7 +330,7 @@ pub fn GamePage() -> impl IntoView {
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| play() />
             </div>
-            <board::Legend board=Signal::derive(move || table.view().map(|v| v.board)) />
+            <board::Legend board=Signal::derive(move || table.page.with(|p| p.as_ref().map(|p| p.view.board.clone()))) />
             </div> }.into_any()}
             // The move being built and the hand: kept at the bottom of a phone's screen.
             {view! { <div class="table-dock" data-testid="dock">
