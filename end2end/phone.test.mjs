@@ -45,8 +45,17 @@ async function listAgrees(page) {
   return seen.count;
 }
 
+/** Waits for two animation frames: a zoom's restyle and its scroll have happened. */
+async function settled(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** Drags with a finger (touch events through the DevTools protocol, as a touch screen sends them). */
 async function fingerDrag(page, cdp, from, to) {
+  // As a player pans the zoomed board to the cell first, and lets it come to rest.
+  await page.locator(to).scrollIntoViewIfNeeded();
+  await page.locator(from).scrollIntoViewIfNeeded();
+  await settled(page);
   const centre = async (selector) => {
     const box = await page.locator(selector).boundingBox();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -106,6 +115,7 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
           for (const [i, tile] of spelled.entries()) {
             await fingerDrag(page, cdp, `[data-slot="${tile.slot}"]`, `[data-cell="7,${7 + i}"]`);
             // The tile moved, not the page: it is on the cell the finger lifted over.
+            await settled(page);
             assert.equal(await page.locator(`[data-cell="7,${7 + i}"] .tile.new`).count(), 1, 'the dragged tile landed');
             if (tile.blank) await page.tap(`.picker button:text-is("${tile.letter}")`);
           }

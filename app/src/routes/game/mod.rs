@@ -171,12 +171,12 @@ pub fn GamePage() -> impl IntoView {
         }
         mine
     });
-    // Placing a move (a tile held, being dragged, or on the board): on a phone the board zooms
-    // to cells of 40 px and more (CSS), centred where the move is; Play or Recall zooms out.
+    // Placing a move (a tile held by a tap, or on the board): on a phone the board zooms to
+    // cells of 40 px and more (CSS), centred where the move is; Play or Recall zooms out. A drag
+    // does not zoom when it starts: the board would move under the finger, and the tile would
+    // land on whatever cell slid beneath it. It zooms once the tile is down.
     let placing = Memo::new(move |_| {
-        table.selected.with(Option::is_some)
-            || table.dragging.with(Option::is_some)
-            || table.staged.with(|s| !s.is_empty())
+        table.selected.with(Option::is_some) || table.staged.with(|s| !s.is_empty())
     });
     let board_frame = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |was: Option<bool>| {
