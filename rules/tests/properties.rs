@@ -5,238 +5,13 @@ mod support;
 
 use proptest::prelude::*;
 use rules::{
-    board::{Square, TileKind},
-    game::TurnEvent,
-    Action, Direction, GameConfig, GameState, HandTile, Language, Letter, NewTile, Placement,
-    Played, Pos, Power, StagedPower, Variant,
+    board::Square, game::TurnEvent, Action, GameConfig, GameState, HandTile, Language, StagedPower,
+    Variant,
 };
+use support::random::{action_for, all_tiles, intent_strategy, variant_strategy, Intent};
 
 /// Every word is accepted, so random placements that obey the geometry rules get played.
 use rules::lexicon::AcceptAll as EveryWord;
-
-fn variant_strategy() -> impl Strategy<Value = Variant> {
-    let language = prop_oneof![
-        Just(Language::English),
-        Just(Language::Swedish),
-        Just(Language::Danish),
-        Just(Language::Norwegian)
-    ];
-    prop_oneof![
-        language
-            .clone()
-            .prop_map(|language| Variant::AlfaKraft { language }),
-        Just(Variant::Classic),
-        (language, any::<bool>()).prop_map(|(language, random_board)| Variant::Feud {
-            language,
-            random_board
-        }),
-        (6u8..=8, any::<bool>()).prop_map(|(hand_size, special_tiles)| Variant::Alfapet {
-            hand_size,
-            special_tiles
-        }),
-        any::<bool>().prop_map(|hard_mode| Variant::LongWords { hard_mode }),
-    ]
-}
-
-/// What a random player tries; turned into an action against the current state.
-#[derive(Debug, Clone)]
-enum Intent {
-    Play {
-        count: usize,
-        row: u8,
-        col: u8,
-        down: bool,
-        blank_letter: u8,
-        power: Option<u8>,
-    },
-    Pass,
-    Exchange(u8),
-    Challenge(u8),
-    Buy(u8, u8),
-    Sell(u8, u8),
-    Swap(u8),
-    TimedOut(bool),
-    Resign(u8),
-}
-
-fn intent_strategy() -> impl Strategy<Value = Intent> {
-    prop_oneof![
-        12 => (1usize..=8, 0u8..17, 0u8..17, any::<bool>(), any::<u8>(), proptest::option::of(0u8..8))
-            .prop_map(|(count, row, col, down, blank_letter, power)| Intent::Play { count, row, col, down, blank_letter, power }),
-        2 => Just(Intent::Pass),
-        1 => any::<u8>().prop_map(Intent::Exchange),
-        1 => (0u8..4).prop_map(Intent::Challenge),
-        2 => (0u8..2, 0u8..7).prop_map(|(s, p)| Intent::Buy(s, p)),
-        1 => (0u8..2, 0u8..7).prop_map(|(s, p)| Intent::Sell(s, p)),
-        1 => any::<u8>().prop_map(Intent::Swap),
-        1 => any::<bool>().prop_map(Intent::TimedOut),
-        0 => (0u8..2).prop_map(Intent::Resign),
-    ]
-}
-
-fn subset(hand: &[HandTile], mask: u8) -> Vec<HandTile> {
-    hand.iter()
-        .enumerate()
-        .filter(|(i, _)| mask & (1 << (i % 8)) != 0)
-        .map(|(_, t)| *t)
-        .collect()
-}
-
-/// Lays up to `count` hand tiles in a line from (row, col), skipping occupied cells; the start is
-/// pulled to the centre on an empty board so first moves can succeed.
-fn placement_for(state: &GameState, intent: &Intent) -> Placement {
-    let Intent::Play {
-        count,
-        row,
-        col,
-        down,
-        blank_letter,
-        power,
-    } = *intent
-    else {
-        unreachable!()
-    };
-    let board = state.board();
-    let dir = if down {
-        Direction::Down
-    } else {
-        Direction::Across
-    };
-    let mut pos = if board.is_empty() {
-        board.start()
-    } else {
-        Pos::new(row % board.height(), col % board.width())
-    };
-    let alphabet = state.rules().tiles.letters.len() as u8;
-    let hand = state.hand(state.to_move());
-    let mut tiles = Vec::new();
-    for tile in hand
-        .iter()
-        .copied()
-        .filter(|t| !matches!(t, HandTile::Arrow))
-        .take(count)
-    {
-        while board.tile(pos).is_some() || board.square(pos) == Square::Stop {
-            match pos.step(dir, true).filter(|p| board.contains(*p)) {
-                Some(next) => pos = next,
-                None => break,
-            }
-        }
-        if !board.contains(pos) || board.square(pos) != Square::Empty {
-            break;
-        }
-        let played = match tile {
-            HandTile::Letter(l) => Played::Letter(l),
-            HandTile::Blank => Played::Blank(Letter(blank_letter % alphabet)),
-            HandTile::Stop => Played::Stop,
-            HandTile::Arrow => unreachable!(),
-        };
-        tiles.push(NewTile {
-            pos,
-            tile: played,
-            arrow: false,
-        });
-        match pos.step(dir, true).filter(|p| board.contains(*p)) {
-            Some(next) => pos = next,
-            None => break,
-        }
-    }
-    let mut powers = Vec::new();
-    let bar = state.power_bar(state.to_move());
-    if let (Some(which), Some(first)) = (power, tiles.first()) {
-        match which {
-            0 if bar.contains(&Power::Charge) => powers.push(StagedPower::Charge(first.pos)),
-            1 if bar.contains(&Power::Dice) => powers.push(StagedPower::Dice(first.pos)),
-            2 if bar.contains(&Power::Rubber) => {
-                powers.push(StagedPower::Rubber(Pos::new(row % 15, col % 15)))
-            }
-            3 if bar.contains(&Power::AlfaMorf) => {
-                if let Some((p, _)) = board
-                    .cells()
-                    .find(|(_, s)| matches!(s, Square::Tile(t) if !t.is_immune()))
-                {
-                    powers.push(StagedPower::AlfaMorf(p, Letter(blank_letter % alphabet)));
-                }
-            }
-            4 if bar.contains(&Power::AlfaPowerTile) => {
-                if let Some(t) = tiles.first_mut() {
-                    if let Some(l) = t.tile.letter() {
-                        t.tile = Played::AlfaPower(l);
-                    }
-                }
-            }
-            5 if bar.contains(&Power::GoldenTile) => {
-                if let Some(t) = tiles.last_mut() {
-                    if let Some(l) = t.tile.letter() {
-                        t.tile = Played::Golden(l);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Placement { tiles, powers }
-}
-
-fn action_for(state: &GameState, intent: &Intent) -> Action {
-    let seat = state.to_move();
-    let hand = state.hand(seat);
-    match *intent {
-        Intent::Play { .. } => Action::Play {
-            seat,
-            placement: placement_for(state, intent),
-        },
-        Intent::Pass => Action::Pass { seat },
-        Intent::Exchange(mask) => Action::Exchange {
-            seat,
-            tiles: subset(hand, mask),
-        },
-        Intent::Challenge(s) => Action::Challenge {
-            seat: s % state.players(),
-        },
-        Intent::Buy(s, p) => Action::Buy {
-            seat: s,
-            power: Power::ALL[usize::from(p)],
-        },
-        Intent::Sell(s, p) => Action::Sell {
-            seat: s,
-            power: Power::ALL[usize::from(p)],
-        },
-        Intent::Swap(mask) => Action::UseSwap {
-            seat,
-            tiles: subset(hand, mask),
-        },
-        Intent::TimedOut(away) => Action::TimedOut { seat, away },
-        Intent::Resign(s) => Action::Resign { seat: s },
-    }
-}
-
-/// Every tile that came from the bag, wherever it is now, as a sorted multiset.
-fn all_tiles(state: &GameState) -> Vec<HandTile> {
-    let mut tiles: Vec<HandTile> = state.bag().tiles().to_vec();
-    for seat in 0..state.players() {
-        tiles.extend_from_slice(state.hand(seat));
-    }
-    for (_, square) in state.board().cells() {
-        match square {
-            Square::Tile(t) => {
-                match t.kind {
-                    TileKind::Normal => tiles.push(HandTile::Letter(t.printed.unwrap_or(t.letter))),
-                    TileKind::Blank => tiles.push(HandTile::Blank),
-                    // Power tiles come from the power bar, not the bag.
-                    TileKind::AlfaPower | TileKind::Golden => {}
-                }
-                if t.arrow {
-                    tiles.push(HandTile::Arrow);
-                }
-            }
-            Square::Stop => tiles.push(HandTile::Stop),
-            Square::Empty => {}
-        }
-    }
-    tiles.sort();
-    tiles
-}
 
 /// Plays the intents; returns the final state and the accepted actions.
 fn run(config: &GameConfig, intents: &[Intent]) -> (GameState, Vec<Action>) {
@@ -345,27 +120,16 @@ proptest! {
     #[test]
     fn no_input_makes_the_rules_panic(
         variant in variant_strategy(), seed in any::<u64>(),
-        raw in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>(), 0u8..12), 1..60),
+        raw in prop::collection::vec(any::<[u8; 5]>(), 1..60),
     ) {
         let mut state = GameState::new(config(variant, seed, 2));
         let words = rules::WordList::new(["ab", "abc"]);
-        for (a, b, c, d, kind) in raw {
-            let pos = Pos::new(a, b);
-            let letter = Letter(c);
-            let tile = match d % 5 { 0 => Played::Letter(letter), 1 => Played::Blank(letter), 2 => Played::AlfaPower(letter), 3 => Played::Golden(letter), _ => Played::Stop };
-            let action = match kind {
-                0..=3 => Action::Play { seat: d % 3, placement: Placement { tiles: vec![NewTile { pos, tile, arrow: c % 2 == 0 }; usize::from(a % 3)], powers: vec![] } },
-                4 => Action::Play { seat: d % 3, placement: Placement { tiles: vec![], powers: vec![StagedPower::Rubber(pos), StagedPower::AlfaMorf(pos, letter)] } },
-                5 => Action::Exchange { seat: d % 3, tiles: vec![HandTile::Letter(letter); usize::from(a % 9)] },
-                6 => Action::UseSwap { seat: d % 3, tiles: vec![HandTile::Blank; usize::from(a % 9)] },
-                7 => Action::Buy { seat: d % 3, power: Power::ALL[usize::from(c % 7)] },
-                8 => Action::Sell { seat: d, power: Power::ALL[usize::from(c % 7)] },
-                9 => Action::Challenge { seat: d },
-                10 => Action::TimedOut { seat: d % 3, away: c % 2 == 0 },
-                _ => Action::Pass { seat: d },
-            };
+        for bytes in raw {
+            let action = support::random::raw_action(bytes);
+            if let Action::Play { placement, .. } = &action {
+                let _ = state.view(bytes[3] % 2).preview(placement, &words);
+            }
             let _ = state.apply(&action, &words);
-            let _ = state.view(d % 2).preview(&Placement { tiles: vec![NewTile { pos, tile, arrow: false }], powers: vec![] }, &words);
         }
     }
 }

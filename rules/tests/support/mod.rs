@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod random;
+
 use rules::{
     notation::{parse_move, parse_rack},
     Format, GameConfig, GameState, HandTile, Language, Placement, Variant,
