@@ -19,8 +19,8 @@ pub mod serve;
 pub mod tries;
 
 pub use app::store::{
-    accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, versions,
-    Services,
+    accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, throttle,
+    versions, Services,
 };
 pub use app::store::{clock as clocks, live as presence};
 

@@ -1,7 +1,11 @@
 //! Accounts against real databases: argon2id hashes, unique names, sign-in that does not say
 //! which half was wrong, and the admin role.
 
-use server::accounts::{self, AccountError, Role};
+use server::{
+    accounts::{self, AccountError, Role},
+    db::{Backend, Database},
+    throttle,
+};
 use support::{databases, unique_name};
 
 mod support;
@@ -103,6 +107,90 @@ async fn the_first_admin_is_made_by_name() {
         assert!(
             !accounts::make_admin(&db, "no_such_user").await.unwrap(),
             "{db_name}"
+        );
+    }
+}
+
+/// Another instance's view of the same database: its own pool on Postgres; on SQLite the file
+/// is one instance's.
+async fn second_instance(db: &Database) -> Database {
+    match db.backend {
+        Backend::Postgres => {
+            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+                .await
+                .unwrap()
+        }
+        Backend::Sqlite => db.clone(),
+    }
+}
+
+/// The sign-in throttle (issue 17, point 3): a guesser slows down fast, the owner elsewhere is
+/// not held up by it and waits half a minute at most when many addresses guess, a success clears
+/// the name, and every count is shared by the instances on one database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_failures_slow_a_guesser_everywhere_without_locking_the_owner_out() {
+    for (db_name, db, _dir) in databases().await {
+        let other = second_instance(&db).await;
+        let name = unique_name("ann");
+        let guesser = "203.0.113.9";
+        for _ in 0..5 {
+            assert_eq!(
+                throttle::check(&db, &name, Some(guesser)).await.unwrap(),
+                None
+            );
+            throttle::fail(&db, &name, Some(guesser)).await.unwrap();
+        }
+        // The sixth failure from that address makes the next try wait a second (then 2, 4 …),
+        // on this instance and on the other.
+        throttle::fail(&other, &name.to_uppercase(), Some(guesser))
+            .await
+            .unwrap();
+        for instance in [&db, &other] {
+            let wait = throttle::check(instance, &name, Some(guesser))
+                .await
+                .unwrap()
+                .expect("the guesser waits");
+            assert!(
+                wait <= std::time::Duration::from_secs(1) && !wait.is_zero(),
+                "{db_name}: {wait:?}"
+            );
+        }
+        // The owner, from another address, is not held up by those six.
+        let owner = "198.51.100.7";
+        assert_eq!(
+            throttle::check(&other, &name, Some(owner)).await.unwrap(),
+            None,
+            "{db_name}"
+        );
+        // Many addresses guessing, half of them through each instance: the name alone slows,
+        // for half a minute at most.
+        for i in 0..40 {
+            let instance = if i % 2 == 0 { &db } else { &other };
+            throttle::fail(instance, &name, Some(&format!("10.0.0.{i}")))
+                .await
+                .unwrap();
+        }
+        let wait = throttle::check(&other, &name, Some(owner))
+            .await
+            .unwrap()
+            .expect("a short wait for everyone");
+        assert!(
+            wait <= std::time::Duration::from_secs(30),
+            "{db_name}: {wait:?}"
+        );
+        // A success clears the name, for every instance; the guesser's address keeps its count.
+        throttle::succeed(&other, &name, Some(owner)).await.unwrap();
+        assert_eq!(
+            throttle::check(&db, &name, Some(owner)).await.unwrap(),
+            None,
+            "{db_name}"
+        );
+        assert!(
+            throttle::check(&db, &name, Some(guesser))
+                .await
+                .unwrap()
+                .is_some(),
+            "{db_name}: the guesser's pair still waits"
         );
     }
 }

@@ -333,6 +333,23 @@ fn sign_in_attempts_are_rate_limited() {
             refusal(&right).get("SlowDown").is_some(),
             "{db_name}: even the right password waits: {right}"
         );
+        // A second instance on the same database is no way around it.
+        let db = match server.db.backend {
+            server::db::Backend::Postgres => {
+                Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+                    .await
+                    .unwrap()
+            }
+            server::db::Backend::Sqlite => server.db.clone(),
+        };
+        let elsewhere = support::browser::server(&db).await;
+        let right = Browser::new(&elsewhere)
+            .form("/api/account/sign-in", &name, "a good password")
+            .await;
+        assert!(
+            refusal(&right).get("SlowDown").is_some(),
+            "{db_name}: the other instance makes it wait too: {right}"
+        );
         // ...a moment, not a lockout: the owner gets in once the second has passed.
         tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
         let owner = Browser::new(&server)

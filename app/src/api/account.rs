@@ -48,16 +48,18 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
 
 /// Signs in. Failures slow further tries down, doubling the wait each time: fast for one address
 /// guessing one name, gently for the name from anywhere (so its owner is never locked out), see
-/// [`crate::store::limiter::SignInThrottle`].
+/// [`crate::store::throttle`]. The failures are counted in the database, so every instance sees
+/// them.
 #[allow(missing_docs)]
 #[server(endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
-    use crate::store::accounts;
+    use crate::store::{accounts, throttle};
     let services = services()?;
     let session = session().await?;
     let address = super::server::client_addr();
-    let throttle = &services.sign_in_throttle;
-    if let Some(wait) = throttle.check(&name, address.as_deref()) {
+    let address = address.as_deref();
+    let db = &services.db;
+    if let Some(wait) = throttle::check(db, &name, address).await.map_err(failed)? {
         return Ok(Err(Refusal::SlowDown {
             minutes: wait.as_secs().div_ceil(60).max(1),
         }));
@@ -66,12 +68,14 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
         Ok(user) => user,
         Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
         Err(refused) => {
-            throttle.fail(&name, address.as_deref());
+            throttle::fail(db, &name, address).await.map_err(failed)?;
             tracing::info!(name = %name.trim(), "sign-in refused");
             return Ok(Err(Refusal::Account(refused.to_string())));
         }
     };
-    throttle.succeed(&name, address.as_deref());
+    throttle::succeed(db, &name, address)
+        .await
+        .map_err(failed)?;
     if let Some(guest) = current_user(&services, &session).await? {
         accounts::adopt_guest(&services.db, &guest, &user)
             .await

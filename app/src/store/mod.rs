@@ -17,6 +17,7 @@ pub mod reports;
 pub mod results;
 pub mod seating;
 pub mod sessions;
+pub mod throttle;
 pub mod versions;
 
 use std::sync::Arc;
@@ -35,8 +36,6 @@ pub struct Services {
     pub library: Arc<library::Library>,
     /// Woken after every commit so a bot to move answers at once.
     pub bot_wakeup: Arc<tokio::sync::Notify>,
-    /// Failed sign-ins: per address and name, per name, per address.
-    pub sign_in_throttle: Arc<limiter::SignInThrottle>,
     /// New accounts (sign-ups and guests) per address.
     pub new_accounts: Arc<limiter::Limiter>,
 }
@@ -48,7 +47,6 @@ impl Services {
             db,
             library,
             bot_wakeup: Arc::new(tokio::sync::Notify::new()),
-            sign_in_throttle: Arc::new(limiter::SignInThrottle::default()),
             new_accounts: Arc::new(limiter::Limiter::new_accounts(NEW_ACCOUNTS_PER_HOUR)),
         }
     }
