@@ -239,7 +239,7 @@ pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(),
     if !guest.guest || guest.id == user.id {
         return Ok(());
     }
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     for sql in [
         "UPDATE game_seats SET user_id = $1 WHERE user_id = $2",
         "UPDATE game_results SET user_id = $1 WHERE user_id = $2",

@@ -110,7 +110,7 @@ pub async fn set_ready(
     if !ready {
         return stop_countdown(db, game_id).await;
     }
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     sqlx::query("UPDATE game_seats SET ready = 1 WHERE game_id = $1 AND seat = $2")
         .bind(game_id)
         .bind(i64::from(seat))
@@ -149,7 +149,7 @@ pub async fn set_ready(
 
 /// Stops a Ready lobby's countdown and clears both flags (someone un-readied or left).
 pub async fn stop_countdown(db: &Database, game_id: &str) -> Result<(), StoreError> {
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     let lobby = sqlx::query("UPDATE games SET starts_at = NULL WHERE id = $1 AND status = 'ready'")
         .bind(game_id)
         .execute(&mut *tx)

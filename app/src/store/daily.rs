@@ -60,7 +60,7 @@ pub async fn start(
     }
     let version = puzzle_version(db, day, dictionary).await?;
     let config = rules::daily::config(day, &version.to_string(), dictionary.language());
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     let id = games::insert(&mut tx, &config, "playing", "daily", false).await?;
     sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, 0, $2)")
         .bind(&id)

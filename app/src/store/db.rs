@@ -84,6 +84,29 @@ impl Database {
         Ok(db)
     }
 
+    /// Begins a transaction that writes. On SQLite it is `BEGIN IMMEDIATE` behind this instance's
+    /// writer lock (hold the guard as long as the transaction): a deferred transaction that read
+    /// before another write committed cannot upgrade to writing, and fails "database is locked"
+    /// at once instead of waiting. On Postgres a plain `BEGIN`; no guard.
+    pub async fn begin_write(
+        &self,
+    ) -> Result<
+        (
+            Option<tokio::sync::OwnedMutexGuard<()>>,
+            sqlx::Transaction<'static, sqlx::Any>,
+        ),
+        sqlx::Error,
+    > {
+        match self.backend {
+            Backend::Sqlite => {
+                let writer = self.sqlite_writer.clone().lock_owned().await;
+                let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok((Some(writer), tx))
+            }
+            Backend::Postgres => Ok((None, self.pool.begin().await?)),
+        }
+    }
+
     /// When this database was created, as recorded by the first migration.
     pub async fn created_at(&self) -> Result<String, sqlx::Error> {
         sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'created_at'")

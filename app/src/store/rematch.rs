@@ -169,7 +169,7 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
             .to_string(),
         ..old.config.clone()
     };
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     answer_offer(&mut tx, user, game_id, "accepted").await?;
     let id = games::insert(&mut tx, &config, "playing", "rematch", old.rated).await?;
     for (seat, user_id) in [(0 as Seat, seat1), (1, seat0)] {

@@ -181,7 +181,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         format: new.format,
     };
     let status = if waits { "waiting" } else { "playing" };
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     let id = games::insert(&mut tx, &config, status, new.opponent.kind(), new.rated).await?;
     for seat in 0..players {
         let (user, bot) = match &new.opponent {
@@ -435,7 +435,7 @@ pub async fn join(
         super::clock::check_one_blitz(db, user.id).await?;
     }
     let now = now_ms();
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     if let Some(token) = token {
         let answered = sqlx::query(
             "UPDATE invites SET state = 'accepted' WHERE token = $1 AND game_id = $2
@@ -495,7 +495,7 @@ pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
     if !open {
         return Err(Refusal::InviteClosed.into());
     }
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     let answered =
         sqlx::query("UPDATE invites SET state = 'declined' WHERE token = $1 AND state = 'open'")
             .bind(token)

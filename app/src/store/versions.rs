@@ -14,7 +14,7 @@ use sqlx::{any::AnyRow, Row};
 
 use super::{
     accounts::User,
-    db::{now_ms, Backend, Database},
+    db::{now_ms, Database},
     live::Change,
     StoreError,
 };
@@ -36,7 +36,7 @@ pub async fn import_shipped(db: &Database, shipped: &Catalog) -> Result<(), sqlx
         }
         let now = now_ms();
         let words = dictionary.entry.word_count as i64;
-        let mut tx = db.pool.begin().await?;
+        let (_writer, mut tx) = db.begin_write().await?;
         let inserted = sqlx::query(
             "INSERT INTO dictionary_versions (dictionary, version, fst, sha256, word_count, origin,
              based_on, report, note, created_by, created_at, published_by, published_at)
@@ -232,14 +232,10 @@ pub async fn create_draft(
         Origin::Edit => AuditAction::Edit,
         Origin::Upload | Origin::Shipped => AuditAction::Upload,
     };
-    let _writer = match db.backend {
-        Backend::Sqlite => Some(db.sqlite_writer.lock().await),
-        Backend::Postgres => None,
-    };
     // Two admins saving at once may pick the same number: the primary key lets one through, and
     // the other takes the next number.
     for _ in 0..5 {
-        let mut tx = db.pool.begin().await?;
+        let (_writer, mut tx) = db.begin_write().await?;
         let next: i64 = sqlx::query_scalar(
             "SELECT COALESCE(MAX(version), 0) + 1 FROM dictionary_versions WHERE dictionary = $1",
         )
@@ -319,7 +315,7 @@ pub async fn activate(
     } else {
         AuditAction::Rollback
     };
-    let mut tx = db.pool.begin().await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     sqlx::query(
         "UPDATE dictionary_versions SET published_at = $3, published_by = $4
          WHERE dictionary = $1 AND version = $2 AND published_at IS NULL",

@@ -44,8 +44,33 @@ pub fn unique_name(prefix: &str) -> String {
 pub fn spawn_server(
     data_dir: &std::path::Path,
     database_url: Option<&str>,
-) -> (std::process::Child, String) {
+) -> (ServerProcess, String) {
     spawn_server_with(data_dir, database_url, &[])
+}
+
+/// A running server process, killed when dropped: a test that fails half-way leaves no server
+/// behind (one would hold the test run's output open, and CI would wait for it).
+pub struct ServerProcess(std::process::Child);
+
+impl std::ops::Deref for ServerProcess {
+    type Target = std::process::Child;
+
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for ServerProcess {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// [`spawn_server`] with settings in its environment.
@@ -53,7 +78,7 @@ pub fn spawn_server_with(
     data_dir: &std::path::Path,
     database_url: Option<&str>,
     env: &[(&str, &str)],
-) -> (std::process::Child, String) {
+) -> (ServerProcess, String) {
     use std::io::BufRead;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_alfakraft"));
@@ -85,7 +110,7 @@ pub fn spawn_server_with(
     };
     // Keep draining its output so it never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
-    (child, url)
+    (ServerProcess(child), url)
 }
 
 /// A new, empty Postgres database on the test server, for tests that must not see (or be seen

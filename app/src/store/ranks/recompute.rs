@@ -112,7 +112,7 @@ pub async fn recompute(services: &Services, write: bool) -> Result<Recomputed, S
         }
     }
     if write {
-        let mut tx = db.pool.begin().await?;
+        let (_writer, mut tx) = db.begin_write().await?;
         sqlx::query("DELETE FROM rank_history")
             .execute(&mut *tx)
             .await?;
