@@ -38,9 +38,29 @@ pub async fn client_mistakes_are_400(request: Request, next: Next) -> Response {
         return too_large();
     }
     let path = request.uri().path().to_string();
-    // A body without a length is cut off at the limit: reading past it fails, as a mistake.
-    let request = request.map(|body| Body::new(http_body_util::Limited::new(body, API_BODY_LIMIT)));
-    let response = next.run(request).await;
+    // The body is read here, up to the limit (a body without a length is cut off there), to
+    // refuse NUL characters: no text of ours holds one, and Postgres cannot store them.
+    let (parts, body) = request.into_parts();
+    let body = match http_body_util::Limited::new(body, API_BODY_LIMIT)
+        .collect()
+        .await
+    {
+        Ok(body) => body.to_bytes(),
+        Err(error) if error.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Err(_) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                "bad request: the body could not be read",
+            )
+                .into_response()
+        }
+    };
+    if holds_nul(&body) {
+        let message = "text may not contain NUL characters";
+        warn_now_and_then(&path, message);
+        return (StatusCode::BAD_REQUEST, format!("bad request: {message}")).into_response();
+    }
+    let response = next.run(Request::from_parts(parts, Body::from(body))).await;
     if response.status() != StatusCode::INTERNAL_SERVER_ERROR {
         return response;
     }
@@ -63,6 +83,13 @@ pub async fn client_mistakes_are_400(request: Request, next: Next) -> Response {
     let message = plain(message);
     warn_now_and_then(&path, &message);
     (StatusCode::BAD_REQUEST, format!("bad request: {message}")).into_response()
+}
+
+/// Whether a body carries a NUL character: raw, escaped in JSON, or encoded in a form.
+fn holds_nul(body: &[u8]) -> bool {
+    body.contains(&0)
+        || body.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000"))
+        || body.windows(3).any(|w| w == b"%00")
 }
 
 fn too_large() -> Response {
@@ -122,7 +149,22 @@ fn warn_now_and_then(path: &str, message: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::plain;
+    use super::{holds_nul, plain};
+
+    #[test]
+    fn a_nul_is_found_raw_escaped_or_encoded() {
+        for body in [
+            &b"{\"name\":\"a\0b\"}"[..],
+            br#"{"name":"a\u0000b"}"#,
+            br#"{"name":"a\U0000b"}"#,
+            b"name=a%00b",
+        ] {
+            assert!(holds_nul(body), "{}", String::from_utf8_lossy(body));
+        }
+        for body in [&br#"{"name":"a\u0001b"}"#[..], b"name=a%20b", b"100"] {
+            assert!(!holds_nul(body), "{}", String::from_utf8_lossy(body));
+        }
+    }
 
     #[test]
     fn messages_lose_their_wrapping_and_stay_short() {

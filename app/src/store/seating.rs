@@ -256,11 +256,12 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     game_row(&row)
 }
 
-/// A pass-and-play seat's name: the one given, trimmed, else the owner's for the first seat and
-/// "Player 2" and so on for the others.
+/// A pass-and-play seat's name: the one given, without control characters and with its spaces
+/// tidied, else the owner's for the first seat and "Player 2" and so on for the others.
 fn local_name(names: &[String], seat: Seat, owner: &str) -> String {
     let given = names
         .get(usize::from(seat))
+        .map(|n| n.replace(char::is_control, " "))
         .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|n| !n.is_empty());
     given.unwrap_or_else(|| match seat {
