@@ -159,3 +159,41 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a phone the invite link goes out through the share sheet, beside Copy', async () => {
+  const { context, page, errors } = await openPage(suite.browser, PHONE);
+  // The phone's share sheet belongs to the system: the page is given one that records what it
+  // was handed, as a phone's would receive it. Without one (most desktops) there is no button.
+  await context.addInitScript(() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+  });
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('sia'));
+  await page.goto(suite.server.url);
+  await hydrated(page);
+  await page.check('input[name="opponent"][value="invite"]');
+  await page.click('button:has-text("Start")');
+  const link = await page.inputValue('[data-testid="invite-link"]');
+  assert.match(link, /\/invite\/[0-9a-f]+$/);
+  await page.tap('[data-testid="share"]');
+  await page.waitForFunction(() => window.shared.length === 1);
+  const shared = await page.evaluate(() => window.shared[0]);
+  assert.equal(shared.url, link, 'the whole invite link is shared');
+  await onScreen(page, '[data-testid="copy"]', 'Copy beside it');
+  // A browser without a share sheet shows Copy alone.
+  const plain = await openPage(suite.browser, { viewport: { width: 1366, height: 900 } });
+  await plain.context.addInitScript(() => { delete Navigator.prototype.share; });
+  await plain.page.goto(`${suite.server.url}/signup`);
+  await signUp(plain.page, uniqueName('sid'));
+  await plain.page.goto(suite.server.url);
+  await hydrated(plain.page);
+  await plain.page.check('input[name="opponent"][value="invite"]');
+  await plain.page.click('button:has-text("Start")');
+  await plain.page.waitForSelector('[data-testid="invite-link"]');
+  await plain.page.waitForSelector('[data-testid="copy"]');
+  assert.equal(await plain.page.locator('[data-testid="share"]').count(), 0, 'no Share without a share sheet');
+  assert.deepEqual([...errors, ...plain.errors], []);
+  await plain.context.close();
+  await context.close();
+});

@@ -1,4 +1,4 @@
-//! A Copy button for text a player shares (an invite link, a Daily Challenge result).
+//! Copy and Share buttons for what a player passes on (an invite link, a Daily Challenge result).
 
 use leptos::prelude::*;
 
@@ -24,5 +24,58 @@ pub fn CopyButton(
         <button type="button" data-testid="copy" on:click=move |_| { copy(&text.get_untracked()); copied.set(true); }>
             {move || if copied.get() { "Copied" } else { "Copy" }}
         </button>
+    }
+}
+
+/// Whether the browser has a share sheet (phones do; most desktop browsers do not).
+fn can_share() -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window().is_some_and(|w| {
+            js_sys::Reflect::has(&w.navigator(), &wasm_bindgen::JsValue::from_str("share"))
+                .unwrap_or(false)
+        })
+    }
+    #[cfg(not(feature = "hydrate"))]
+    false
+}
+
+/// Opens the browser's share sheet with `text`: a link goes as the link, anything else as text.
+fn share(text: &str) {
+    #[cfg(feature = "hydrate")]
+    if let Some(window) = web_sys::window() {
+        let data = web_sys::ShareData::new();
+        data.set_title(crate::APP_NAME);
+        if text.starts_with("http://") || text.starts_with("https://") {
+            data.set_url(text);
+        } else {
+            data.set_text(text);
+        }
+        // A player closing the sheet rejects the promise: nothing to do then.
+        let _ = window.navigator().share_with_data(&data);
+    }
+    #[cfg(not(feature = "hydrate"))]
+    let _ = text;
+}
+
+/// A button that opens the browser's share sheet (messages, mail, chat apps) with `text`,
+/// shown only where the browser has one; the Copy button beside it works everywhere.
+#[component]
+pub fn ShareButton(
+    /// What it shares.
+    #[prop(into)]
+    text: Signal<String>,
+) -> impl IntoView {
+    // Known only in the browser, after hydration, so the server's page and the first render agree.
+    let shown = RwSignal::new(false);
+    Effect::new(move |_| shown.set(can_share()));
+    move || {
+        shown.get().then(|| {
+            view! {
+                <button type="button" data-testid="share" on:click=move |_| share(&text.get_untracked())>
+                    "Share…"
+                </button>
+            }
+        })
     }
 }

@@ -269,6 +269,7 @@ pub fn NewGameForm() -> AnyView {
                             <div class="share">
                                 <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
                                 <crate::clipboard::CopyButton text=format!("{origin}{path}") />
+                                <crate::clipboard::ShareButton text=format!("{origin}{path}") />
                             </div>
                         </div>
                     }

@@ -30,7 +30,8 @@ pub fn DailySummary(
             <p data-testid="daily-bot">{bot}</p>
             <div class="share">
                 <input type="text" readonly data-testid="daily-share" aria-label="Your result, to share" prop:value=share.clone() />
-                <crate::clipboard::CopyButton text=share />
+                <crate::clipboard::CopyButton text=share.clone() />
+                <crate::clipboard::ShareButton text=share />
             </div>
             <h3>"Your turns beside the best play"</h3>
             {match daily.review {

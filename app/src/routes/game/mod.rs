@@ -298,6 +298,7 @@ pub fn GamePage() -> impl IntoView {
                             <div class="invite-link share">
                                 <span>"Invite link: "<a href=path.clone() data-testid="invite-path">{let path = path.clone(); move || format!("{}{path}", origin.get())}</a></span>
                                 <crate::clipboard::CopyButton text=Signal::derive({ let path = path.clone(); move || format!("{}{path}", origin.get()) }) />
+                                <crate::clipboard::ShareButton text=Signal::derive({ let path = path.clone(); move || format!("{}{path}", origin.get()) }) />
                             </div>
                         })}
                         {match (matches!(view.status, Status::Over(_)), exploring.get(), page.daily.clone()) {
