@@ -178,6 +178,12 @@ pub fn GamePage() -> impl IntoView {
     let placing = Memo::new(move |_| {
         table.selected.with(Option::is_some) || table.staged.with(|s| !s.is_empty())
     });
+    let playing = Memo::new(move |_| {
+        table.page.with(|p| {
+            p.as_ref()
+                .is_some_and(|p| matches!(p.view.status, Status::Playing))
+        })
+    });
     let board_frame = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |was: Option<bool>| {
         let now = placing.get();
@@ -335,8 +341,11 @@ pub fn GamePage() -> impl IntoView {
             </div> }.into_any()}
             // The move being built and the hand: kept at the bottom of a phone's screen.
             {view! { <div class="table-dock" data-testid="dock">
-            <preview::Preview judgement game=game_id />
-            <powers::PowerBar table covered />
+            // Once the game is over there is no move to preview or power to use.
+            <Show when=move || playing.get()>
+                <preview::Preview judgement game=game_id />
+                <powers::PowerBar table covered />
+            </Show>
             {move || {
                 let page = table.page.get()?;
                 // Once the game is over the hand has nothing left to do.
@@ -360,7 +369,10 @@ pub fn GamePage() -> impl IntoView {
             <p class="error" role="alert" data-testid="message">{move || table.message.get()}</p>
             </div> }.into_any()}
             {view! { <div class="table-foot">
-            <notify::NotifyButton />
+            // A turn to be told of: a game going on, with someone else to move in between.
+            <Show when=move || playing.get() && seats.with(|s| s.len() > 1)>
+                <notify::NotifyButton />
+            </Show>
             <moves::Unseen view=view_signal />
             <moves::MoveList view=view_signal seats open=history_open turn=history_turn />
             <history::History view=view_signal seats open=history_open turn=history_turn game=game_id />
