@@ -3,7 +3,6 @@
 
 use server::{
     accounts::{self, AccountError, Role},
-    db::{Backend, Database},
     throttle,
 };
 use support::{databases, unique_name};
@@ -111,26 +110,13 @@ async fn the_first_admin_is_made_by_name() {
     }
 }
 
-/// Another instance's view of the same database: its own pool on Postgres; on SQLite the file
-/// is one instance's.
-async fn second_instance(db: &Database) -> Database {
-    match db.backend {
-        Backend::Postgres => {
-            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
-                .await
-                .unwrap()
-        }
-        Backend::Sqlite => db.clone(),
-    }
-}
-
 /// The sign-in throttle (issue 17, point 3): a guesser slows down fast, the owner elsewhere is
 /// not held up by it and waits half a minute at most when many addresses guess, a success clears
 /// the name, and every count is shared by the instances on one database.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_in_failures_slow_a_guesser_everywhere_without_locking_the_owner_out() {
     for (db_name, db, _dir) in databases().await {
-        let other = second_instance(&db).await;
+        let other = support::second_instance(&db).await;
         let name = unique_name("ann");
         let guesser = "203.0.113.9";
         for _ in 0..5 {

@@ -334,14 +334,7 @@ fn sign_in_attempts_are_rate_limited() {
             "{db_name}: even the right password waits: {right}"
         );
         // A second instance on the same database is no way around it.
-        let db = match server.db.backend {
-            server::db::Backend::Postgres => {
-                Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
-                    .await
-                    .unwrap()
-            }
-            server::db::Backend::Sqlite => server.db.clone(),
-        };
+        let db = support::second_instance(&server.db).await;
         let elsewhere = support::browser::server(&db).await;
         let right = Browser::new(&elsewhere)
             .form("/api/account/sign-in", &name, "a good password")

@@ -62,14 +62,7 @@ fn one_attempt_per_player_and_day_even_when_started_twice_at_once() {
     each_database(async |db_name, server| {
         let ann = player(&server.db).await;
         let day = a_day_of_its_own();
-        let other = match server.db.backend {
-            server::db::Backend::Postgres => {
-                Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
-                    .await
-                    .unwrap()
-            }
-            server::db::Backend::Sqlite => server.db.clone(),
-        };
+        let other = support::second_instance(&server.db).await;
         let (first, second) = tokio::join!(
             daily::start(&server.db, &ann, DictionaryId::English, day),
             daily::start(&other, &ann, DictionaryId::English, day),

@@ -150,7 +150,7 @@ fn two_games_of_one_player_ending_at_once_are_rated_one_after_the_other() {
                 .await;
             ids.push(ok(&created)["id"].as_str().unwrap().to_string());
         }
-        let other = second_instance(&server).await;
+        let other = support::second_instance(&server.db).await;
         let lexicon = server.services.lexicon("en").await.unwrap();
         let resign = Action::Resign { seat: 0 };
         games::commit(&server.db, &ids[0], 0, &resign, &*lexicon)
@@ -173,24 +173,12 @@ fn two_games_of_one_player_ending_at_once_are_rated_one_after_the_other() {
     });
 }
 
-/// Another connection pool on the same database, standing for a second instance.
-async fn second_instance(server: &Server) -> Database {
-    match server.db.backend {
-        server::db::Backend::Postgres => {
-            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
-                .await
-                .unwrap()
-        }
-        server::db::Backend::Sqlite => server.db.clone(),
-    }
-}
-
 #[test]
 fn two_instances_ending_one_game_at_once_rate_it_once() {
     each_database(async |db_name, server| {
         let (mut ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
         let version = view_of(&ann.page(&id).await).version;
-        let other = second_instance(&server).await;
+        let other = support::second_instance(&server.db).await;
         let lexicon = server.services.lexicon("en").await.unwrap();
         let (first, second) = tokio::join!(
             games::commit(

@@ -24,6 +24,19 @@ pub async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDi
     all
 }
 
+/// Another connection pool on `db`'s database, standing for a second instance: its own pool on
+/// the test Postgres; on SQLite the file is one instance's, so the same pool.
+pub async fn second_instance(db: &Database) -> Database {
+    match db.backend {
+        server::db::Backend::Postgres => {
+            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+                .await
+                .unwrap()
+        }
+        server::db::Backend::Sqlite => db.clone(),
+    }
+}
+
 /// A fresh SQLite file in a temporary folder (kept as long as the folder lives).
 async fn sqlite() -> (&'static str, Database, Option<tempfile::TempDir>) {
     let dir = tempfile::tempdir().unwrap();
