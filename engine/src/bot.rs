@@ -285,15 +285,16 @@ impl<'a> Bot<'a> {
             return Action::Pass { seat };
         }
         let mut moves = std::mem::take(&mut self.moves);
-        self.generator.generate(&view.board, &view.hand, &mut moves);
-        let chosen = match self.level {
-            Level::Beginner => self.pick_short(&mut moves),
-            Level::Casual => self.pick_fair(&mut moves),
-            Level::Club => moves
-                .iter()
-                .copied()
-                .max_by_key(|m| (m.score, std::cmp::Reverse(m.tile_count()))),
-            Level::Expert => self.pick_expert(view, &moves, started),
+        let chosen = if self.level == Level::Club {
+            // The top score, fewest tiles: the pruning search, which never lists every move.
+            self.generator.best(&view.board, &view.hand, &mut moves)
+        } else {
+            self.generator.generate(&view.board, &view.hand, &mut moves);
+            match self.level {
+                Level::Beginner => self.pick_short(&mut moves),
+                Level::Casual => self.pick_fair(&mut moves),
+                _ => self.pick_expert(view, &moves, started),
+            }
         };
         self.moves = moves;
         match chosen {

@@ -18,6 +18,9 @@ pub struct Trie {
     nodes: Vec<[u32; 2]>,
     /// The same for every word spelled backwards: which letters may go before a run of tiles.
     reversed: Vec<[u32; 2]>,
+    /// Per node, the most letters a word going on from it adds: a search bounding what a move
+    /// can still score knows it cannot place more tiles than that.
+    heights: Vec<u8>,
 }
 
 impl Trie {
@@ -33,12 +36,17 @@ impl Trie {
         spelled.sort_unstable();
         spelled.dedup();
         let nodes = minimise(&Trie::layout(&spelled));
+        let heights = heights(&nodes);
         for word in &mut spelled {
             word.reverse();
         }
         spelled.sort_unstable();
         let reversed = minimise(&Trie::layout(&spelled));
-        Trie { nodes, reversed }
+        Trie {
+            nodes,
+            reversed,
+            heights,
+        }
     }
 
     /// Lays out the trie of sorted, unique words breadth-first.
@@ -124,6 +132,12 @@ impl Trie {
         (mask & bit != 0).then(|| first + (mask & (bit - 1)).count_ones())
     }
 
+    /// The most letters any word going on from `node` adds (0 when none does).
+    #[inline]
+    pub fn height(&self, node: Node) -> u8 {
+        self.heights[node as usize]
+    }
+
     /// Whether the path to `node` spells a word.
     #[inline]
     pub fn is_word(&self, node: Node) -> bool {
@@ -202,6 +216,25 @@ fn minimise(tree: &[[u32; 2]]) -> Vec<[u32; 2]> {
     out
 }
 
+/// Each node's height: the longest path below it. [`minimise`] writes a node's children before
+/// the block holding the node, so every child's index is lower than its parent's (the root, 0,
+/// comes last).
+fn heights(nodes: &[[u32; 2]]) -> Vec<u8> {
+    let mut heights = vec![0u8; nodes.len()];
+    for node in (1..nodes.len()).chain([0]) {
+        let [mask, first] = nodes[node];
+        let count = (mask & !TERMINAL).count_ones();
+        heights[node] = (first..first + count)
+            .map(|child| {
+                debug_assert!(node == 0 || (child as usize) < node);
+                heights[child as usize] + 1
+            })
+            .max()
+            .unwrap_or(0);
+    }
+    heights
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,5 +258,8 @@ mod tests {
             1 << w("c")[0].0
         );
         assert_eq!(trie.letters_before(w("ts").iter().map(|l| l.0)), 0);
+        // From the root the longest word adds four letters; after "ca", two ("cats").
+        assert_eq!(trie.height(Trie::ROOT), 4);
+        assert_eq!(trie.height(trie.child(c, w("a")[0].0).unwrap()), 2);
     }
 }

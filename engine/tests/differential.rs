@@ -220,6 +220,18 @@ fn generated(rules: &RuleSet, trie: &Trie, board: &Board, hand: &[HandTile]) -> 
     let mut generator = Generator::new(trie, rules);
     let mut moves = Vec::new();
     generator.generate(board, hand, &mut moves);
+    // The pruning search must find what the full one does: the top score, with the fewest tiles.
+    let rank = |m: &engine::Move| (m.score, std::cmp::Reverse(m.tile_count()));
+    assert_eq!(
+        generator
+            .best(board, hand, &mut Vec::new())
+            .as_ref()
+            .map(rank),
+        moves.iter().map(rank).max(),
+        "{} best move on\n{}",
+        rules.name,
+        rules::notation::board_to_text(board, rules.tiles)
+    );
     let mut found = Found::new();
     for m in &moves {
         let tiles: Vec<NewTile> = m.tiles().collect();
@@ -257,6 +269,9 @@ fn differential_generator_vs_brute_force_on_small_boards() {
     let mut moves_checked = 0;
     for rules in rulesets() {
         let trie = Trie::new(small.iter().map(String::as_str), rules.tiles);
+        // One generator kept through every game, so it reads each position from the last one.
+        let mut kept = Generator::new(&trie, &rules);
+        let mut kept_moves = Vec::new();
         for game in 0..6 {
             let mut board = Board::new(rules.layout, rules.start_premium);
             for turn in 0..6 {
@@ -269,6 +284,12 @@ fn differential_generator_vs_brute_force_on_small_boards() {
                 let hand = rack(&rules, &text);
                 let expected = brute_force(&rules, &board, &hand, &words);
                 let got = generated(&rules, &trie, &board, &hand);
+                kept.generate(&board, &hand, &mut kept_moves);
+                let kept_found: Found = kept_moves
+                    .iter()
+                    .map(|m| (key(&m.tiles().collect::<Vec<_>>()), m.score))
+                    .collect();
+                assert_eq!(kept_found, got, "{} kept generator", rules.name);
                 assert_eq!(
                     got,
                     expected,
@@ -353,4 +374,30 @@ fn generator_is_exact_on_the_real_board_and_dictionary() {
                 .board;
         }
     }
+}
+
+#[test]
+fn best_move_equals_the_full_search_on_every_bench_position() {
+    let english = english();
+    let rules = RuleSet::new(Variant::Classic);
+    let trie = Trie::new(english.words().iter().map(String::as_str), rules.tiles);
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp")).unwrap();
+    let mut generator = Generator::new(&trie, &rules);
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    let mut positions = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let position = rules::notation::Position::parse(line, &rules).unwrap();
+        let hand = &position.racks[0];
+        generator.generate(&position.board, hand, &mut moves);
+        let full = moves.iter().map(|m| m.score).max();
+        let best = generator.best(&position.board, hand, &mut scratch);
+        assert_eq!(best.map(|m| m.score), full, "{line}");
+        assert!(scratch.len() <= moves.len());
+        positions += 1;
+    }
+    assert_eq!(positions, 365);
 }

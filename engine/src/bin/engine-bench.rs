@@ -60,6 +60,27 @@ fn time_us(runs: usize, mut f: impl FnMut()) -> f64 {
     median(&mut samples)
 }
 
+/// Times generating `hand`'s moves on `board` right after an untimed call on `before`, `runs`
+/// times, and returns the median in microseconds.
+fn time_after(
+    runs: usize,
+    generator: &mut Generator,
+    before: &Board,
+    board: &Board,
+    hand: &[rules::HandTile],
+) -> f64 {
+    let mut moves = Vec::new();
+    let mut samples: Vec<f64> = (0..runs)
+        .map(|_| {
+            generator.generate(before, hand, &mut moves);
+            let t = Instant::now();
+            generator.generate(board, hand, &mut moves);
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    median(&mut samples)
+}
+
 fn main() -> ExitCode {
     let mut positions_path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp"));
     let mut fst = PathBuf::from(concat!(
@@ -128,6 +149,12 @@ fn main() -> ExitCode {
     let mut moves = Vec::new();
     let (mut all_us, mut best_us, mut their_us) = (Vec::new(), Vec::new(), Vec::new());
     let (mut moves_total, mut mismatches, mut positions) = (0usize, 0usize, 0usize);
+    // A one-tile rack: the analysis of the board (cross-checks, anchors) is most of the work.
+    let (mut one_fresh_us, mut one_after_move_us, mut one_same_us) =
+        (Vec::new(), Vec::new(), Vec::new());
+    let empty = Board::new(rules.layout, rules.start_premium);
+    let mut previous = empty.clone();
+    let mut worst: Vec<(f64, f64, usize, String)> = Vec::new();
     if !quiet {
         println!(
             "{:>4} {:>7} {:>7} {:>9} {:>9} {:>9} {:>7}  rack",
@@ -154,6 +181,28 @@ fn main() -> ExitCode {
         let best = time_us(runs, || {
             let _ = generator.best(&position.board, &hand, &mut moves);
         });
+        let one_tile = &hand[..hand.len().min(1)];
+        // Fresh: the generator last saw an empty board, so it reads this one whole.
+        one_fresh_us.push(time_after(
+            runs,
+            &mut generator,
+            &empty,
+            &position.board,
+            one_tile,
+        ));
+        // After a move: it last saw the previous position (the file's positions follow games),
+        // so it reads only the lines that changed.
+        one_after_move_us.push(time_after(
+            runs,
+            &mut generator,
+            &previous,
+            &position.board,
+            one_tile,
+        ));
+        one_same_us.push(time_us(runs, || {
+            generator.generate(&position.board, one_tile, &mut moves)
+        }));
+        previous = position.board.clone();
         let board = match scrabble::board::Board::parse(
             &config.layout,
             &config.alphabet,
@@ -189,6 +238,7 @@ fn main() -> ExitCode {
         }
         all_us.push(all);
         best_us.push(best);
+        worst.push((best, all, positions, line.to_string()));
         their_us.push(theirs);
         if !quiet {
             println!(
@@ -215,6 +265,16 @@ fn main() -> ExitCode {
     }
     let selfplay_rate = turns as f64 / started.elapsed().as_secs_f64();
 
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (best, all, n, line) in worst.iter().take(5) {
+        eprintln!("slowest best move: #{n} {best:.1} us (all moves {all:.1} us): {line}");
+    }
+    println!(
+        "{{\"one_tile_fresh_median_us\":{:.1},\"one_tile_after_move_median_us\":{:.1},\"one_tile_same_board_median_us\":{:.1}}}",
+        median(&mut one_fresh_us),
+        median(&mut one_after_move_us),
+        median(&mut one_same_us),
+    );
     println!(
         "{{\"positions\":{positions},\"moves_total\":{moves_total},\"all_moves_median_us\":{:.1},\"all_moves_p95_us\":{:.1},\"best_move_median_us\":{:.1},\"best_move_p95_us\":{:.1},\"selfplay_positions_per_s\":{:.0},\"scrabble_crate_all_moves_median_us\":{:.1},\"scrabble_crate_all_moves_p95_us\":{:.1},\"move_count_mismatches\":{mismatches},\"trie_build_ms\":{trie_ms:.0},\"scrabble_crate_lexicon_build_ms\":{their_build_ms:.0}}}",
         median(&mut all_us.clone()),

@@ -6,11 +6,18 @@
 //! caller's `Vec` that is reused between calls.
 
 use rules::{
-    board::Square, play::tile_points, ruleset::Scoring, Board, Direction, HandTile, Letter,
-    NewTile, Placement, Played, Pos, RuleSet,
+    ruleset::Scoring, Board, Direction, HandTile, Letter, NewTile, Placement, Played, Pos, RuleSet,
 };
 
+use std::collections::BinaryHeap;
+
 use crate::trie::{Node, Trie};
+
+mod analysis;
+mod bound;
+
+use analysis::{dir_index, Analysis};
+use bound::{Ahead, Bound};
 
 /// Most tiles one move can place (Alfapet's largest hand).
 pub const MAX_TILES: usize = 8;
@@ -143,210 +150,6 @@ impl Rack {
     }
 }
 
-/// The perpendicular word a tile on an empty square would form, seen from the main word's
-/// direction. One struct per square, so the search reads one cache line for it.
-#[derive(Debug, Clone, Copy)]
-struct Cross {
-    /// Letters that make it a word (all letters when no such word forms).
-    allowed: u32,
-    /// Points of its existing tiles.
-    sum: i32,
-    /// Letters of its existing tiles.
-    len: u8,
-    /// Whether such a word forms at all.
-    present: bool,
-    /// Whether the square ends it (no tile after).
-    ends: bool,
-}
-
-impl Cross {
-    const NONE: Cross = Cross {
-        allowed: u32::MAX,
-        sum: 0,
-        len: 0,
-        present: false,
-        ends: false,
-    };
-}
-
-/// What the search needs to know about each square, computed once per position.
-#[derive(Debug, Clone, Default)]
-struct Analysis {
-    width: usize,
-    height: usize,
-    /// Row-major: a letter index, [`EMPTY`] or [`BLOCKED`].
-    letter: Vec<u8>,
-    /// Row-major: an existing tile's points.
-    value: Vec<i32>,
-    /// Row-major: letter and word factors of unused premiums.
-    letter_factor: Vec<i32>,
-    word_factor: Vec<i32>,
-    /// Row-major: empty and next to a tile (or the start on an empty board).
-    anchor: Vec<bool>,
-    /// Per direction of the main word, row-major: the perpendicular word through each square.
-    cross: [Vec<Cross>; 2],
-}
-
-fn dir_index(dir: Direction) -> usize {
-    match dir {
-        Direction::Across => 0,
-        Direction::Down => 1,
-    }
-}
-
-impl Analysis {
-    fn rebuild(&mut self, board: &Board, rules: &RuleSet, trie: &Trie) {
-        let (w, h) = (usize::from(board.width()), usize::from(board.height()));
-        let n = w * h;
-        self.width = w;
-        self.height = h;
-        self.letter.clear();
-        self.value.clear();
-        self.letter_factor.clear();
-        self.word_factor.clear();
-        for &square in board.squares() {
-            let (letter, value) = match square {
-                Square::Empty => (EMPTY, 0),
-                Square::Stop => (BLOCKED, 0),
-                Square::Tile(t) => (t.letter.0, tile_points(rules.tiles, t)),
-            };
-            self.letter.push(letter);
-            self.value.push(value);
-        }
-        for &premium in board.premiums() {
-            self.letter_factor.push(premium.letter_factor());
-            self.word_factor.push(premium.word_factor());
-        }
-        let is_letter = |l: u8| l < BLOCKED;
-        self.anchor.clear();
-        self.anchor.resize(n, false);
-        let mut any_tile = false;
-        for i in 0..n {
-            if is_letter(self.letter[i]) {
-                any_tile = true;
-                continue;
-            }
-            if self.letter[i] != EMPTY {
-                continue;
-            }
-            let (r, c) = (i / w, i % w);
-            let near = (r > 0 && is_letter(self.letter[i - w]))
-                || (r + 1 < h && is_letter(self.letter[i + w]))
-                || (c > 0 && is_letter(self.letter[i - 1]))
-                || (c + 1 < w && is_letter(self.letter[i + 1]));
-            self.anchor[i] = near;
-        }
-        if !any_tile {
-            let start = board.start();
-            let i = usize::from(start.row) * w + usize::from(start.col);
-            if self.letter[i] == EMPTY {
-                self.anchor[i] = true;
-            }
-        }
-        for dir in [Direction::Across, Direction::Down] {
-            let d = dir_index(dir);
-            self.cross[d].clear();
-            self.cross[d].resize(n, Cross::NONE);
-            // The perpendicular word runs along the other direction: step ±w for a main word
-            // across, ±1 for a main word down.
-            let step = if dir == Direction::Across {
-                w as isize
-            } else {
-                1
-            };
-            for i in 0..n {
-                if self.letter[i] != EMPTY {
-                    continue;
-                }
-                // The perpendicular line through the square: its cells are `line_start + k·step`
-                // for k in 0..line_len, and the square is at `pos`.
-                let (r, c) = (i / w, i % w);
-                let (pos, line_len) = if dir == Direction::Across {
-                    (r, h)
-                } else {
-                    (c, w)
-                };
-                let before = pos > 0 && is_letter(self.letter[i - step as usize]);
-                let after = pos + 1 < line_len && is_letter(self.letter[i + step as usize]);
-                if !before && !after {
-                    continue;
-                }
-                let mut first = pos;
-                while first > 0 && is_letter(self.letter[i - (pos - first + 1) * step as usize]) {
-                    first -= 1;
-                }
-                let mut last = pos;
-                while last + 1 < line_len
-                    && is_letter(self.letter[i + (last - pos + 1) * step as usize])
-                {
-                    last += 1;
-                }
-                let start = i as isize - ((pos - first) as isize) * step;
-                let end = i as isize + ((last - pos) as isize) * step;
-                let ends = end == i as isize;
-                let mut sum = 0;
-                let mut len = 0u8;
-                let mut node = Trie::ROOT;
-                let mut alive = true;
-                let mut j = start;
-                while j < i as isize {
-                    sum += self.value[j as usize];
-                    len += 1;
-                    match trie.child(node, self.letter[j as usize]) {
-                        Some(next) if alive => node = next,
-                        _ => alive = false,
-                    }
-                    j += step;
-                }
-                let mut mask = 0u32;
-                if start == i as isize {
-                    // Only tiles after the square: one walk of the reversed trie answers it.
-                    let suffix = (1..=((end - i as isize) / step))
-                        .map(|k| self.letter[(i as isize + k * step) as usize]);
-                    mask = trie.letters_before(suffix);
-                } else if alive {
-                    let mut letters = trie.children(node);
-                    while letters != 0 {
-                        let l = letters.trailing_zeros() as u8;
-                        letters &= letters - 1;
-                        let Some(mut at) = trie.child(node, l) else {
-                            continue;
-                        };
-                        let mut ok = true;
-                        let mut k = i as isize + step;
-                        while k <= end {
-                            match trie.child(at, self.letter[k as usize]) {
-                                Some(next) => at = next,
-                                None => {
-                                    ok = false;
-                                    break;
-                                }
-                            }
-                            k += step;
-                        }
-                        if ok && trie.is_word(at) {
-                            mask |= 1 << l;
-                        }
-                    }
-                }
-                let mut k = i as isize + step;
-                while k <= end {
-                    sum += self.value[k as usize];
-                    len += 1;
-                    k += step;
-                }
-                self.cross[d][i] = Cross {
-                    allowed: mask,
-                    sum,
-                    len,
-                    present: true,
-                    ends,
-                };
-            }
-        }
-    }
-}
-
 /// A left part the rack can spell: its trie node, its letters (with [`BLANK_BIT`] for blanks) and
 /// the rack left after it.
 #[derive(Debug, Clone, Copy)]
@@ -358,6 +161,8 @@ struct Prefix {
     len: u8,
     letters: [u8; MAX_TILES],
     rack: Rack,
+    /// Face value of the tiles left in `rack`.
+    points: i32,
 }
 
 /// Generates moves for one ruleset and dictionary. Reusable across positions; keeps its scratch
@@ -374,6 +179,30 @@ pub struct Generator<'a> {
     /// Every left part the current rack can spell, shortest first: computed once per call, then
     /// scanned at each anchor instead of walking the trie again.
     prefixes: Vec<Prefix>,
+    /// The anchors of the current position, each with its left part.
+    spans: Vec<Span>,
+    /// Scratch for [`Generator::best`]: per direction and lane, the bounds of what its squares
+    /// can add.
+    aheads: Vec<Box<Ahead>>,
+}
+
+/// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
+/// exactly one span, its leftmost (topmost) anchor.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    dir: Direction,
+    lane: usize,
+    anchor: usize,
+    left: Left,
+}
+
+/// What precedes an anchor in its lane.
+#[derive(Debug, Clone, Copy)]
+enum Left {
+    /// Tiles already on the board from this lane offset up to the anchor: they are the left part.
+    Tiles { start: usize },
+    /// Up to this many empty squares that are not anchors: the rack may put a left part there.
+    Free { limit: usize },
 }
 
 /// Points gathered along the search: the main word's letters and factor, the cross-words, and
@@ -410,6 +239,15 @@ struct Search<'s, 'a> {
     nplaced: usize,
     /// Per lane offset: the index into `placed` of a new tile there, or 255.
     new_at: [u8; 32],
+    /// Moves scoring less are not kept.
+    floor: i32,
+    /// When searching for the best move only: what the squares ahead can still add, to cut off
+    /// branches that cannot reach `floor` (which then rises with each move kept).
+    ahead: Option<&'s Ahead>,
+    /// Face value of the tiles left in `rack`, kept only with `ahead`.
+    rack_points: i32,
+    /// Tiles in the whole rack.
+    rack_tiles: usize,
     out: &'s mut Vec<Move>,
 }
 
@@ -439,18 +277,81 @@ impl<'a> Generator<'a> {
             hook_caps,
             analysis: Analysis::default(),
             prefixes: Vec::new(),
+            spans: Vec::new(),
+            aheads: Vec::new(),
         }
     }
 
     /// Every legal move of `hand` on `board`, written into `out` (cleared first).
     pub fn generate(&mut self, board: &Board, hand: &[HandTile], out: &mut Vec<Move>) {
         out.clear();
+        let Some(rack) = self.prepare(board, hand) else {
+            return;
+        };
+        for k in 0..self.spans.len() {
+            let span = self.spans[k];
+            self.search(span, rack, None, out);
+        }
+    }
+
+    /// The highest-scoring move, if any; among equal scores, one placing the fewest tiles.
+    ///
+    /// Searches the anchors in descending order of the most any move from them could score, and
+    /// stops at the first that cannot beat the best found: most of the board is never searched.
+    /// `scratch` receives only the moves that were the best so far when found.
+    pub fn best(
+        &mut self,
+        board: &Board,
+        hand: &[HandTile],
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        scratch.clear();
+        let rack = self.prepare(board, hand)?;
+        let bound = Bound::new(self.rules, &self.values, rack);
+        // Most promising first.
+        let mut queue: BinaryHeap<(i32, usize)> = self
+            .spans
+            .iter()
+            .enumerate()
+            .map(|(k, &span)| (bound.of(&self.analysis, span), k))
+            .collect();
+        // Per direction and lane, filled when a span there is first searched.
+        let mut aheads = std::mem::take(&mut self.aheads);
+        let lanes = self.analysis.width.max(self.analysis.height);
+        aheads.resize_with(2 * lanes, || Box::new(Ahead::EMPTY));
+        let mut filled = vec![false; 2 * lanes];
+        let mut floor = i32::MIN;
+        while let Some((most, k)) = queue.pop() {
+            // An equal score still counts: it may place fewer tiles.
+            if most < floor {
+                break;
+            }
+            let span = self.spans[k];
+            let lane = dir_index(span.dir) * lanes + span.lane;
+            if !filled[lane] {
+                bound.ahead(&self.analysis, span.dir, span.lane, &mut aheads[lane]);
+                filled[lane] = true;
+            }
+            if aheads[lane].room[span.anchor] > 0 {
+                floor = self.search(span, rack, Some((&aheads[lane], floor)), scratch);
+            }
+        }
+        self.aheads = aheads;
+        scratch
+            .iter()
+            .copied()
+            .max_by_key(|m| (m.score, std::cmp::Reverse(m.tile_count())))
+    }
+
+    /// Reads the position and the rack: the analysis, the left parts and the spans. `None` for a
+    /// rack with nothing to play.
+    fn prepare(&mut self, board: &Board, hand: &[HandTile]) -> Option<Rack> {
         let rack = Rack::from_hand(hand);
         if rack.is_empty() {
-            return;
+            return None;
         }
         let mut analysis = std::mem::take(&mut self.analysis);
-        analysis.rebuild(board, self.rules, self.trie);
+        analysis.update(board, self.rules, self.trie);
         self.analysis = analysis;
         let mut prefixes = std::mem::take(&mut self.prefixes);
         prefixes.clear();
@@ -464,55 +365,66 @@ impl<'a> Generator<'a> {
             len: 0,
             letters: [0; MAX_TILES],
             rack,
+            points: (0..32)
+                .map(|l| i32::from(rack.counts[l]) * self.values.get(l).copied().unwrap_or(0))
+                .sum(),
         });
         // Level by level, so the list comes out shortest first with no sort.
         let mut level = 0..1;
         for _ in 0..longest {
             let next_start = prefixes.len();
             for k in level.clone() {
-                extend_prefix(self.trie, prefixes[k], &mut prefixes);
+                extend_prefix(self.trie, &self.values, prefixes[k], &mut prefixes);
             }
             level = next_start..prefixes.len();
         }
         self.prefixes = prefixes;
-        for dir in [Direction::Across, Direction::Down] {
-            let (lanes, lane_len) = match dir {
-                Direction::Across => (self.analysis.height, self.analysis.width),
-                Direction::Down => (self.analysis.width, self.analysis.height),
-            };
-            for lane in 0..lanes {
-                let (base, stride) = match dir {
-                    Direction::Across => (lane * self.analysis.width, 1),
-                    Direction::Down => (lane, self.analysis.width),
-                };
-                let mut search = Search {
-                    gen: self,
-                    dir,
-                    d: dir_index(dir),
-                    lane,
-                    lane_len,
-                    base,
-                    stride,
-                    rack,
-                    placed: [(0, 0, false); MAX_TILES],
-                    nplaced: 0,
-                    new_at: [255; 32],
-                    out,
-                };
-                search.lane();
-            }
-        }
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.clear();
+        self.analysis.spans(&mut spans);
+        self.spans = spans;
+        Some(rack)
     }
 
-    /// The highest-scoring move, if any.
-    pub fn best(
-        &mut self,
-        board: &Board,
-        hand: &[HandTile],
-        scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        self.generate(board, hand, scratch);
-        scratch.iter().copied().max_by_key(|m| m.score)
+    /// Every move from `span`, appended to `out`; or, given a bound and the best score so far,
+    /// only each move that is at least as good as every one found before it. Returns the best
+    /// score so far.
+    fn search(
+        &self,
+        span: Span,
+        rack: Rack,
+        best: Option<(&Ahead, i32)>,
+        out: &mut Vec<Move>,
+    ) -> i32 {
+        let an = &self.analysis;
+        let (lane_len, base, stride) = match span.dir {
+            Direction::Across => (an.width, span.lane * an.width, 1),
+            Direction::Down => (an.height, span.lane, an.width),
+        };
+        let (ahead, floor) = match best {
+            Some((ahead, floor)) => (Some(ahead), floor),
+            None => (None, i32::MIN),
+        };
+        let mut search = Search {
+            gen: self,
+            dir: span.dir,
+            d: dir_index(span.dir),
+            lane: span.lane,
+            lane_len,
+            base,
+            stride,
+            rack,
+            placed: [(0, 0, false); MAX_TILES],
+            nplaced: 0,
+            new_at: [255; 32],
+            floor,
+            ahead,
+            rack_points: self.prefixes[0].points,
+            rack_tiles: rack.len(),
+            out,
+        };
+        search.span(span);
+        search.floor
     }
 }
 
@@ -522,48 +434,23 @@ impl Search<'_, '_> {
         self.base + off * self.stride
     }
 
-    fn lane(&mut self) {
+    fn span(&mut self, span: Span) {
         let an = &self.gen.analysis;
-        let mut last_anchor: isize = -1;
-        for off in 0..self.lane_len {
-            let i = self.idx(off);
-            if !an.anchor[i] {
-                continue;
-            }
-            if off > 0 && an.letter[self.idx(off - 1)] < BLOCKED {
+        match span.left {
+            Left::Tiles { start } => {
                 // The left part is the run of tiles already there.
-                let mut start = off;
-                while start > 0 && an.letter[self.idx(start - 1)] < BLOCKED {
-                    start -= 1;
-                }
                 let mut node = Trie::ROOT;
-                let mut alive = true;
                 let mut acc = Acc::START;
-                for k in start..off {
+                for k in start..span.anchor {
                     acc.main += an.value[self.idx(k)];
                     match self.gen.trie.child(node, an.letter[self.idx(k)]) {
                         Some(next) => node = next,
-                        None => {
-                            alive = false;
-                            break;
-                        }
+                        None => return,
                     }
                 }
-                if alive {
-                    self.extend_right(node, off, off, start, acc);
-                }
-            } else {
-                // Empty squares to the left that are not anchors take the left part; no
-                // perpendicular word touches them.
-                let mut limit = 0;
-                let mut k = off as isize - 1;
-                while k > last_anchor && an.letter[self.idx(k as usize)] == EMPTY {
-                    limit += 1;
-                    k -= 1;
-                }
-                self.left_parts(off, limit);
+                self.extend_right(node, span.anchor, span.anchor, start, acc);
             }
-            last_anchor = off as isize;
+            Left::Free { limit } => self.left_parts(span.anchor, limit),
         }
     }
 
@@ -599,13 +486,30 @@ impl Search<'_, '_> {
             }
             self.nplaced = len;
             self.rack = prefix.rack;
-            self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
+            self.rack_points = prefix.points;
+            if !self.hopeless(prefix.node, anchor, &acc) {
+                self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
+            }
             for off in anchor - len..anchor {
                 self.new_at[off] = 255;
             }
             self.nplaced = 0;
         }
         self.rack = full;
+        self.rack_points = gen.prefixes[0].points;
+    }
+
+    /// Whether no move this branch can still make would reach the floor: the tiles left on the
+    /// best squares ahead, every word premium and cross-word ahead, and the richest bonus.
+    #[inline]
+    fn hopeless(&self, node: Node, off: usize, acc: &Acc) -> bool {
+        let Some(ahead) = &self.ahead else {
+            return false;
+        };
+        let tiles = (self.rack_tiles - self.nplaced)
+            .min(MAX_TILES - self.nplaced)
+            .min(usize::from(self.gen.trie.height(node)));
+        ahead.most(off, tiles, self.rack_points, self.nplaced, acc) < self.floor
     }
 
     fn extend_right(&mut self, node: Node, off: usize, anchor: usize, word_start: usize, acc: Acc) {
@@ -644,7 +548,7 @@ impl Search<'_, '_> {
         }
         let cross = an.cross[self.d][i];
         let letters = Trie::children_mask(mask) & cross.allowed & self.rack.letters_mask();
-        if letters == 0 {
+        if letters == 0 || self.hopeless(node, off, &acc) {
             return;
         }
         let (letter_factor, word_factor) = (an.letter_factor[i], an.word_factor[i]);
@@ -666,11 +570,14 @@ impl Search<'_, '_> {
                 let Some(next) = Trie::child_of(mask, first, l) else {
                     continue;
                 };
-                if blank {
+                let points = if blank {
                     self.rack.blanks -= 1;
+                    0
                 } else {
                     self.rack.take(l);
-                }
+                    self.gen.values[usize::from(l)]
+                };
+                self.rack_points -= points;
                 let value = if blank {
                     0
                 } else {
@@ -696,6 +603,7 @@ impl Search<'_, '_> {
                 self.extend_right(next, off + 1, anchor, word_start, next_acc);
                 self.nplaced -= 1;
                 self.new_at[off] = 255;
+                self.rack_points += points;
                 if blank {
                     self.rack.blanks += 1;
                 } else {
@@ -789,6 +697,13 @@ impl Search<'_, '_> {
         }
         score += RuleSet::bonus_for(rules.placement_bonus, n)
             + RuleSet::bonus_for(rules.combo_bonus, usize::from(words));
+        if score < self.floor {
+            return;
+        }
+        if self.ahead.is_some() {
+            // Searching for the best only: from now on, nothing worse is worth keeping.
+            self.floor = score;
+        }
         let mut tiles = [[0u8; 3]; MAX_TILES];
         for (k, &(off, letter, blank)) in self.placed[..n].iter().enumerate() {
             let (row, col) = match self.dir {
@@ -809,7 +724,7 @@ impl Search<'_, '_> {
 }
 
 /// Appends every one-letter extension of `at` that the rack can spell and some word starts with.
-fn extend_prefix(trie: &Trie, at: Prefix, out: &mut Vec<Prefix>) {
+fn extend_prefix(trie: &Trie, values: &[i32], at: Prefix, out: &mut Vec<Prefix>) {
     let mut letters = trie.children(at.node) & at.rack.letters_mask();
     while letters != 0 {
         let l = letters.trailing_zeros() as u8;
@@ -825,9 +740,11 @@ fn extend_prefix(trie: &Trie, at: Prefix, out: &mut Vec<Prefix>) {
         };
         if at.rack.counts[usize::from(l)] > 0 {
             next.rack.take(l);
+            next.points -= values[usize::from(l)];
             next.letters[usize::from(at.len)] = l;
             out.push(next);
             next.rack = at.rack;
+            next.points = at.points;
         }
         if at.rack.blanks > 0 {
             next.rack.blanks -= 1;
