@@ -24,12 +24,16 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${OUTPUT_
 fi
 cp style/main.css "$pkg/$OUTPUT_NAME.css"
 cp -r public/. "$SITE_ROOT/"
-# Precompressed copies: the server sends them to browsers that accept gzip.
-for f in "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css"; do
+# Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
+bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css")
+for f in "${bundle[@]}"; do
     gzip -9 -n -k -f "$f"
 done
-raw=$(stat -c %s "$pkg/${OUTPUT_NAME}_bg.wasm"); gz=$(stat -c %s "$pkg/${OUTPUT_NAME}_bg.wasm.gz")
-say "bundle: wasm $raw bytes ($gz gzipped), js $(stat -c %s "$pkg/$OUTPUT_NAME.js") bytes"
+node scripts/brotli.mjs "${bundle[@]}"
+size() { stat -c %s "$1"; }
+for f in "${bundle[@]}"; do
+    say "bundle: $(basename "$f") $(size "$f") bytes, $(size "$f.gz") gzipped, $(size "$f.br") brotli"
+done
 
 say "building the server (release)"
 cargo build -p server --release

@@ -35,7 +35,7 @@ pub enum LexiconState {
 /// their own words.
 #[derive(Clone, Copy)]
 pub struct Lexicons {
-    infos: Resource<Result<Vec<DictionaryInfo>, ServerFnError>>,
+    infos: crate::loaded::Loaded<Result<Vec<DictionaryInfo>, ServerFnError>>,
     loaded: RwSignal<HashMap<String, LexiconState>>,
 }
 
@@ -43,7 +43,7 @@ impl Lexicons {
     /// Makes the page's dictionaries available to every component below.
     pub fn provide() -> Lexicons {
         let lexicons = Lexicons {
-            infos: Resource::new(|| (), |_| dictionary_list(false)),
+            infos: crate::loaded::load(|| (), |_| dictionary_list(false)),
             loaded: RwSignal::new(HashMap::new()),
         };
         provide_context(lexicons);
@@ -56,7 +56,7 @@ impl Lexicons {
     }
 
     /// The list from the server.
-    pub fn infos(self) -> Resource<Result<Vec<DictionaryInfo>, ServerFnError>> {
+    pub fn infos(self) -> crate::loaded::Loaded<Result<Vec<DictionaryInfo>, ServerFnError>> {
         self.infos
     }
 

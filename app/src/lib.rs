@@ -21,6 +21,7 @@ pub mod clipboard;
 pub mod dictionary;
 pub mod domain;
 pub mod live;
+pub mod loaded;
 pub mod routes;
 pub mod session;
 #[cfg(feature = "ssr")]

@@ -8,7 +8,7 @@ use crate::api::{account::who_am_i, Me};
 /// The signed-in player as the pages know it.
 #[derive(Clone, Copy)]
 pub struct CurrentUser {
-    me: Resource<Result<Option<Me>, ServerFnError>>,
+    me: crate::loaded::Loaded<Result<Option<Me>, ServerFnError>>,
     changes: RwSignal<u32>,
 }
 
@@ -17,7 +17,7 @@ impl CurrentUser {
     pub fn provide() -> CurrentUser {
         let changes = RwSignal::new(0);
         let user = CurrentUser {
-            me: Resource::new(move || changes.get(), |_| who_am_i()),
+            me: crate::loaded::load(move || changes.get(), |_| who_am_i()),
             changes,
         };
         provide_context(user);

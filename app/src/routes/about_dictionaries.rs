@@ -8,7 +8,7 @@ use crate::dictionary::dictionary_list;
 /// The page.
 #[component]
 pub fn AboutDictionaries() -> impl IntoView {
-    let infos = Resource::new(|| (), |_| dictionary_list(true));
+    let infos = crate::loaded::load(|| (), |_| dictionary_list(true));
     view! {
         <main class="page about">
             <h1>"About the dictionaries"</h1>

@@ -54,7 +54,7 @@ fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl 
 /// Today's challenges.
 #[component]
 pub fn DailyChallenges() -> impl IntoView {
-    let today = Resource::new(|| (), |_| daily_today());
+    let today = crate::loaded::load(|| (), |_| daily_today());
     let user = crate::session::CurrentUser::expect();
     let start = Action::new(move |dictionary: &dictionaries::DictionaryId| {
         let dictionary = *dictionary;

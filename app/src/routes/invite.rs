@@ -20,7 +20,7 @@ pub fn InvitePage() -> impl IntoView {
     // Read the route's parameters once, here: the answer action runs outside the route's context.
     let params = use_params_map();
     let token = move || params.with(|p| p.get("token")).unwrap_or_default();
-    let card = Resource::new(token, invite);
+    let card = crate::loaded::load(token, invite);
     let user = CurrentUser::expect();
     let answer = Action::new(move |accept: &bool| answer_invite(token(), *accept));
     // Accepted: straight into the game, where it is the player's move.

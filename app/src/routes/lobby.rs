@@ -23,7 +23,7 @@ pub fn LobbyPage() -> impl IntoView {
             navigate(&format!("/game/{id}"), Default::default());
         }
     });
-    let games = Resource::new(move || join.version().get(), |_| lobby());
+    let games = crate::loaded::load(move || join.version().get(), |_| lobby());
     // Games opened or taken elsewhere appear and go without a reload.
     crate::live::follow(
         "/api/live?lobby=true".into(),

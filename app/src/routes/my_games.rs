@@ -28,7 +28,7 @@ fn status(card: &GameCard) -> String {
 /// The list; nothing when the visitor has no games.
 #[component]
 pub fn MyGames() -> impl IntoView {
-    let games = Resource::new(|| (), |_| my_games());
+    let games = crate::loaded::load(|| (), |_| my_games());
     crate::live::follow("/api/live".into(), move || games.refetch(), |_| {});
     view! {
         <Transition fallback=|| ()>

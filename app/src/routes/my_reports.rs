@@ -9,7 +9,7 @@ use crate::api::reports::my_reports;
 /// The list.
 #[component]
 pub fn MyReports() -> impl IntoView {
-    let reports = Resource::new(|| (), |_| my_reports());
+    let reports = crate::loaded::load(|| (), |_| my_reports());
     view! {
         <Transition fallback=|| ()>
             {move || reports.get().and_then(Result::ok).and_then(Result::ok).filter(|r| !r.is_empty()).map(|reports| view! {

@@ -48,7 +48,7 @@ pub fn GamePage() -> impl IntoView {
     // Read the route's parameters once, here: timers and actions run outside the route's context.
     let params = use_params_map();
     let id = move || params.with(|p| p.get("id")).unwrap_or_default();
-    let loaded = Resource::new(id, game);
+    let loaded = crate::loaded::load(id, game);
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
     let game_id = Signal::derive(move || {
