@@ -206,8 +206,19 @@ pub mod server {
         state: &GameState,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
+        let seats = seating::seats(&services.db, &row.id).await?;
+        page_of_seated(services, row, seats, state, user_id).await
+    }
+
+    /// [`page_of`] with the game's seats in hand.
+    pub async fn page_of_seated(
+        services: &Services,
+        row: GameRow,
+        seats: Vec<SeatRow>,
+        state: &GameState,
+        user_id: i64,
+    ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
-        let seats = seating::seats(&services.db, game_id).await?;
         let people = seated(&seats);
         let online = crate::store::live::online_among(&services.db, &people).await?;
         let ranks = ranks::of_players(&services.db, &people).await?;
@@ -361,28 +372,54 @@ pub async fn act(
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::store::{games, seating};
     super::server::as_player(async |services, user| {
-        let mine = seating::my_seats(&services.db, &id, user.id).await?;
+        // Read once: who may act, and the page's seats after (a commit moves no one).
+        let seats = seating::seats(&services.db, &id).await?;
+        let mine = seating::mine(&seats, user.id)?;
         if matches!(action, Action::TimedOut { .. }) {
             return Err(Refusal::Invalid("only the clock times a player out".into()).into());
         }
         if !mine.contains(&action.seat()) {
             return Err(Refusal::NotYourSeat.into());
         }
-        let row = seating::game(&services.db, &id).await?;
+        let mut row = seating::game(&services.db, &id).await?;
         let lexicon = services.game_lexicon(&row.config).await?;
         let state = match action {
             // Buying and selling do not depend on the position: applied to the game as it is.
             Action::Buy { .. } | Action::Sell { .. } => {
-                server::commit_anytime(&services, &id, &lexicon, |_| action.clone()).await?
+                let state =
+                    server::commit_anytime(&services, &id, &lexicon, |_| action.clone()).await?;
+                // The row again: the clock may have moved meanwhile.
+                row = seating::game(&services.db, &id).await?;
+                state
             }
-            _ => games::commit(&services.db, &id, expected_version, &action, &*lexicon).await?,
+            _ => {
+                let audience = crate::store::live::Audience {
+                    users: server::seated(&seats),
+                    lobby: row.opponent == "lobby",
+                };
+                let committed = games::commit_telling(
+                    &services.db,
+                    &id,
+                    expected_version,
+                    &action,
+                    &*lexicon,
+                    Some(audience),
+                )
+                .await?;
+                // The row as the commit wrote it: no second read.
+                row.phase = match committed.state.status() {
+                    rules::game::Status::Playing => crate::api::Phase::Playing,
+                    _ => crate::api::Phase::Over,
+                };
+                row.deadline_at = committed.deadline_at;
+                row.updated_at = committed.at;
+                committed.state
+            }
         };
         if row.opponent == "bot" {
             services.bot_wakeup.notify_one();
         }
-        // The row again: the commit moved the clock.
-        let row = seating::game(&services.db, &id).await?;
-        server::page_of(&services, row, &state, user.id).await
+        server::page_of_seated(&services, row, seats, &state, user.id).await
     })
     .await
 }

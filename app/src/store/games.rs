@@ -88,10 +88,11 @@ pub(crate) async fn insert(
     Ok(id)
 }
 
-/// A game as stored: its config and log, and where it stands.
+/// A game as stored: its config and where it stands (its log is read only when needed).
 struct Stored {
     config: GameConfig,
-    actions: Vec<Action>,
+    /// Actions in its log.
+    version: u32,
     /// `waiting`, `playing`, `over` or `cancelled`.
     status: String,
     /// `bot`, `invite`, `lobby` or `local`.
@@ -102,24 +103,17 @@ struct Stored {
 }
 
 async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, GameError> {
-    let row: AnyRow =
-        sqlx::query("SELECT config, status, opponent, deadline_at, rated FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut **conn)
-            .await?
-            .ok_or(GameError::NotFound)?;
+    let row: AnyRow = sqlx::query(
+        "SELECT config, status, opponent, deadline_at, rated, version FROM games WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut **conn)
+    .await?
+    .ok_or(GameError::NotFound)?;
     let config: GameConfig = serde_json::from_str(&row.try_get::<String, _>(0)?)?;
-    let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
-        .bind(id)
-        .fetch_all(&mut **conn)
-        .await?;
-    let actions = rows
-        .iter()
-        .map(|row| Ok(serde_json::from_str(&row.try_get::<String, _>(0)?)?))
-        .collect::<Result<Vec<Action>, GameError>>()?;
     Ok(Stored {
         config,
-        actions,
+        version: u32::try_from(row.try_get::<i64, _>(5)?).unwrap_or(0),
         status: row.try_get(1)?,
         opponent: row.try_get(2)?,
         deadline_at: row.try_get(3)?,
@@ -128,6 +122,37 @@ async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, G
             row.try_get::<i64, _>(4)? != 0,
         ),
     })
+}
+
+/// A game's log, in order.
+async fn read_actions(conn: &mut PoolConnection<Any>, id: &str) -> Result<Vec<Action>, GameError> {
+    let rows = sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(&mut **conn)
+        .await?;
+    rows.iter()
+        .map(|row| Ok(serde_json::from_str(&row.try_get::<String, _>(0)?)?))
+        .collect()
+}
+
+/// The game's state at its stored version: as kept in memory, or its log replayed (and then
+/// kept). The log, when it was read, comes along.
+async fn state_of<L: Lexicon + ?Sized>(
+    db: &Database,
+    conn: &mut PoolConnection<Any>,
+    id: &str,
+    stored: &Stored,
+    lexicon: &L,
+) -> Result<(GameState, Option<Vec<Action>>), GameError> {
+    if let Some(state) = db.states.get(id, stored.version) {
+        return Ok((state, None));
+    }
+    let actions = read_actions(conn, id).await?;
+    let state = replay(stored.config.clone(), &actions, lexicon)?;
+    // Keyed by its own version: outside a transaction the log may have grown since the row was
+    // read, and the state is still the true one at the version it has.
+    db.states.put(id, state.clone());
+    Ok((state, Some(actions)))
 }
 
 /// A game's state from its config and log (as [`logs`] reads them); a log the rules refuse is
@@ -184,7 +209,7 @@ pub async fn load<L: Lexicon + ?Sized>(
 ) -> Result<GameState, GameError> {
     let mut conn = db.pool.acquire().await?;
     let stored = read_game(&mut conn, id).await?;
-    replay(stored.config, &stored.actions, lexicon)
+    Ok(state_of(db, &mut conn, id, &stored, lexicon).await?.0)
 }
 
 /// Applies `action` if the game is still at `expected_version`, the player's time is not up and
@@ -197,6 +222,34 @@ pub async fn commit<L: Lexicon + ?Sized>(
     action: &Action,
     lexicon: &L,
 ) -> Result<GameState, GameError> {
+    Ok(
+        commit_telling(db, id, expected_version, action, lexicon, None)
+            .await?
+            .state,
+    )
+}
+
+/// A commit's outcome: the new state, and what it wrote to the game's row.
+#[derive(Debug)]
+pub struct Committed {
+    /// The game after the action.
+    pub state: GameState,
+    /// When the player now to move runs out of time; `None` when no clock runs.
+    pub deadline_at: Option<i64>,
+    /// When it was committed, unix ms.
+    pub at: i64,
+}
+
+/// [`commit`], telling `audience` when the caller knows who sits in the game (one query less
+/// per move); else they are read after the commit.
+pub async fn commit_telling<L: Lexicon + ?Sized>(
+    db: &Database,
+    id: &str,
+    expected_version: u32,
+    action: &Action,
+    lexicon: &L,
+    audience: Option<super::live::Audience>,
+) -> Result<Committed, GameError> {
     let _writer = match db.backend {
         Backend::Sqlite => Some(db.sqlite_writer.lock().await),
         Backend::Postgres => None,
@@ -220,6 +273,9 @@ pub async fn commit<L: Lexicon + ?Sized>(
     }
     drop(conn);
     drop(_writer);
+    if let Ok(committed) = &result {
+        db.states.put(id, committed.state.clone());
+    }
     if result.is_ok() {
         match action {
             // A purchase or a sale is the trader's business until the rules reveal the coins:
@@ -227,7 +283,10 @@ pub async fn commit<L: Lexicon + ?Sized>(
             Action::Buy { seat, .. } | Action::Sell { seat, .. } => {
                 db.seat_changed(id, *seat).await
             }
-            _ => db.game_changed(id).await,
+            _ => match audience {
+                Some(audience) => db.tell_game(id, audience).await,
+                None => db.game_changed(id).await,
+            },
         }
     }
     result
@@ -272,7 +331,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     expected_version: u32,
     action: &Action,
     lexicon: &L,
-) -> Result<GameState, GameError> {
+) -> Result<Committed, GameError> {
     if db.backend == Backend::Postgres {
         sqlx::query("SELECT version FROM games WHERE id = $1 FOR UPDATE")
             .bind(id)
@@ -283,13 +342,17 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     if matches!(stored.status.as_str(), "waiting" | "ready" | "cancelled") {
         return Err(GameError::NotStarted);
     }
-    let mut state = replay(stored.config.clone(), &stored.actions, lexicon)?;
-    if state.version() != expected_version
-        && !only_others_trades(&stored.actions, expected_version, action)
-    {
-        return Err(GameError::MovedOn {
-            current: state.version(),
-        });
+    let (mut state, log) = state_of(db, conn, id, &stored, lexicon).await?;
+    if state.version() != expected_version {
+        let log = match log {
+            Some(log) => log,
+            None => read_actions(conn, id).await?,
+        };
+        if !only_others_trades(&log, expected_version, action) {
+            return Err(GameError::MovedOn {
+                current: state.version(),
+            });
+        }
     }
     // The log's next place (the version asked for, or later past others' trades).
     let seq = state.version();
@@ -346,5 +409,9 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             super::daily::finished(conn, id, &state).await?;
         }
     }
-    Ok(state)
+    Ok(Committed {
+        state,
+        deadline_at: deadline,
+        at: now,
+    })
 }

@@ -45,6 +45,16 @@ pub enum Change {
     Resync,
 }
 
+/// Who hears of a game's changes: the users seated in it, and the lobby's watchers when it is a
+/// lobby game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Audience {
+    /// The seated users, in any order.
+    pub users: Vec<i64>,
+    /// Whether it is a lobby game.
+    pub lobby: bool,
+}
+
 /// This instance's broadcast of changes.
 #[derive(Debug, Clone)]
 pub struct Bus {
@@ -115,6 +125,17 @@ impl Database {
                 .await
             }
             Err(error) => tracing::warn!(%error, "could not read a game's players"),
+        }
+    }
+
+    /// Tells `audience` that game `id` changed, when the caller already knows who sits in it.
+    pub async fn tell_game(&self, id: &str, audience: Audience) {
+        let mut users = audience.users;
+        users.sort_unstable();
+        users.dedup();
+        self.publish_game(id, Ok(users)).await;
+        if audience.lobby {
+            self.publish(Change::Lobby).await;
         }
     }
 

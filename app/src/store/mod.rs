@@ -17,6 +17,7 @@ pub mod reports;
 pub mod results;
 pub mod seating;
 pub mod sessions;
+pub mod states;
 pub mod throttle;
 pub mod versions;
 

@@ -321,9 +321,13 @@ fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
 /// The user's seats in a game; refused as "no such game" when they have none, so a stranger
 /// cannot even learn that the game exists.
 pub async fn my_seats(db: &Database, game_id: &str, user_id: i64) -> Result<Vec<Seat>, StoreError> {
-    let mine: Vec<Seat> = seats(db, game_id)
-        .await?
-        .into_iter()
+    mine(&seats(db, game_id).await?, user_id)
+}
+
+/// The seats among `seats` that `user_id` holds; refused as no such game when none.
+pub fn mine(seats: &[SeatRow], user_id: i64) -> Result<Vec<Seat>, StoreError> {
+    let mine: Vec<Seat> = seats
+        .iter()
         .filter(|s| s.user.as_ref().is_some_and(|(id, _)| *id == user_id))
         .map(|s| s.seat)
         .collect();

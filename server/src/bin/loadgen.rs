@@ -48,6 +48,37 @@ struct Tally {
     games: u64,
 }
 
+/// What the load generator reads of a game page: whether the game goes on, and the player's
+/// view. Read straight into these types (a `serde_json::Value` first cost the generator as much
+/// CPU as the server spent on the commit, on the same two cores).
+#[derive(serde::Deserialize)]
+struct Answer {
+    #[serde(rename = "Ok")]
+    ok: Option<Page>,
+}
+
+#[derive(serde::Deserialize)]
+struct Page {
+    card: Card,
+    view: PlayerView,
+}
+
+#[derive(serde::Deserialize)]
+struct Card {
+    phase: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Created {
+    #[serde(rename = "Ok")]
+    ok: Option<CreatedGame>,
+}
+
+#[derive(serde::Deserialize)]
+struct CreatedGame {
+    id: String,
+}
+
 async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
     let mut tally = Tally::default();
     let mut client = ApiClient::new(&base);
@@ -68,7 +99,9 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
             return tally;
         }
     }
-    let mut seed = id as u64 * 1_000_003;
+    // One bot for every move of every game: its generator keeps the board between moves.
+    let rules = RuleSet::new(Variant::Classic);
+    let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, id as u64);
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
         "opponent": { "PassAndPlay": { "players": 2 } } } });
     'games: while Instant::now() < until {
@@ -76,42 +109,49 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
             tally.failed += 1;
             break;
         };
-        let created: Value = serde_json::from_str(&body).unwrap_or_default();
-        let Some(game) = created["Ok"]["id"].as_str().map(str::to_string) else {
+        let Some(game) = serde_json::from_str::<Created>(&body)
+            .ok()
+            .and_then(|c| c.ok)
+            .map(|c| c.id)
+        else {
             tally.failed += 1;
             break;
         };
         tally.games += 1;
         let mut page = match client.json("/api/games/get", &json!({ "id": game })).await {
-            Ok((200, body)) => serde_json::from_str::<Value>(&body).unwrap_or_default(),
+            Ok((200, body)) => match serde_json::from_str::<Answer>(&body)
+                .ok()
+                .and_then(|a| a.ok)
+            {
+                Some(page) => page,
+                None => break,
+            },
             _ => break,
         };
         while Instant::now() < until {
-            if page["Ok"]["card"]["phase"] != "Playing" {
+            if page.card.phase != "Playing" {
                 continue 'games;
             }
-            let Ok(view) = serde_json::from_value::<PlayerView>(page["Ok"]["view"].clone()) else {
-                tally.failed += 1;
-                break 'games;
-            };
-            let rules = view.rules();
-            seed += 1;
-            let action = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, seed)
-                .decide(&view);
-            let args = json!({ "id": game, "expected_version": view.version, "action": action });
+            let action = bot.decide(&page.view);
+            let args =
+                json!({ "id": game, "expected_version": page.view.version, "action": action });
             let started = Instant::now();
             match client.json("/api/games/act", &args).await {
-                Ok((200, body)) => {
-                    let answer: Value = serde_json::from_str(&body).unwrap_or_default();
-                    if answer.get("Ok").is_some() {
+                Ok((200, body)) => match serde_json::from_str::<Answer>(&body) {
+                    // The answer is the new page: no extra round trip.
+                    Ok(Answer { ok: Some(next) }) => {
                         tally.commits.push(started.elapsed());
-                        // The answer is the new page: no extra round trip.
-                        page = answer;
-                    } else {
+                        page = next;
+                    }
+                    Ok(Answer { ok: None }) => {
                         tally.refused += 1;
                         continue 'games;
                     }
-                }
+                    Err(_) => {
+                        tally.failed += 1;
+                        break 'games;
+                    }
+                },
                 _ => {
                     tally.failed += 1;
                     break 'games;
