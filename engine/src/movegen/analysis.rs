@@ -285,18 +285,25 @@ impl Analysis {
 }
 
 impl Analysis {
+    /// Row `lane` (across) or column `lane` (down) as a line of squares: its length, the index of
+    /// its first square and the step between squares.
+    pub(super) fn lane(&self, dir: Direction, lane: usize) -> (usize, usize, usize) {
+        match dir {
+            Direction::Across => (self.width, lane * self.width, 1),
+            Direction::Down => (self.height, lane, self.width),
+        }
+    }
+
     /// Every anchor of the position, lane by lane, with what lies before it.
     pub(super) fn spans(&self, out: &mut Vec<Span>) {
         for dir in [Direction::Across, Direction::Down] {
-            let (lanes, lane_len) = match dir {
-                Direction::Across => (self.height, self.width),
-                Direction::Down => (self.width, self.height),
+            let lanes = match dir {
+                Direction::Across => self.height,
+                Direction::Down => self.width,
             };
             for lane in 0..lanes {
-                let idx = |off: usize| match dir {
-                    Direction::Across => lane * self.width + off,
-                    Direction::Down => off * self.width + lane,
-                };
+                let (lane_len, base, stride) = self.lane(dir, lane);
+                let idx = |off: usize| base + off * stride;
                 let mut last_anchor: isize = -1;
                 for anchor in 0..lane_len {
                     if !self.anchor[idx(anchor)] {

@@ -46,7 +46,7 @@ pub(super) struct Ahead {
     cross: [[i32; MAX_TILES + 1]; 33],
     /// How many tiles fit from each offset on.
     pub(super) room: [u8; 33],
-    /// Long words' length multiplier, in halves, for the longest word the span allows.
+    /// Long words' length multiplier, in halves, for the longest word the lane allows.
     halves: i32,
     /// The most the bonuses give a move with a tile count in `lo..=hi`, as `[lo][hi]`.
     bonus: [[i32; MAX_TILES + 1]; MAX_TILES + 1],
@@ -177,10 +177,7 @@ impl<'r> Bound<'r> {
     /// one word could take the best of them.
     pub(super) fn of(&self, an: &Analysis, span: Span) -> i32 {
         let d = dir_index(span.dir);
-        let (lane_len, base, stride) = match span.dir {
-            Direction::Across => (an.width, span.lane * an.width, 1),
-            Direction::Down => (an.height, span.lane, an.width),
-        };
+        let (lane_len, base, stride) = an.lane(span.dir, span.lane);
         let idx = |off: usize| base + off * stride;
         let long_words = self.rules.scoring == Scoring::LengthMultiplier;
         // Per reachable empty square: its letter factor (a negative one counts as nothing, a blank
@@ -262,10 +259,7 @@ impl<'r> Bound<'r> {
     /// span of the lane.
     pub(super) fn ahead(&self, an: &Analysis, dir: Direction, lane: usize, ahead: &mut Ahead) {
         let d = dir_index(dir);
-        let (lane_len, base, stride) = match dir {
-            Direction::Across => (an.width, lane * an.width, 1),
-            Direction::Down => (an.height, lane, an.width),
-        };
+        let (lane_len, base, stride) = an.lane(dir, lane);
         // Per square: a tile's points, or an empty square's letter premium gain, word factor and
         // richest cross-word; `None` where the word cannot pass (no tile of the rack fits, or a
         // stop).

@@ -397,10 +397,7 @@ impl<'a> Generator<'a> {
         out: &mut Vec<Move>,
     ) -> i32 {
         let an = &self.analysis;
-        let (lane_len, base, stride) = match span.dir {
-            Direction::Across => (an.width, span.lane * an.width, 1),
-            Direction::Down => (an.height, span.lane, an.width),
-        };
+        let (lane_len, base, stride) = an.lane(span.dir, span.lane);
         let (ahead, floor) = match best {
             Some((ahead, floor)) => (Some(ahead), floor),
             None => (None, i32::MIN),
