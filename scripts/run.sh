@@ -5,5 +5,4 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bash scripts/setup.sh
 bash scripts/build.sh
-export LEPTOS_SITE_ROOT="$SITE_ROOT"
 exec target/release/alfakraft "$@"

@@ -41,34 +41,56 @@ impl Catalog {
     /// Loads `<dir>/fst/manifest.json`, every FST it lists (refusing one whose SHA-256 differs
     /// from the manifest's) and the licence texts in `<dir>/licences/`.
     pub fn load(dir: &Path) -> Result<Catalog, CatalogError> {
+        Catalog::read_with(|file| {
+            let path = dir.join(file);
+            std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+        })
+    }
+
+    /// The five shipped dictionaries as compiled into this binary, checked as [`Catalog::load`]
+    /// checks a folder: a server copied on its own needs no `dictionaries/` beside it.
+    #[cfg(feature = "embedded")]
+    pub fn embedded() -> Result<Catalog, CatalogError> {
+        /// `fst/` and `licences/` of this crate, inside the binary.
+        #[derive(rust_embed::RustEmbed)]
+        #[folder = "."]
+        #[include = "fst/*"]
+        #[include = "licences/*"]
+        struct Shipped;
+        Catalog::read_with(|file| {
+            Shipped::get(file)
+                .map(|f| f.data.into_owned())
+                .ok_or_else(|| format!("{file}: not in this binary"))
+        })
+    }
+
+    /// Builds the catalog from `read`, which gives the bytes of a file named relative to the
+    /// dictionaries folder (`fst/manifest.json`), or why it cannot.
+    fn read_with(read: impl Fn(&str) -> Result<Vec<u8>, String>) -> Result<Catalog, CatalogError> {
         let err = |what: String| CatalogError(what);
-        let manifest_path = dir.join("fst/manifest.json");
-        let text = std::fs::read_to_string(&manifest_path)
-            .map_err(|e| err(format!("{}: {e}", manifest_path.display())))?;
-        let manifest: Manifest = serde_json::from_str(&text)
-            .map_err(|e| err(format!("{}: {e}", manifest_path.display())))?;
+        let text = |file: &str| String::from_utf8(read(file)?).map_err(|e| format!("{file}: {e}"));
+        let manifest_file = "fst/manifest.json";
+        let manifest: Manifest = serde_json::from_str(&text(manifest_file).map_err(err)?)
+            .map_err(|e| err(format!("{manifest_file}: {e}")))?;
         let mut dictionaries = Vec::new();
         for entry in manifest.dictionaries {
-            let path = dir.join("fst").join(format!("{}.fst", entry.id.as_str()));
-            let bytes =
-                std::fs::read(&path).map_err(|e| err(format!("{}: {e}", path.display())))?;
+            let file = format!("fst/{}.fst", entry.id.as_str());
+            let bytes = read(&file).map_err(err)?;
             let sha256 = crate::wordlist::sha256(&bytes);
             if sha256 != entry.sha256 {
                 return Err(err(format!(
-                    "{}: SHA-256 {sha256} differs from the manifest's {}",
-                    path.display(),
+                    "{file}: SHA-256 {sha256} differs from the manifest's {}",
                     entry.sha256
                 )));
             }
-            let lexicon = FstLexicon::from_bytes(bytes)
-                .map_err(|e| err(format!("{}: {e}", path.display())))?;
+            let lexicon = FstLexicon::from_bytes(bytes).map_err(|e| err(format!("{file}: {e}")))?;
             let url = format!("/dict/{}.{}.fst", entry.id.as_str(), &sha256[..16]);
             let mut licences = Vec::new();
-            for file in &entry.licence_files {
-                let path = dir.join("licences").join(file);
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| err(format!("{}: {e}", path.display())))?;
-                licences.push((file.clone(), text));
+            for licence in &entry.licence_files {
+                licences.push((
+                    licence.clone(),
+                    text(&format!("licences/{licence}")).map_err(err)?,
+                ));
             }
             dictionaries.push(LoadedDictionary {
                 entry,
@@ -135,6 +157,17 @@ mod tests {
         );
         assert!(catalog.by_file_name("en.0000000000000000.fst").is_none());
         assert!(en.licences[0].1.contains("Kevin Atkinson"));
+    }
+
+    #[cfg(feature = "embedded")]
+    #[test]
+    fn the_embedded_dictionaries_are_the_committed_ones() {
+        let embedded = Catalog::embedded().unwrap();
+        let on_disk = Catalog::load(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(embedded.dictionaries.len(), 5);
+        for (a, b) in embedded.dictionaries.iter().zip(&on_disk.dictionaries) {
+            assert_eq!((&a.url, &a.licences), (&b.url, &b.licences));
+        }
     }
 
     #[test]

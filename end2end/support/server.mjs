@@ -19,7 +19,6 @@ export async function startServer({ databaseUrl, port = 0, env = {} } = {}) {
     env: {
       ...process.env,
       ALFAKRAFT_DATA_DIR: dataDir,
-      LEPTOS_SITE_ROOT: path.join(root, 'target/site'),
       ALFAKRAFT_LOG: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,

@@ -66,7 +66,10 @@ async fn play_turn(
             .get(&dictionary, &lexicon2, &rules)
             .ok_or("no dictionary for the bot")?;
         let mut bot = Bot::new(level, &trie, &rules, seed);
-        Ok::<_, &str>(bot.decide_turn(&view))
+        let started = std::time::Instant::now();
+        let turn = bot.decide_turn(&view);
+        metrics::histogram!("alfakraft_bot_move_seconds").record(started.elapsed());
+        Ok::<_, &str>(turn)
     })
     .await
     .map_err(|e| e.to_string())??;

@@ -29,6 +29,11 @@ impl ApiClient {
         }
     }
 
+    /// The session cookie (`name=value`), once the server has set one.
+    pub fn cookie(&self) -> Option<&str> {
+        self.cookie.as_deref()
+    }
+
     async fn sender(&mut self) -> Result<&mut SendRequest<Full<Bytes>>, ClientError> {
         if self.sender.as_ref().is_none_or(|s| s.is_closed()) {
             let stream = tokio::net::TcpStream::connect(&self.host).await?;
@@ -46,6 +51,19 @@ impl ApiClient {
     /// GETs a page; its status and body.
     pub async fn get(&mut self, path: &str) -> Result<(u16, String), ClientError> {
         self.send(Request::get(path), String::new()).await
+    }
+
+    /// GETs `path` with extra request headers; the status, the response's headers and its bytes.
+    pub async fn get_with(
+        &mut self,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<(u16, hyper::HeaderMap, Bytes), ClientError> {
+        let mut request = Request::get(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.exchange(request, String::new()).await
     }
 
     async fn post(
@@ -66,6 +84,15 @@ impl ApiClient {
         request: hyper::http::request::Builder,
         body: String,
     ) -> Result<(u16, String), ClientError> {
+        let (status, _, body) = self.exchange(request, body).await?;
+        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+    }
+
+    async fn exchange(
+        &mut self,
+        request: hyper::http::request::Builder,
+        body: String,
+    ) -> Result<(u16, hyper::HeaderMap, Bytes), ClientError> {
         let mut request = request
             .header("host", self.host.clone())
             .header("accept", "application/json")
@@ -86,8 +113,9 @@ impl ApiClient {
             self.cookie = Some(pair.to_string());
         }
         let status = response.status().as_u16();
+        let headers = response.headers().clone();
         let body = response.into_body().collect().await?.to_bytes();
-        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+        Ok((status, headers, body))
     }
 
     /// Calls a JSON server function; its status and body.

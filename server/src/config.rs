@@ -12,21 +12,19 @@ pub struct Config {
     #[arg(long, env = "LEPTOS_SITE_ADDR", default_value = "127.0.0.1:3000")]
     pub addr: SocketAddr,
 
-    /// Folder holding the built browser bundle (pkg/) and the public assets.
-    #[arg(long, env = "LEPTOS_SITE_ROOT", default_value = "target/site")]
-    pub site_root: PathBuf,
+    /// Folder holding the built browser bundle (pkg/) and the public assets, e.g. `target/site`.
+    /// Default: the site compiled into this binary.
+    #[arg(long, env = "LEPTOS_SITE_ROOT")]
+    pub site_root: Option<PathBuf>,
 
     /// Folder for the embedded database and other state; created if missing.
     #[arg(long, env = "ALFAKRAFT_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
 
-    /// Folder holding the dictionaries: `fst/` with `manifest.json`, and `licences/`.
-    #[arg(
-        long,
-        env = "ALFAKRAFT_DICTIONARIES_DIR",
-        default_value = "dictionaries"
-    )]
-    pub dictionaries_dir: PathBuf,
+    /// Folder holding the dictionaries: `fst/` with `manifest.json`, and `licences/`, e.g.
+    /// `dictionaries`. Default: the five shipped dictionaries compiled into this binary.
+    #[arg(long, env = "ALFAKRAFT_DICTIONARIES_DIR")]
+    pub dictionaries_dir: Option<PathBuf>,
 
     /// Database to use. Default: the SQLite file `alfakraft.db` in the data folder.
     #[arg(long, env = "DATABASE_URL")]
@@ -51,6 +49,16 @@ pub struct Config {
     /// The largest word-list upload an admin may send, in MB.
     #[arg(long, env = "ALFAKRAFT_UPLOAD_LIMIT_MB", default_value_t = 50)]
     pub upload_limit_mb: usize,
+
+    /// Serve `/metrics` (Prometheus) on this separate address, e.g. `127.0.0.1:9464`; the main
+    /// address does not serve it unless a token is set.
+    #[arg(long, env = "ALFAKRAFT_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+
+    /// Serve `/metrics` on the main address too, to requests with `Authorization: Bearer TOKEN`
+    /// (and require it on the metrics address).
+    #[arg(long, env = "ALFAKRAFT_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
 
     /// Log filter in `tracing` syntax, e.g. `info` or `server=debug,sqlx=warn`.
     #[arg(long, env = "ALFAKRAFT_LOG", default_value = "info")]
@@ -81,6 +89,21 @@ pub enum Command {
         /// Only report; change nothing.
         #[arg(long)]
         check: bool,
+    },
+    /// Ask the server on `--addr` whether it is healthy (`/healthz`); exit 0 when it is. For a
+    /// container's HEALTHCHECK, where there may be no curl.
+    Healthcheck,
+    /// Write a consistent copy of the SQLite database to FILE (a new file) while the server may
+    /// run, then exit. For Postgres use pg_dump.
+    Backup {
+        /// Where to write the copy.
+        file: PathBuf,
+    },
+    /// Replace the SQLite database with the backup FILE, after checking it; the server must be
+    /// stopped. The replaced file is kept beside it as `alfakraft.db.before-restore-<seconds>`.
+    Restore {
+        /// The backup to restore.
+        file: PathBuf,
     },
 }
 

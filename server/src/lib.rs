@@ -2,6 +2,7 @@
 //! server functions, static assets and `/healthz`.
 
 mod admin;
+pub mod backup;
 mod bad_requests;
 pub mod bots;
 pub mod client;
@@ -14,8 +15,10 @@ pub mod dictionary_sync;
 mod health;
 mod help;
 pub mod live;
+pub mod monitoring;
 mod profiles;
 pub mod serve;
+pub mod site;
 pub mod tries;
 
 pub use app::store::{
@@ -51,6 +54,10 @@ pub struct AppState {
     pub services: Services,
     /// The largest word-list upload accepted, in bytes.
     pub upload_limit: usize,
+    /// Where the bundle and the public assets are served from.
+    pub site: site::SiteFiles,
+    /// The figures `/metrics` serves, when the operator asked for them.
+    pub monitoring: Option<monitoring::Monitoring>,
 }
 
 impl AppState {
@@ -67,6 +74,8 @@ impl AppState {
             db,
             secure_cookies,
             upload_limit: 50 * 1024 * 1024,
+            site: site::SiteFiles::Folder,
+            monitoring: None,
         }
     }
 }
@@ -100,15 +109,12 @@ pub fn router(state: AppState) -> Router {
         .merge(profiles::router())
         .merge(help::router())
         .merge(live::router())
+        .merge(monitoring::router(state.monitoring.as_ref()))
         .leptos_routes_with_context(&state, routes, context.clone(), {
             let options = state.leptos_options.clone();
             move || shell(options.clone())
         })
-        // The 404 page is the app too: it needs the same context to show who is signed in.
-        .fallback(leptos_axum::file_and_error_handler_with_context::<
-            AppState,
-            _,
-        >(context, shell))
+        .fallback(files_or_not_found(&state, context))
         .layer(sessions)
         .layer(middleware::from_fn(bad_requests::client_mistakes_are_400))
         // A body that stops coming for half a minute is given up (the head has its own limit).
@@ -118,8 +124,40 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(csrf::same_origin_only))
         .layer(middleware::from_fn(client_addr))
         .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(monitoring::track_requests))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// The handler for every path no route takes: a file of the site, or the app's 404 page, which
+/// is the app too and needs the same context to show who is signed in.
+fn files_or_not_found(
+    state: &AppState,
+    context: impl Fn() + Clone + Send + Sync + 'static,
+) -> axum::routing::MethodRouter<AppState> {
+    match state.site {
+        site::SiteFiles::Folder => {
+            axum::routing::any(leptos_axum::file_and_error_handler_with_context::<
+                AppState,
+                _,
+            >(context, shell))
+        }
+        site::SiteFiles::Embedded => {
+            let options = state.leptos_options.clone();
+            let not_found = leptos_axum::render_app_to_stream_with_context(context, move || {
+                shell(options.clone())
+            });
+            axum::routing::any(move |request: Request| {
+                let not_found = not_found.clone();
+                async move {
+                    match site::embedded_file(request.method(), request.uri(), request.headers()) {
+                        Some(file) => file,
+                        None => not_found(request).await,
+                    }
+                }
+            })
+        }
+    }
 }
 
 /// Records the peer's address for the sign-in limit (served with connect info; tests without it

@@ -96,6 +96,7 @@ impl Presence {
         let conn = live::new_conn();
         let (writer, id) = (db.clone(), conn.clone());
         let opening = tokio::spawn(async move { live::open(&writer, &id, user).await });
+        metrics::gauge!("alfakraft_live_streams").increment(1);
         Presence {
             db: db.clone(),
             conn,
@@ -149,6 +150,7 @@ impl Presence {
 
 impl Drop for Presence {
     fn drop(&mut self) {
+        metrics::gauge!("alfakraft_live_streams").decrement(1);
         if self.closed {
             return;
         }

@@ -38,6 +38,9 @@ async fn main() -> ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(Command::Healthcheck) = &config.command {
+        return healthcheck(config.addr).await;
+    }
     if config.database_url.is_none() {
         std::fs::create_dir_all(&config.data_dir).map_err(|e| {
             format!(
@@ -59,6 +62,27 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let database_url = config.database_url();
+    let sqlite_file = server::backup::sqlite_file(&database_url);
+    if let Some(Command::Restore { file }) = &config.command {
+        let database = sqlite_file.ok_or("the database is Postgres: restore it with pg_restore")?;
+        let done = server::backup::restore(file, &database).await?;
+        println!(
+            "restored {} ({} games) to {}{}",
+            file.display(),
+            done.games,
+            database.display(),
+            match &done.previous {
+                Some(previous) => format!("; the database it replaced is {}", previous.display()),
+                None => String::new(),
+            }
+        );
+        return Ok(());
+    }
+    // One server per SQLite file: a second one, or a restore, waits for this one to stop.
+    let in_use = match (&sqlite_file, &config.command) {
+        (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
+        _ => None,
+    };
     let db = db::Database::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
@@ -71,8 +95,19 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             false => Err(format!("there is no account called {name}").into()),
         };
     }
-    let catalog = dictionaries::catalog::Catalog::load(&config.dictionaries_dir)
-        .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
+    if let Some(Command::Backup { file }) = &config.command {
+        let bytes = server::backup::backup(&db, file).await?;
+        println!(
+            "backed up {database_url} to {} ({bytes} bytes)",
+            file.display()
+        );
+        return Ok(());
+    }
+    let catalog = match &config.dictionaries_dir {
+        Some(dir) => dictionaries::catalog::Catalog::load(dir),
+        None => dictionaries::catalog::Catalog::embedded(),
+    }
+    .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
     let library = app::store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
         .await
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
@@ -112,9 +147,25 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             }
         });
     }
+    let site = match &config.site_root {
+        Some(_) => server::site::SiteFiles::Folder,
+        None if server::site::embedded_is_complete() => {
+            let (files, bytes) = server::site::embedded_size();
+            tracing::info!(files, bytes, "serving the site compiled into this binary");
+            server::site::SiteFiles::Embedded
+        }
+        None => {
+            return Err(
+                "this binary was built without the site (run scripts/build.sh, \
+                        or pass --site-root target/site)"
+                    .into(),
+            )
+        }
+    };
+    let site_root = config.site_root.clone().unwrap_or_default();
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")
-        .site_root(config.site_root.to_string_lossy().as_ref())
+        .site_root(site_root.to_string_lossy().as_ref())
         .site_addr(config.addr)
         .build();
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -146,6 +197,24 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
+    state.site = site;
+    if config.metrics_addr.is_some() || config.metrics_token.is_some() {
+        state.monitoring = Some(server::monitoring::Monitoring::start(
+            config.metrics_token.clone(),
+        ));
+    }
+    if let Some(addr) = config.metrics_addr {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen for metrics on {addr}: {e}"))?;
+        tracing::info!(url = %format!("http://{}/metrics", listener.local_addr()?), "metrics");
+        let metrics = server::monitoring::own_router(state.clone());
+        tokio::spawn(async move {
+            if let Err(error) = axum::serve(listener, metrics).await {
+                tracing::error!(%error, "the metrics listener stopped");
+            }
+        });
+    }
     state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
     state.services.new_accounts = std::sync::Arc::new(app::store::limiter::Limiter::new_accounts(
         config.accounts_per_hour,
@@ -160,7 +229,23 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         per_address: config.connections_per_address,
     };
     server::serve::serve(listener, router(state), limits, shutdown_signal()).await?;
+    drop(in_use);
     Ok(())
+}
+
+/// Asks the server listening on `addr` (on this machine when it listens on every address) for
+/// `/healthz`.
+async fn healthcheck(mut addr: std::net::SocketAddr) -> Result<(), Box<dyn std::error::Error>> {
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    let mut client = server::client::ApiClient::new(&format!("http://{addr}"));
+    match tokio::time::timeout(std::time::Duration::from_secs(5), client.get("/healthz")).await {
+        Ok(Ok((200, _))) => Ok(()),
+        Ok(Ok((status, body))) => Err(format!("{addr} answered {status}: {body}").into()),
+        Ok(Err(error)) => Err(format!("{addr}: {error}").into()),
+        Err(_) => Err(format!("{addr} did not answer within 5 s").into()),
+    }
 }
 
 fn init_logging(config: &Config) {

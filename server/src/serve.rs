@@ -65,7 +65,13 @@ impl Drop for Slot {
     }
 }
 
-/// Serves `app` on `listener` until `shutdown` resolves, then waits for open connections to end.
+/// How long requests under way may take to finish once shutdown begins: an orchestrator's
+/// grace period is usually 10 s (Kubernetes 30 s), so the process is gone before it is killed.
+pub const DRAIN: Duration = Duration::from_secs(8);
+
+/// Serves `app` on `listener` until `shutdown` resolves; then accepts nothing more, lets the
+/// requests under way finish (closing idle keep-alive connections at once) for up to [`DRAIN`],
+/// and returns.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -90,6 +96,8 @@ pub async fn serve(
         };
         let Some(slot) = open.take(address.ip(), limits.per_address) else {
             tracing::debug!(%address, "too many connections from one address");
+            metrics::counter!("alfakraft_rate_limited_total", "limit" => "connections")
+                .increment(1);
             continue;
         };
         // Pages stream in several writes: without TCP_NODELAY, Nagle's algorithm and the
@@ -115,6 +123,14 @@ pub async fn serve(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(DRAIN, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            seconds = DRAIN.as_secs(),
+            "requests still under way after the drain period: stopping anyway"
+        );
+    }
     Ok(())
 }

@@ -272,6 +272,8 @@ pub(crate) mod server {
         };
         let key = format!("addr:{address}");
         if let Some(wait) = services.new_accounts.check(&[&key]) {
+            metrics::counter!("alfakraft_rate_limited_total", "limit" => "new_accounts")
+                .increment(1);
             return Err(Refusal::TooManyAccounts {
                 minutes: wait.as_secs().div_ceil(60).max(1),
             });

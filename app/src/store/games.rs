@@ -250,6 +250,7 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     lexicon: &L,
     audience: Option<super::live::Audience>,
 ) -> Result<Committed, GameError> {
+    let started = std::time::Instant::now();
     let _writer = match db.backend {
         Backend::Sqlite => Some(db.sqlite_writer.lock().await),
         Backend::Postgres => None,
@@ -273,7 +274,10 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     }
     drop(conn);
     drop(_writer);
+    metrics::histogram!("alfakraft_commit_seconds").record(started.elapsed());
     if let Ok(committed) = &result {
+        metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
+            .increment(1);
         db.states.put(id, committed.state.clone());
     }
     if result.is_ok() {

@@ -90,11 +90,15 @@ pub async fn check(
             (ends > now).then(|| Duration::from_millis((ends - now) as u64))
         })
         .max();
+    if wait.is_some() {
+        metrics::counter!("alfakraft_rate_limited_total", "limit" => "sign_in").increment(1);
+    }
     Ok(wait)
 }
 
 /// A wrong name or password: one more failure under each key.
 pub async fn fail(db: &Database, name: &str, address: Option<&str>) -> Result<(), sqlx::Error> {
+    metrics::counter!("alfakraft_sign_in_failures_total").increment(1);
     let now = now_ms();
     let forgotten = now - FORGET_AFTER_MS;
     // Keys quiet for an hour go, so the table holds only the last hour's failures.
