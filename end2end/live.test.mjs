@@ -1,10 +1,12 @@
 // Live play across instances: two server instances share one Postgres; Ann plays on one, Bob on
 // the other. Each sees the other come online and go away, they start a friend Blitz match from
 // the Ready lobby, the Blitz clock runs on both pages, a move made on one instance shows on the
-// other without a reload, and a page whose instance restarts reconnects and catches up.
+// other without a reload, and a page whose instance restarts reconnects and catches up. Behind a
+// balancer, a rolling restart under load loses no acknowledged move and no page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './support/server.mjs';
+import { startBalancer } from './support/balancer.mjs';
 import { launchBrowser, openPage } from './support/browser.mjs';
 import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
 import { typeAWord, waitForText, pass } from './support/play.mjs';
@@ -130,4 +132,122 @@ test('the lobby shows a game opened on the other instance without a reload', { s
   await bob.page.waitForSelector(`[data-testid="lobby"] :text("${name}")`, { timeout: 5_000 });
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();
+});
+
+/**
+ * A player of pass-and-play games through the API who passes as fast as the server answers,
+ * starting a new game when one ends, and retries through errors (an instance going away) until
+ * `stop.now`. Records every acknowledged move as the version its game reached in `acknowledged`;
+ * resolves to a check, made with the player's session, that every such game is stored at least
+ * at that version.
+ */
+async function passer(base, acknowledged, stop) {
+  let cookie = '';
+  const call = async (path, body, form = false) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        accept: 'application/json',
+        cookie,
+      },
+      body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
+    });
+    const set = response.headers.getSetCookie()[0];
+    if (set) cookie = set.split(';')[0];
+    return { status: response.status, body: await response.json().catch(() => null) };
+  };
+  const signedUp = await call('/api/account/sign-up', { name: uniqueName('load'), password: 'a good password' }, true);
+  assert.equal(signedUp.status, 200);
+  let game = null;
+  const games = [];
+  while (!stop.now) {
+    try {
+      if (!game) {
+        const created = await call('/api/games/create', { new: { variant: 'Classic', dictionary: 'en',
+          format: 'Casual', opponent: { PassAndPlay: { players: 2 } } } });
+        game = created.body?.Ok?.id ?? null;
+        if (game) games.push(game);
+        continue;
+      }
+      const page = await call('/api/games/get', { id: game });
+      const view = page.body?.Ok?.view;
+      if (!view || page.body.Ok.card.phase !== 'Playing') {
+        game = null;
+        continue;
+      }
+      const acted = await call('/api/games/act', { id: game, expected_version: view.version,
+        action: { Pass: { seat: view.to_move } } });
+      if (acted.status === 200 && acted.body?.Ok) {
+        acknowledged.set(game, Math.max(acknowledged.get(game) ?? 0, view.version + 1));
+      }
+    } catch {
+      // The instance went away mid-request: nothing acknowledged, try again.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const mine = new Set(games);
+  return async () => {
+    for (const [id, version] of acknowledged) {
+      if (!mine.has(id)) continue;
+      const stored = (await call('/api/games/get', { id })).body?.Ok?.view?.version;
+      assert.ok(stored >= version, `${id}: stored version ${stored} < acknowledged ${version}`);
+    }
+  };
+}
+
+test('a rolling restart behind a balancer loses no acknowledged move and every page reconnects', { skip: !postgres && 'needs ALFAKRAFT_TEST_POSTGRES_URL' }, async () => {
+  const balancer = await startBalancer(servers.map((s) => s.url));
+  const ann = await openPage(browser);
+  await ann.page.goto(`${balancer.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  await ann.page.check('input[name="opponent"][value="invite"]');
+  await ann.page.click('button:has-text("Start")');
+  const link = new URL(await ann.page.inputValue('[data-testid="invite-link"]'));
+  const bob = await joinByInvite(browser, `${balancer.url}${link.pathname}`, uniqueName('bob'));
+  const path = new URL(bob.page.url()).pathname;
+  await ann.page.goto(`${balancer.url}${path}`);
+  await hydrated(ann.page);
+  await ann.page.waitForSelector('[data-testid="presence-1"].online');
+
+  const acknowledged = new Map();
+  const stop = { now: false };
+  const load = Promise.all([1, 2, 3, 4].map(() => passer(balancer.url, acknowledged, stop)));
+  // A pass-and-play game's version counts its moves.
+  const moves = () => [...acknowledged.values()].reduce((a, b) => a + b, 0);
+  const until = async (done) => { while (!done()) await new Promise((r) => setTimeout(r, 50)); };
+  await until(() => moves() >= 30);
+
+  // Each instance in turn: SIGTERM, then back on its port, while the load goes on.
+  const exits = [];
+  for (const i of [0, 1]) {
+    const port = Number(new URL(servers[i].url).port);
+    const before = moves();
+    const asked = Date.now();
+    await servers[i].stop();
+    exits.push(Date.now() - asked);
+    await until(() => moves() >= before + 20); // the other instance carries the load meanwhile
+    servers[i] = await startServer({ databaseUrl: postgres, port });
+  }
+  const after = moves();
+  await until(() => moves() >= after + 20);
+  stop.now = true;
+  const checks = await load;
+  console.log(`rolling restart: SIGTERM to exit ${exits.join(' ms and ')} ms; ${moves()} moves acknowledged in ${acknowledged.size} games`);
+  for (const ms of exits) assert.ok(ms < 10_000, `an instance took ${ms} ms to stop`);
+
+  // Every acknowledged move is stored: each game is at least at the version its last one made.
+  for (const check of checks) await check();
+
+  // Both pages found their way back by themselves: a move on one shows on the other.
+  for (const p of [ann.page, bob.page]) {
+    await p.waitForSelector('[data-testid="connection-lost"]', { state: 'detached', timeout: 10_000 });
+  }
+  const mover = (await ann.page.textContent('[data-testid="turn"]')).includes('Your turn') ? ann : bob;
+  const watcher = mover === ann ? bob : ann;
+  await pass(mover.page);
+  await waitForText(watcher.page, 'turn', /Your turn/, 3_000);
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  for (const p of [ann, bob]) await p.context.close();
+  await balancer.close();
 });

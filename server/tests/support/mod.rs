@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod load;
 
 use server::db::Database;
 
@@ -64,6 +65,12 @@ pub fn spawn_server(
 /// A running server process, killed when dropped: a test that fails half-way leaves no server
 /// behind (one would hold the test run's output open, and CI would wait for it).
 pub struct ServerProcess(std::process::Child);
+
+impl From<std::process::Child> for ServerProcess {
+    fn from(child: std::process::Child) -> ServerProcess {
+        ServerProcess(child)
+    }
+}
 
 impl std::ops::Deref for ServerProcess {
     type Target = std::process::Child;
