@@ -82,7 +82,8 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] 
 fi
 wasm-opt --version | grep -q "version 132" || die "wasm-opt on PATH is not binaryen 132: $(wasm-opt --version)"
 
-# 4. Chromium for the browser tests (Playwright cannot download its own browser here).
-if ! command -v chromium >/dev/null; then apt_install chromium; fi
+# 4. Chromium for the browser tests (Playwright cannot download its own browser here); not when
+# only building (ALFAKRAFT_SETUP_FOR=build, as the Dockerfile does).
+if [ "${ALFAKRAFT_SETUP_FOR:-}" != build ] && ! command -v chromium >/dev/null; then apt_install chromium; fi
 
 say "setup complete"
