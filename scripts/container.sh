@@ -37,14 +37,18 @@ if ! podman image exists "$build_image"; then
     rm -rf "$work/rust"
     cp -a "$work/debian" "$work/rust"
     cp /etc/resolv.conf "$work/rust/etc/resolv.conf"
+    # This machine's own certificate authorities (a proxy in front of the registries may sign
+    # with one), so that cargo and npm inside reach what they reach here.
+    cp -r /usr/local/share/ca-certificates/. "$work/rust/usr/local/share/ca-certificates/" 2>/dev/null || true
     chroot "$work/rust" sh -c 'apt-get update -q >/dev/null &&
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends gcc libc6-dev >/dev/null &&
-        apt-get clean'
+        apt-get clean && update-ca-certificates >/dev/null'
     mkdir -p "$work/rust/usr/local/rust"
     cp -a "$(rustc --print sysroot)/." "$work/rust/usr/local/rust/"
     tar -C "$work/rust" -c . | podman import \
         --change 'ENV PATH=/usr/local/cargo/bin:/usr/local/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-        --change 'ENV CARGO_HOME=/usr/local/cargo' - "$build_image" >/dev/null
+        --change 'ENV CARGO_HOME=/usr/local/cargo' \
+        --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$build_image" >/dev/null
 fi
 
 say "podman build (the Dockerfile)"

@@ -76,3 +76,52 @@ async fn a_new_session_never_takes_an_existing_id() {
         assert_eq!(made.data, second.data, "{name}");
     }
 }
+
+/// The session's row: when it expires (unix seconds).
+async fn expires_at(db: &server::db::Database, id: &str) -> i64 {
+    sqlx::query_scalar("SELECT expires_at FROM sessions WHERE id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_used_on_a_new_day_lives_thirty_days_from_then() {
+    for (name, db, _dir) in databases().await {
+        let server = support::browser::server(&db).await;
+        let mut ann = support::browser::Browser::new(&server);
+        ann.sign_up(&support::unique_name("ann")).await;
+        let id = ann.cookie.clone().unwrap();
+        let id = id.trim_start_matches("id=");
+        let store = DbSessionStore::new(db.clone());
+        let now = OffsetDateTime::now_utc();
+        let today = now.unix_timestamp() / 86_400;
+        let ten_days = (now + Duration::days(10)).unix_timestamp();
+        // As if signed in 20 days ago and last seen yesterday: ten days left.
+        let mut rec = store.load(&id.parse().unwrap()).await.unwrap().unwrap();
+        rec.data
+            .insert("seen_day".into(), serde_json::json!(today - 1));
+        rec.expiry_date = now + Duration::days(10);
+        store.save(&rec).await.unwrap();
+        ann.call("/api/account/me", serde_json::json!({})).await;
+        let renewed = expires_at(&db, id).await;
+        assert!(
+            renewed >= (now + Duration::days(30)).unix_timestamp() - 60,
+            "{name}: used today, the session lives 30 days from now"
+        );
+        // Used again the same day, it is not written again.
+        sqlx::query("UPDATE sessions SET expires_at = $1 WHERE id = $2")
+            .bind(ten_days)
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        ann.call("/api/account/me", serde_json::json!({})).await;
+        assert_eq!(
+            expires_at(&db, id).await,
+            ten_days,
+            "{name}: one write a day"
+        );
+    }
+}

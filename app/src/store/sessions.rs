@@ -17,19 +17,27 @@ use super::{
 /// The session key holding the signed-in user's id.
 pub const USER_KEY: &str = "user_id";
 
+/// The session key holding the day (since the epoch) the session was last used on.
+pub const SEEN_KEY: &str = "seen_day";
+
 /// The user a session belongs to, if any.
+///
+/// A session used on a new day is marked so: tower-sessions saves a session (and pushes its
+/// 30-day expiry on) only when it changed, so without this a player active every day would be
+/// signed out 30 days after signing in. Once a day keeps it to one write per player per day.
 pub async fn user_of(
     db: &Database,
     session: &tower_sessions::Session,
 ) -> std::result::Result<Option<User>, StoreError> {
-    let id = session
-        .get::<i64>(USER_KEY)
-        .await
-        .map_err(|e| StoreError::Data(format!("session: {e}")))?;
-    match id {
-        Some(id) => Ok(accounts::by_id(db, id).await?),
-        None => Ok(None),
+    let read = |e: tower_sessions::session::Error| StoreError::Data(format!("session: {e}"));
+    let Some(id) = session.get::<i64>(USER_KEY).await.map_err(read)? else {
+        return Ok(None);
+    };
+    let today = super::db::now_ms() / (24 * 60 * 60 * 1000);
+    if session.get::<i64>(SEEN_KEY).await.map_err(read)? != Some(today) {
+        session.insert(SEEN_KEY, today).await.map_err(read)?;
     }
+    Ok(accounts::by_id(db, id).await?)
 }
 
 /// The session store.
