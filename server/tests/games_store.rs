@@ -150,3 +150,65 @@ async fn a_commit_cut_off_midway_leaves_the_game_as_it_was() {
             .unwrap();
     }
 }
+
+/// Polls `commit` `polls` times, sleeping a moment between polls, then drops it unfinished if it
+/// has not finished: what hyper does to a request's future when its client goes away.
+async fn abandon_after(commit: impl std::future::Future, polls: usize) -> bool {
+    let mut commit = std::pin::pin!(commit);
+    for _ in 0..polls {
+        let done =
+            std::future::poll_fn(|cx| std::task::Poll::Ready(commit.as_mut().poll(cx).is_ready()))
+                .await;
+        if done {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_micros(200)).await;
+    }
+    false
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn commits_abandoned_half_way_leave_no_connection_inside_a_transaction() {
+    for (name, db, _dir) in databases().await {
+        let mut abandoned = 0;
+        for attempt in 0..120 {
+            let id = games::create(&db, &config(100 + attempt)).await.unwrap();
+            let (pass, words) = (Action::Pass { seat: 0 }, words());
+            // Cut off at every step of the commit in turn: before, inside and after the
+            // transaction.
+            let commit = games::commit(&db, &id, 0, &pass, &words);
+            if !abandon_after(commit, 1 + attempt as usize % 12).await {
+                abandoned += 1;
+            }
+        }
+        assert!(
+            abandoned > 20,
+            "{name}: only {abandoned} commits were cut off"
+        );
+        // Every connection the pool holds can still begin a write: a connection left inside a
+        // transaction would refuse `BEGIN` ("within a transaction") or hold SQLite's write lock.
+        let ids: Vec<String> = {
+            let mut ids = Vec::new();
+            for seed in 0..24 {
+                ids.push(games::create(&db, &config(500 + seed)).await.unwrap());
+            }
+            ids
+        };
+        let commits: Vec<_> = ids
+            .iter()
+            .map(|id| {
+                let (db, id) = (db.clone(), id.clone());
+                tokio::spawn(async move {
+                    games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words()).await
+                })
+            })
+            .collect();
+        for commit in commits {
+            commit
+                .await
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        eprintln!("{name}: {abandoned} of 120 commits abandoned half-way");
+    }
+}

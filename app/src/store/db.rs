@@ -118,11 +118,95 @@ impl Database {
         }
     }
 
+    /// Begins a write transaction on a connection of its own, with a plain `BEGIN` (SQLite:
+    /// `BEGIN IMMEDIATE` behind this instance's writer lock), for the move commit's hot path; see
+    /// [`RawWrite`] for what makes that safe.
+    pub async fn begin_raw_write(&self) -> Result<RawWrite, sqlx::Error> {
+        let writer = match self.backend {
+            Backend::Sqlite => Some(self.sqlite_writer.clone().lock_owned().await),
+            Backend::Postgres => None,
+        };
+        let mut open = RawWrite {
+            conn: Some(self.pool.acquire().await?),
+            writer,
+        };
+        // SQLite takes the write lock up front; Postgres locks rows as the transaction goes.
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        open.conn().execute(begin).await?;
+        Ok(open)
+    }
+
     /// When this database was created, as recorded by the first migration.
     pub async fn created_at(&self) -> Result<String, sqlx::Error> {
         sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'created_at'")
             .fetch_one(&self.pool)
             .await
+    }
+}
+
+/// A write transaction begun with a plain `BEGIN` on a pooled connection, which sqlx does not
+/// track as a transaction. It ends with [`RawWrite::commit`] or [`RawWrite::rollback`]; whatever
+/// else ends it (an error on the way, or its future dropped half-way because the client went away
+/// or the server is stopping) rolls it back from a task of its own before the connection and
+/// SQLite's writer lock are given back. Without that, the connection would go back to the pool
+/// still inside the transaction, holding SQLite's write lock for good.
+pub struct RawWrite {
+    conn: Option<sqlx::pool::PoolConnection<sqlx::Any>>,
+    writer: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl RawWrite {
+    /// The connection, inside the transaction.
+    pub fn conn(&mut self) -> &mut sqlx::pool::PoolConnection<sqlx::Any> {
+        self.conn
+            .as_mut()
+            .expect("the transaction is open until it ends")
+    }
+
+    /// Commits; on an error the transaction is rolled back.
+    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
+        self.conn().execute("COMMIT").await?;
+        self.release();
+        Ok(())
+    }
+
+    /// Rolls back.
+    pub async fn rollback(mut self) -> Result<(), sqlx::Error> {
+        self.conn().execute("ROLLBACK").await?;
+        self.release();
+        Ok(())
+    }
+
+    /// Gives the connection back to the pool, then the writer lock.
+    fn release(&mut self) {
+        drop(self.conn.take());
+        drop(self.writer.take());
+    }
+}
+
+impl Drop for RawWrite {
+    fn drop(&mut self) {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        let writer = self.writer.take();
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // No runtime left (the process is ending): closing the connection ends the
+            // transaction with it.
+            return;
+        };
+        runtime.spawn(async move {
+            // Queued after whatever statement was under way; fails harmlessly if the BEGIN
+            // itself never ran.
+            if let Err(error) = conn.execute("ROLLBACK").await {
+                tracing::debug!(%error, "rolling back an abandoned transaction");
+            }
+            drop(conn);
+            drop(writer);
+        });
     }
 }
 

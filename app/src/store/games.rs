@@ -4,7 +4,7 @@
 //! defence against two commits at the same position.
 
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon, RuleError};
-use sqlx::{any::AnyRow, pool::PoolConnection, Any, Executor, Row};
+use sqlx::{any::AnyRow, pool::PoolConnection, Any, Row};
 
 use super::{
     clock,
@@ -251,29 +251,14 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     audience: Option<super::live::Audience>,
 ) -> Result<Committed, GameError> {
     let started = std::time::Instant::now();
-    let _writer = match db.backend {
-        Backend::Sqlite => Some(db.sqlite_writer.lock().await),
-        Backend::Postgres => None,
-    };
-    let mut conn = db.pool.acquire().await?;
-    // SQLite takes the write lock up front; Postgres locks the game's row below. Either way a
-    // second commit to the same game waits, then sees the new version.
-    let begin = match db.backend {
-        Backend::Sqlite => "BEGIN IMMEDIATE",
-        Backend::Postgres => "BEGIN",
-    };
-    conn.execute(begin).await?;
-    let result = commit_in_transaction(db, &mut conn, id, expected_version, action, lexicon).await;
+    // A second commit to the same game waits (SQLite's write lock, Postgres' row lock below),
+    // then sees the new version.
+    let mut tx = db.begin_raw_write().await?;
+    let result = commit_in_transaction(db, tx.conn(), id, expected_version, action, lexicon).await;
     match &result {
-        Ok(_) => {
-            conn.execute("COMMIT").await?;
-        }
-        Err(_) => {
-            conn.execute("ROLLBACK").await?;
-        }
+        Ok(_) => tx.commit().await?,
+        Err(_) => tx.rollback().await?,
     }
-    drop(conn);
-    drop(_writer);
     metrics::histogram!("alfakraft_commit_seconds").record(started.elapsed());
     if let Ok(committed) = &result {
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
