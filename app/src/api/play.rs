@@ -194,9 +194,9 @@ pub mod server {
         game_id: &str,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let row = seating::game(&services.db, game_id).await?;
+        let (row, seats) = seating::game_and_seats(&services.db, game_id).await?;
         let state = state(services, &row).await?;
-        page_of(services, row, &state, user_id).await
+        page_of_seated(services, row, seats, &state, user_id).await
     }
 
     /// The page for `user_id` from a state in hand (just committed: no second replay).
@@ -220,8 +220,15 @@ pub mod server {
     ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
         let people = seated(&seats);
-        let online = crate::store::live::online_among(&services.db, &people).await?;
-        let ranks = ranks::of_players(&services.db, &people).await?;
+        // The player asking is here: only the others' presence is read (none in pass-and-play
+        // or against a bot), and it is read while the ranks are.
+        let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
+        let (online, ranks) = tokio::join!(
+            crate::store::live::online_among(&services.db, &others),
+            ranks::of_players(&services.db, &people)
+        );
+        let (mut online, ranks) = (online?, ranks?);
+        online.insert(user_id);
         let card = card(&row, &seats, state, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
@@ -250,7 +257,6 @@ pub mod server {
         let (rank_changes, head_to_head) = match row.phase {
             Phase::Over => {
                 let changes = ranks::changes(&services.db, game_id).await?;
-                let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
                 let head_to_head = match (&people[..], &others[..]) {
                     ([_, _], [other]) => Some(
                         crate::store::profiles::head_to_head(&services.db, user_id, *other).await?,
@@ -373,7 +379,7 @@ pub async fn act(
     use crate::store::{games, seating};
     super::server::as_player(async |services, user| {
         // Read once: who may act, and the page's seats after (a commit moves no one).
-        let seats = seating::seats(&services.db, &id).await?;
+        let (mut row, seats) = seating::game_and_seats(&services.db, &id).await?;
         let mine = seating::mine(&seats, user.id)?;
         if matches!(action, Action::TimedOut { .. }) {
             return Err(Refusal::Invalid("only the clock times a player out".into()).into());
@@ -381,7 +387,6 @@ pub async fn act(
         if !mine.contains(&action.seat()) {
             return Err(Refusal::NotYourSeat.into());
         }
-        let mut row = seating::game(&services.db, &id).await?;
         let lexicon = services.game_lexicon(&row.config).await?;
         let state = match action {
             // Buying and selling do not depend on the position: applied to the game as it is.

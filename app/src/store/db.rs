@@ -118,25 +118,21 @@ impl Database {
         }
     }
 
-    /// Begins a write transaction on a connection of its own, with a plain `BEGIN` (SQLite:
-    /// `BEGIN IMMEDIATE` behind this instance's writer lock), for the move commit's hot path; see
-    /// [`RawWrite`] for what makes that safe.
-    pub async fn begin_raw_write(&self) -> Result<RawWrite, sqlx::Error> {
+    /// A connection of its own (and on SQLite this instance's writer lock) for a write
+    /// transaction begun with a plain statement, for the move commit's hot path: the caller sends
+    /// [`RawWrite::BEGIN`] first, alone or at the head of a batch. See [`RawWrite`] for what makes
+    /// that safe.
+    pub async fn raw_write(&self) -> Result<RawWrite, sqlx::Error> {
+        // The connection first: the writer lock is held only while writing.
+        let conn = self.pool.acquire().await?;
         let writer = match self.backend {
             Backend::Sqlite => Some(self.sqlite_writer.clone().lock_owned().await),
             Backend::Postgres => None,
         };
-        let mut open = RawWrite {
-            conn: Some(self.pool.acquire().await?),
+        Ok(RawWrite {
+            conn: Some(conn),
             writer,
-        };
-        // SQLite takes the write lock up front; Postgres locks rows as the transaction goes.
-        let begin = match self.backend {
-            Backend::Sqlite => "BEGIN IMMEDIATE",
-            Backend::Postgres => "BEGIN",
-        };
-        open.conn().execute(begin).await?;
-        Ok(open)
+        })
     }
 
     /// When this database was created, as recorded by the first migration.
@@ -148,7 +144,8 @@ impl Database {
 }
 
 /// A write transaction begun with a plain `BEGIN` on a pooled connection, which sqlx does not
-/// track as a transaction. It ends with [`RawWrite::commit`] or [`RawWrite::rollback`]; whatever
+/// track as a transaction (so that on SQLite the `BEGIN` and the first read, and the last writes,
+/// each go to the database's thread in one batch). It ends with [`RawWrite::commit`] or [`RawWrite::rollback`]; whatever
 /// else ends it (an error on the way, or its future dropped half-way because the client went away
 /// or the server is stopping) rolls it back from a task of its own before the connection and
 /// SQLite's writer lock are given back. Without that, the connection would go back to the pool
@@ -159,7 +156,16 @@ pub struct RawWrite {
 }
 
 impl RawWrite {
-    /// The connection, inside the transaction.
+    /// The statement that begins the transaction. SQLite takes the write lock up front, so a
+    /// transaction that has read never fails to upgrade; Postgres locks rows as it goes.
+    pub fn begin(backend: Backend) -> &'static str {
+        match backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        }
+    }
+
+    /// The connection, inside the transaction once it has begun.
     pub fn conn(&mut self) -> &mut sqlx::pool::PoolConnection<sqlx::Any> {
         self.conn
             .as_mut()

@@ -8,7 +8,7 @@ use sqlx::{any::AnyRow, pool::PoolConnection, Any, Row};
 
 use super::{
     clock,
-    db::{now_ms, Backend, Database},
+    db::{now_ms, Backend, Database, RawWrite},
 };
 
 /// Why a commit or a load did not happen.
@@ -102,14 +102,28 @@ struct Stored {
     rated: bool,
 }
 
+/// The head's columns, in the order [`read_game`] reads them.
+const HEAD: &str =
+    "SELECT config, status, opponent, deadline_at, rated, version FROM games WHERE id = $1";
+
 async fn read_game(conn: &mut PoolConnection<Any>, id: &str) -> Result<Stored, GameError> {
-    let row: AnyRow = sqlx::query(
-        "SELECT config, status, opponent, deadline_at, rated, version FROM games WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&mut **conn)
-    .await?
-    .ok_or(GameError::NotFound)?;
+    read_game_with(conn, id, HEAD).await
+}
+
+/// [`read_game`] with the query `sql`: [`HEAD`] with something before or after it.
+async fn read_game_with(
+    conn: &mut PoolConnection<Any>,
+    id: &str,
+    sql: &str,
+) -> Result<Stored, GameError> {
+    // All of the batch's rows: sqlx's fetch_optional stops at a batch's first statement.
+    let row: AnyRow = sqlx::query(sql)
+        .bind(id)
+        .fetch_all(&mut **conn)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(GameError::NotFound)?;
     let config: GameConfig = serde_json::from_str(&row.try_get::<String, _>(0)?)?;
     Ok(Stored {
         config,
@@ -253,11 +267,17 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     let started = std::time::Instant::now();
     // A second commit to the same game waits (SQLite's write lock, Postgres' row lock below),
     // then sees the new version.
-    let mut tx = db.begin_raw_write().await?;
+    let mut tx = db.raw_write().await?;
     let result = commit_in_transaction(db, tx.conn(), id, expected_version, action, lexicon).await;
     match &result {
         Ok(_) => tx.commit().await?,
-        Err(_) => tx.rollback().await?,
+        // The first error is the one to tell (the BEGIN itself may have failed, leaving nothing
+        // to roll back).
+        Err(_) => {
+            if let Err(error) = tx.rollback().await {
+                tracing::debug!(%error, "rollback after a refused commit");
+            }
+        }
     }
     metrics::histogram!("alfakraft_commit_seconds").record(started.elapsed());
     if let Ok(committed) = &result {
@@ -321,13 +341,23 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     action: &Action,
     lexicon: &L,
 ) -> Result<Committed, GameError> {
-    if db.backend == Backend::Postgres {
-        sqlx::query("SELECT version FROM games WHERE id = $1 FOR UPDATE")
-            .bind(id)
-            .fetch_optional(&mut **conn)
-            .await?;
-    }
-    let stored = read_game(conn, id).await?;
+    // Each statement is a round trip to the database's thread, and on SQLite the writer lock is
+    // held from the first to the last: the BEGIN goes with the first read and the two writes go
+    // together. Postgres takes one statement at a time, and locks the game's row as it reads it.
+    let stored = match db.backend {
+        Backend::Sqlite => {
+            read_game_with(
+                conn,
+                id,
+                &format!("{}; {HEAD}", RawWrite::begin(db.backend)),
+            )
+            .await?
+        }
+        Backend::Postgres => {
+            sqlx::Executor::execute(&mut **conn, RawWrite::begin(db.backend)).await?;
+            read_game_with(conn, id, &format!("{HEAD} FOR UPDATE")).await?
+        }
+    };
     if matches!(stored.status.as_str(), "waiting" | "ready" | "cancelled") {
         return Err(GameError::NotStarted);
     }
@@ -354,21 +384,6 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     }
     let to_move_before = state.to_move();
     state.apply(action, lexicon)?;
-    let inserted = sqlx::query(
-        "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(id)
-    .bind(i64::from(seq))
-    .bind(serde_json::to_string(action)?)
-    .bind(now)
-    .execute(&mut **conn)
-    .await;
-    if let Err(sqlx::Error::Database(e)) = &inserted {
-        if e.is_unique_violation() {
-            return Err(GameError::MovedOn { current: seq + 1 });
-        }
-    }
-    inserted?;
     let playing = *state.status() == Status::Playing;
     let turn_passed = ends_turn(action) || state.to_move() != to_move_before;
     let deadline = match (playing, turn_passed) {
@@ -376,18 +391,59 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         (true, true) => clock::deadline(&stored.config, &stored.opponent, now),
         (true, false) => stored.deadline_at,
     };
-    sqlx::query(
-        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
-         WHERE id = $1",
-    )
-    .bind(id)
-    .bind(i64::from(state.version()))
-    .bind(if playing { "playing" } else { "over" })
-    .bind(i32::from(state.to_move()))
-    .bind(now)
-    .bind(deadline)
-    .execute(&mut **conn)
-    .await?;
+    let action_json = serde_json::to_string(action)?;
+    let written = match db.backend {
+        // One batch; its parameters are shared by number.
+        Backend::Sqlite => sqlx::query(
+            "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5);
+                 UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5,
+                 deadline_at = $6 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(i64::from(state.version()))
+        .bind(if playing { "playing" } else { "over" })
+        .bind(i32::from(state.to_move()))
+        .bind(now)
+        .bind(deadline)
+        .bind(i64::from(seq))
+        .bind(&action_json)
+        .execute(&mut **conn)
+        .await,
+        Backend::Postgres => {
+            let inserted = sqlx::query(
+                "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(i64::from(seq))
+            .bind(&action_json)
+            .bind(now)
+            .execute(&mut **conn)
+            .await;
+            match inserted {
+                Ok(_) => {
+                    sqlx::query(
+                        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5,
+                         deadline_at = $6 WHERE id = $1",
+                    )
+                    .bind(id)
+                    .bind(i64::from(state.version()))
+                    .bind(if playing { "playing" } else { "over" })
+                    .bind(i32::from(state.to_move()))
+                    .bind(now)
+                    .bind(deadline)
+                    .execute(&mut **conn)
+                    .await
+                }
+                failed => failed,
+            }
+        }
+    };
+    if let Err(sqlx::Error::Database(e)) = &written {
+        if e.is_unique_violation() {
+            return Err(GameError::MovedOn { current: seq + 1 });
+        }
+    }
+    written?;
     if !playing {
         // In the same transaction as the end itself: a game is rated and its results kept once,
         // or not at all.

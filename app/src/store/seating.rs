@@ -256,6 +256,27 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     game_row(&row)
 }
 
+/// A game's row and its seats in order, in one query (a move needs both, and each query is a
+/// round trip to the database's thread).
+pub async fn game_and_seats(
+    db: &Database,
+    id: &str,
+) -> Result<(GameRow, Vec<SeatRow>), StoreError> {
+    // The seat columns first, in `seat_row`'s order; the game's are read by name.
+    let rows = sqlx::query(
+        "SELECT s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name,
+                g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated
+         FROM games g JOIN game_seats s ON s.game_id = g.id LEFT JOIN users u ON u.id = s.user_id
+         WHERE g.id = $1 ORDER BY s.seat",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await?;
+    let game = game_row(rows.first().ok_or(Refusal::NoSuchGame)?)?;
+    let seats = rows.iter().map(seat_row).collect::<Result<_, _>>()?;
+    Ok((game, seats))
+}
+
 /// A pass-and-play seat's name: the one given, without control characters and with its spaces
 /// tidied, else the owner's for the first seat and "Player 2" and so on for the others.
 fn local_name(names: &[String], seat: Seat, owner: &str) -> String {
