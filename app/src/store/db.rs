@@ -172,6 +172,12 @@ impl RawWrite {
             .expect("the transaction is open until it ends")
     }
 
+    /// Says the transaction was committed by a batch that ended with `COMMIT`: gives the
+    /// connection and the lock back.
+    pub fn committed(mut self) {
+        self.release();
+    }
+
     /// Commits; on an error the transaction is rolled back.
     pub async fn commit(mut self) -> Result<(), sqlx::Error> {
         self.conn().execute("COMMIT").await?;

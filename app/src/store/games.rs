@@ -102,6 +102,19 @@ struct Stored {
     rated: bool,
 }
 
+/// A move's writes on SQLite, in one batch.
+const WRITE: &str = "INSERT INTO game_actions (game_id, seq, action, created_at)
+     VALUES ($1, $7, $8, $5);
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     WHERE id = $1";
+
+/// [`WRITE`], then `COMMIT`.
+const WRITE_AND_COMMIT: &str = "INSERT INTO game_actions (game_id, seq, action, created_at)
+     VALUES ($1, $7, $8, $5);
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     WHERE id = $1;
+     COMMIT";
+
 /// The head's columns, in the order [`read_game`] reads them.
 const HEAD: &str =
     "SELECT config, status, opponent, deadline_at, rated, version FROM games WHERE id = $1";
@@ -270,7 +283,8 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     let mut tx = db.raw_write().await?;
     let result = commit_in_transaction(db, tx.conn(), id, expected_version, action, lexicon).await;
     match &result {
-        Ok(_) => tx.commit().await?,
+        Ok((_, Ended::Committed)) => tx.committed(),
+        Ok((_, Ended::Open)) => tx.commit().await?,
         // The first error is the one to tell (the BEGIN itself may have failed, leaving nothing
         // to roll back).
         Err(_) => {
@@ -279,6 +293,7 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
             }
         }
     }
+    let result = result.map(|(committed, _)| committed);
     metrics::histogram!("alfakraft_commit_seconds").record(started.elapsed());
     if let Ok(committed) = &result {
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
@@ -299,6 +314,14 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
         }
     }
     result
+}
+
+/// Where [`commit_in_transaction`] left the transaction.
+enum Ended {
+    /// Its last batch ended with `COMMIT` (SQLite, a move that does not end the game).
+    Committed,
+    /// Still open: the caller commits.
+    Open,
 }
 
 /// Whether everything since `expected_version` is another seat buying or selling: nothing the
@@ -340,7 +363,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     expected_version: u32,
     action: &Action,
     lexicon: &L,
-) -> Result<Committed, GameError> {
+) -> Result<(Committed, Ended), GameError> {
     // Each statement is a round trip to the database's thread, and on SQLite the writer lock is
     // held from the first to the last: the BEGIN goes with the first read and the two writes go
     // together. Postgres takes one statement at a time, and locks the game's row as it reads it.
@@ -393,22 +416,22 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     };
     let action_json = serde_json::to_string(action)?;
     let written = match db.backend {
-        // One batch; its parameters are shared by number.
-        Backend::Sqlite => sqlx::query(
-            "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5);
-                 UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5,
-                 deadline_at = $6 WHERE id = $1",
-        )
-        .bind(id)
-        .bind(i64::from(state.version()))
-        .bind(if playing { "playing" } else { "over" })
-        .bind(i32::from(state.to_move()))
-        .bind(now)
-        .bind(deadline)
-        .bind(i64::from(seq))
-        .bind(&action_json)
-        .execute(&mut **conn)
-        .await,
+        // One batch, its parameters shared by number, with the COMMIT in it too unless the end
+        // of the game is still to be recorded. A statement that fails stops the batch before the
+        // COMMIT.
+        Backend::Sqlite => {
+            sqlx::query(if playing { WRITE_AND_COMMIT } else { WRITE })
+                .bind(id)
+                .bind(i64::from(state.version()))
+                .bind(if playing { "playing" } else { "over" })
+                .bind(i32::from(state.to_move()))
+                .bind(now)
+                .bind(deadline)
+                .bind(i64::from(seq))
+                .bind(&action_json)
+                .execute(&mut **conn)
+                .await
+        }
         Backend::Postgres => {
             let inserted = sqlx::query(
                 "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
@@ -454,9 +477,16 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             super::daily::finished(conn, id, &state).await?;
         }
     }
-    Ok(Committed {
-        state,
-        deadline_at: deadline,
-        at: now,
-    })
+    let ended = match db.backend {
+        Backend::Sqlite if playing => Ended::Committed,
+        _ => Ended::Open,
+    };
+    Ok((
+        Committed {
+            state,
+            deadline_at: deadline,
+            at: now,
+        },
+        ended,
+    ))
 }
