@@ -5,7 +5,6 @@
 mod support;
 
 use std::{
-    io::BufRead,
     path::Path,
     process::{Command, Stdio},
     sync::{
@@ -25,22 +24,6 @@ fn runtime() -> tokio::runtime::Runtime {
         .enable_all()
         .build()
         .unwrap()
-}
-
-/// Reads the child's output up to the line with its URL, then keeps draining it.
-fn url_of(child: &mut std::process::Child) -> String {
-    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = loop {
-        let line = lines
-            .next()
-            .expect("the server printed its URL")
-            .expect("read the server's output");
-        if let Some(url) = line.strip_prefix("Alfa Kraft is running at ") {
-            break url.trim().to_string();
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    url
 }
 
 /// Runs `alfakraft ARGS` on the SQLite database in `data_dir` to the end; success and output.
@@ -108,7 +91,7 @@ fn the_binary_alone_in_an_empty_folder_serves_the_site_and_plays() {
             .spawn()
             .unwrap(),
     );
-    let base = url_of(&mut child);
+    let base = support::url_of(&mut child);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     runtime().block_on(async {
         let mut client = ApiClient::new(&base);

@@ -102,18 +102,30 @@ struct Stored {
     rated: bool,
 }
 
-/// A move's writes on SQLite, in one batch.
-const WRITE: &str = "INSERT INTO game_actions (game_id, seq, action, created_at)
-     VALUES ($1, $7, $8, $5);
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
-     WHERE id = $1";
+/// The game row after a move, as one literal for the statements below; its parameters ($1 to
+/// $6) are bound by `update` in [`commit_in_transaction`].
+macro_rules! update_game {
+    () => {
+        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, \
+         deadline_at = $6 WHERE id = $1"
+    };
+}
+
+/// The game row after a move.
+const UPDATE: &str = update_game!();
+
+/// A move's writes on SQLite, in one batch: the action ($7, $8), then [`UPDATE`].
+const WRITE: &str = concat!(
+    "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
+    update_game!()
+);
 
 /// [`WRITE`], then `COMMIT`.
-const WRITE_AND_COMMIT: &str = "INSERT INTO game_actions (game_id, seq, action, created_at)
-     VALUES ($1, $7, $8, $5);
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
-     WHERE id = $1;
-     COMMIT";
+const WRITE_AND_COMMIT: &str = concat!(
+    "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
+    update_game!(),
+    "; COMMIT"
+);
 
 /// The head's columns, in the order [`read_game`] reads them.
 const HEAD: &str =
@@ -415,18 +427,22 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         (true, false) => stored.deadline_at,
     };
     let action_json = serde_json::to_string(action)?;
+    // The game row's new values, as the update's $1 to $6.
+    let update = |sql| {
+        sqlx::query(sql)
+            .bind(id)
+            .bind(i64::from(state.version()))
+            .bind(if playing { "playing" } else { "over" })
+            .bind(i32::from(state.to_move()))
+            .bind(now)
+            .bind(deadline)
+    };
     let written = match db.backend {
-        // One batch, its parameters shared by number, with the COMMIT in it too unless the end
-        // of the game is still to be recorded. A statement that fails stops the batch before the
-        // COMMIT.
+        // One batch, the insert's own values as $7 and $8, with the COMMIT in it too unless the
+        // end of the game is still to be recorded. A statement that fails stops the batch before
+        // the COMMIT.
         Backend::Sqlite => {
-            sqlx::query(if playing { WRITE_AND_COMMIT } else { WRITE })
-                .bind(id)
-                .bind(i64::from(state.version()))
-                .bind(if playing { "playing" } else { "over" })
-                .bind(i32::from(state.to_move()))
-                .bind(now)
-                .bind(deadline)
+            update(if playing { WRITE_AND_COMMIT } else { WRITE })
                 .bind(i64::from(seq))
                 .bind(&action_json)
                 .execute(&mut **conn)
@@ -443,20 +459,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             .execute(&mut **conn)
             .await;
             match inserted {
-                Ok(_) => {
-                    sqlx::query(
-                        "UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5,
-                         deadline_at = $6 WHERE id = $1",
-                    )
-                    .bind(id)
-                    .bind(i64::from(state.version()))
-                    .bind(if playing { "playing" } else { "over" })
-                    .bind(i32::from(state.to_move()))
-                    .bind(now)
-                    .bind(deadline)
-                    .execute(&mut **conn)
-                    .await
-                }
+                Ok(_) => update(UPDATE).execute(&mut **conn).await,
                 failed => failed,
             }
         }

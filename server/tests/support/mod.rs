@@ -99,7 +99,6 @@ pub fn spawn_server_with(
     database_url: Option<&str>,
     env: &[(&str, &str)],
 ) -> (ServerProcess, String) {
-    use std::io::BufRead;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_alfakraft"));
     command
@@ -117,7 +116,15 @@ pub fn spawn_server_with(
     }
     command.envs(env.iter().copied());
     let mut child = command.spawn().expect("start the server");
-    let stdout = child.stdout.take().unwrap();
+    let url = url_of(&mut child);
+    (ServerProcess(child), url)
+}
+
+/// Reads a server's output (piped) up to the line with its URL; keeps draining it after, so the
+/// server never blocks on a full pipe.
+pub fn url_of(child: &mut std::process::Child) -> String {
+    use std::io::BufRead;
+    let stdout = child.stdout.take().expect("the server's output is piped");
     let mut lines = std::io::BufReader::new(stdout).lines();
     let url = loop {
         let line = lines
@@ -128,9 +135,8 @@ pub fn spawn_server_with(
             break url.trim().to_string();
         }
     };
-    // Keep draining its output so it never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
-    (ServerProcess(child), url)
+    url
 }
 
 /// A new, empty Postgres database on the test server, for tests that must not see (or be seen
