@@ -30,7 +30,7 @@ async fn main() -> ExitCode {
     match run(config).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            tracing::error!(%error, "server stopped");
+            tracing::error!(%error, "stopped");
             eprintln!("error: {error}");
             ExitCode::FAILURE
         }
