@@ -21,6 +21,13 @@ pub fn sqlite_file(url: &str) -> Option<PathBuf> {
     Some(PathBuf::from(rest.split('?').next().unwrap_or(rest)))
 }
 
+/// `path` with `suffix` added to its file name (`alfakraft.db` → `alfakraft.db.lock`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// Holds the lock that says "a server uses this SQLite file", taken at start and released when
 /// the process ends, however it ends: a second server on the same file, or a restore under a
 /// running one, is refused instead of corrupting it.
@@ -32,9 +39,7 @@ pub struct InUse {
 impl InUse {
     /// Takes the lock beside `database` (`alfakraft.db.lock`), or says who holds it.
     pub fn take(database: &Path) -> Result<InUse, String> {
-        let mut name = database.as_os_str().to_owned();
-        name.push(".lock");
-        let path = PathBuf::from(name);
+        let path = with_suffix(database, ".lock");
         let file = File::options()
             .create(true)
             .truncate(false)
@@ -97,11 +102,6 @@ pub async fn restore(file: &Path, database: &Path) -> Result<Restored, String> {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or_default();
-    let with_suffix = |path: &Path, suffix: &str| {
-        let mut name = path.as_os_str().to_owned();
-        name.push(suffix);
-        PathBuf::from(name)
-    };
     let mut previous = None;
     if database.exists() {
         let aside = with_suffix(database, &format!(".before-restore-{stamp}"));

@@ -78,7 +78,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         );
         return Ok(());
     }
-    // One server per SQLite file: a second one, or a restore, waits for this one to stop.
+    // One server per SQLite file: a second one, or a restore, is refused while this one runs.
     let in_use = match (&sqlite_file, &config.command) {
         (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
         _ => None,

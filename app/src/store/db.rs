@@ -120,7 +120,7 @@ impl Database {
 
     /// A connection of its own (and on SQLite this instance's writer lock) for a write
     /// transaction begun with a plain statement, for the move commit's hot path: the caller sends
-    /// [`RawWrite::BEGIN`] first, alone or at the head of a batch. See [`RawWrite`] for what makes
+    /// [`RawWrite::begin`]'s statement first, alone or at the head of a batch. See [`RawWrite`] for what makes
     /// that safe.
     pub async fn raw_write(&self) -> Result<RawWrite, sqlx::Error> {
         // The connection first: the writer lock is held only while writing.
@@ -145,8 +145,8 @@ impl Database {
 
 /// A write transaction begun with a plain `BEGIN` on a pooled connection, which sqlx does not
 /// track as a transaction (so that on SQLite the `BEGIN` and the first read, and the last writes,
-/// each go to the database's thread in one batch). It ends with [`RawWrite::commit`] or [`RawWrite::rollback`]; whatever
-/// else ends it (an error on the way, or its future dropped half-way because the client went away
+/// each go to the database's thread in one batch). It ends with [`RawWrite::commit`],
+/// [`RawWrite::rollback`] or [`RawWrite::committed`]; whatever else ends it (an error on the way, or its future dropped half-way because the client went away
 /// or the server is stopping) rolls it back from a task of its own before the connection and
 /// SQLite's writer lock are given back. Without that, the connection would go back to the pool
 /// still inside the transaction, holding SQLite's write lock for good.

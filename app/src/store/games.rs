@@ -111,21 +111,24 @@ macro_rules! update_game {
     };
 }
 
+/// A move's writes on SQLite, one batch: the action (its own values as $7 and $8), then the row.
+macro_rules! write_move {
+    () => {
+        concat!(
+            "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
+            update_game!()
+        )
+    };
+}
+
 /// The game row after a move.
 const UPDATE: &str = update_game!();
 
-/// A move's writes on SQLite, in one batch: the action ($7, $8), then [`UPDATE`].
-const WRITE: &str = concat!(
-    "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
-    update_game!()
-);
+/// A move's writes on SQLite.
+const WRITE: &str = write_move!();
 
 /// [`WRITE`], then `COMMIT`.
-const WRITE_AND_COMMIT: &str = concat!(
-    "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
-    update_game!(),
-    "; COMMIT"
-);
+const WRITE_AND_COMMIT: &str = concat!(write_move!(), "; COMMIT");
 
 /// The head's columns, in the order [`read_game`] reads them.
 const HEAD: &str =
