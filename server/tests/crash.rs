@@ -5,7 +5,7 @@ mod support;
 
 use std::{
     sync::{
-        atomic::{AtomicBool, AtomicU64, Ordering},
+        atomic::{AtomicU64, Ordering},
         Arc,
     },
     time::Duration,
@@ -13,7 +13,7 @@ use std::{
 
 use serde_json::{json, Value};
 use server::{client::ApiClient, db::Database, games};
-use support::load::{check_consistent, player, trie};
+use support::load::{check_consistent, Load};
 
 fn kill_mid_commit(database_url: Option<&str>) {
     let dir = tempfile::tempdir().unwrap();
@@ -22,25 +22,13 @@ fn kill_mid_commit(database_url: Option<&str>) {
         .build()
         .unwrap();
     let (mut child, base) = support::spawn_server(dir.path(), database_url);
-    let commits = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let ids: Vec<String> = runtime.block_on(async {
-        trie();
-        let players: Vec<_> = (0..8)
-            .map(|_| tokio::spawn(player(base.clone(), commits.clone(), stop.clone())))
-            .collect();
+    let (ids, acknowledged) = runtime.block_on(async {
+        let load = Load::start(&base, 8);
         // Let commits flow, then kill the server without warning while they do.
-        while commits.load(Ordering::Relaxed) < 100 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        load.until(100).await;
         child.kill().unwrap();
         child.wait().unwrap();
-        stop.store(true, Ordering::Relaxed);
-        let mut ids = Vec::new();
-        for player in players {
-            ids.extend(player.await.unwrap());
-        }
-        ids
+        load.stop().await
     });
     assert!(!ids.is_empty());
     let (mut restarted, base) = support::spawn_server(dir.path(), database_url);
@@ -53,7 +41,7 @@ fn kill_mid_commit(database_url: Option<&str>) {
         assert_eq!(status, 200, "the restarted server is healthy");
         let db = Database::connect(&url).await.unwrap();
         let actions = check_consistent(&db, &ids).await;
-        let acknowledged = commits.load(Ordering::Relaxed) as usize;
+        let acknowledged = acknowledged as usize;
         eprintln!(
             "{} games, {actions} actions stored, {acknowledged} acknowledged before the kill",
             ids.len()

@@ -7,16 +7,12 @@ mod support;
 use std::{
     path::Path,
     process::{Command, Stdio},
-    sync::{
-        atomic::{AtomicBool, AtomicU64, Ordering},
-        Arc,
-    },
     time::{Duration, Instant},
 };
 
 use serde_json::{json, Value};
 use server::{client::ApiClient, db::Database};
-use support::load::{check_consistent, player, trie};
+use support::load::{check_consistent, trie, Load};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -262,18 +258,11 @@ fn a_backup_taken_under_load_restores_and_every_game_in_it_replays() {
     let elsewhere = tempfile::tempdir().unwrap();
     let backup = elsewhere.path().join("backup.db");
     let (mut server, base) = support::spawn_server(live.path(), None);
-    let commits = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
     let runtime = runtime();
-    let (acknowledged_before, ids) = runtime.block_on(async {
-        trie();
-        let players: Vec<_> = (0..6)
-            .map(|_| tokio::spawn(player(base.clone(), commits.clone(), stop.clone())))
-            .collect();
-        while commits.load(Ordering::Relaxed) < 100 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        let before = commits.load(Ordering::Relaxed);
+    let (acknowledged_before, ids, acknowledged) = runtime.block_on(async {
+        let load = Load::start(&base, 6);
+        load.until(100).await;
+        let before = load.acknowledged();
         let path = backup.to_string_lossy().into_owned();
         let (ok, said) = tokio::task::spawn_blocking({
             let live = live.path().to_path_buf();
@@ -282,20 +271,14 @@ fn a_backup_taken_under_load_restores_and_every_game_in_it_replays() {
         .await
         .unwrap();
         assert!(ok, "{said}");
-        let after = commits.load(Ordering::Relaxed);
+        let after = load.acknowledged();
         assert!(after > before, "the players went on committing meanwhile");
         // A second backup to the same file is refused, not overwritten.
         let (ok, said) = run_command(live.path(), &["backup", &backup.to_string_lossy()]);
         assert!(!ok && said.contains("exists"), "{said}");
-        while commits.load(Ordering::Relaxed) < after + 50 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        stop.store(true, Ordering::Relaxed);
-        let mut ids = Vec::new();
-        for player in players {
-            ids.extend(player.await.unwrap());
-        }
-        (before, ids)
+        load.until(after + 50).await;
+        let (ids, acknowledged) = load.stop().await;
+        (before, ids, acknowledged)
     });
     // A restore under a running server is refused.
     let (ok, said) = run_command(live.path(), &["restore", &backup.to_string_lossy()]);
@@ -321,10 +304,10 @@ fn a_backup_taken_under_load_restores_and_every_game_in_it_replays() {
             eprintln!(
                 "backup: {} games, {actions} actions; {acknowledged_before} acknowledged before it began, {} in all",
                 restored.len(),
-                commits.load(Ordering::Relaxed)
+                acknowledged
             );
             assert!(actions as u64 >= acknowledged_before, "every move acknowledged before the backup is in it");
-            assert!((actions as u64) < commits.load(Ordering::Relaxed), "the copy is of a moment, not the end");
+            assert!((actions as u64) < acknowledged, "the copy is of a moment, not the end");
             db.pool.close().await;
         });
     }
@@ -367,11 +350,8 @@ async fn open_stream(base: &str, cookie: &str) -> tokio::net::TcpStream {
 fn sigterm_ends_streams_finishes_commits_and_exits_within_ten_seconds() {
     let dir = tempfile::tempdir().unwrap();
     let (mut server, base) = support::spawn_server(dir.path(), None);
-    let commits = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
     let runtime = runtime();
     runtime.block_on(async {
-        trie();
         let mut watcher = ApiClient::new(&base);
         watcher
             .form(
@@ -384,12 +364,8 @@ fn sigterm_ends_streams_finishes_commits_and_exits_within_ten_seconds() {
             .await
             .unwrap();
         let mut stream = open_stream(&base, watcher.cookie().unwrap()).await;
-        let players: Vec<_> = (0..6)
-            .map(|_| tokio::spawn(player(base.clone(), commits.clone(), stop.clone())))
-            .collect();
-        while commits.load(Ordering::Relaxed) < 60 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let load = Load::start(&base, 6);
+        load.until(60).await;
         let asked = Instant::now();
         let pid = server.id().to_string();
         assert!(Command::new("kill")
@@ -410,17 +386,15 @@ fn sigterm_ends_streams_finishes_commits_and_exits_within_ten_seconds() {
         eprintln!("SIGTERM to exit: {} ms", took.as_millis());
         assert!(took < Duration::from_secs(10), "exited in {took:?}");
         assert!(status.success(), "a clean exit: {status}");
-        stop.store(true, Ordering::Relaxed);
-        let mut ids = Vec::new();
-        for player in players {
-            ids.extend(player.await.unwrap());
-        }
+        let (ids, acknowledged) = load.stop().await;
         let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
         let db = Database::connect(&url).await.unwrap();
         let actions = check_consistent(&db, &ids).await;
-        let acknowledged = commits.load(Ordering::Relaxed) as usize;
         eprintln!("{actions} actions stored, {acknowledged} acknowledged");
-        assert!(actions >= acknowledged, "no acknowledged move is lost");
+        assert!(
+            actions as u64 >= acknowledged,
+            "no acknowledged move is lost"
+        );
         db.pool.close().await;
     });
 }

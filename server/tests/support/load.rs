@@ -33,7 +33,7 @@ pub fn lexicon() -> &'static dictionaries::FstLexicon {
 
 /// Plays pass-and-play Classic games through the API until the server goes away; returns the
 /// ids of every game it touched.
-pub async fn player(base: String, commits: Arc<AtomicU64>, stop: Arc<AtomicBool>) -> Vec<String> {
+async fn player(base: String, commits: Arc<AtomicU64>, stop: Arc<AtomicBool>) -> Vec<String> {
     let mut client = ApiClient::new(&base);
     let name = super::unique_name("load");
     let Ok((200, _)) = client
@@ -79,6 +79,55 @@ pub async fn player(base: String, commits: Arc<AtomicU64>, stop: Arc<AtomicBool>
         }
     }
     ids
+}
+
+/// Players committing moves on a server until stopped, counting the commits acknowledged.
+pub struct Load {
+    commits: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
+    players: Vec<tokio::task::JoinHandle<Vec<String>>>,
+}
+
+impl Load {
+    /// Starts `players` players on the server at `base` (inside a Tokio runtime).
+    pub fn start(base: &str, players: usize) -> Load {
+        trie();
+        let (commits, stop) = (
+            Arc::new(AtomicU64::new(0)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let players = (0..players)
+            .map(|_| tokio::spawn(player(base.to_string(), commits.clone(), stop.clone())))
+            .collect();
+        Load {
+            commits,
+            stop,
+            players,
+        }
+    }
+
+    /// The commits acknowledged so far.
+    pub fn acknowledged(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+
+    /// Waits until at least `commits` are acknowledged.
+    pub async fn until(&self, commits: u64) {
+        while self.acknowledged() < commits {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Stops the players (each finishes the call it is in); the ids of every game they touched,
+    /// and the commits acknowledged in all.
+    pub async fn stop(self) -> (Vec<String>, u64) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut ids = Vec::new();
+        for player in self.players {
+            ids.extend(player.await.unwrap());
+        }
+        (ids, self.commits.load(Ordering::Relaxed))
+    }
 }
 
 pub async fn check_consistent(db: &Database, ids: &[String]) -> usize {
