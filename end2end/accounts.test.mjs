@@ -36,7 +36,7 @@ test('a player signs up, signs out, fails a sign-in with a clear message, then s
   await page.fill('input[name="name"]', name);
   await page.fill('input[name="password"]', 'not the password');
   await page.click('button[type="submit"]');
-  assert.match(await page.textContent('[data-testid="form-error"]'), /wrong name or password/);
+  assert.match(await page.textContent('[data-testid="form-error"]'), /wrong name or password/i);
   await page.fill('input[name="password"]', PASSWORD);
   await page.click('button[type="submit"]');
   await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);

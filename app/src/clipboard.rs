@@ -22,7 +22,7 @@ pub fn CopyButton(
     let copied = RwSignal::new(false);
     view! {
         <button type="button" data-testid="copy" on:click=move |_| { copy(&text.get_untracked()); copied.set(true); }>
-            {move || if copied.get() { "Copied" } else { "Copy" }}
+            {move || if copied.get() { crate::t!(share.copied)() } else { crate::t!(share.copy)() }}
         </button>
     }
 }
@@ -73,7 +73,7 @@ pub fn ShareButton(
         shown.get().then(|| {
             view! {
                 <button type="button" data-testid="share" on:click=move |_| share(&text.get_untracked())>
-                    "Share…"
+                    {crate::t!(share.share)}
                 </button>
             }
         })

@@ -71,7 +71,24 @@ pub enum Refusal {
     AdminsOnly,
     /// Sign-up or sign-in refused: a taken name, a short password, wrong credentials.
     #[error("{0}")]
-    Account(String),
+    Account(AccountProblem),
+}
+
+/// Why a sign-up or sign-in was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum AccountProblem {
+    /// The name breaks the rules for names.
+    #[error("a name has 3 to 20 letters, digits or underscores")]
+    BadName,
+    /// The password is too short or too long.
+    #[error("a password has 8 to 200 characters")]
+    BadPassword,
+    /// Someone has the name already.
+    #[error("that name is taken")]
+    NameTaken,
+    /// Wrong name or password; which one is not said.
+    #[error("wrong name or password")]
+    WrongCredentials,
 }
 
 /// The most games a player may have waiting or in play at once.

@@ -20,6 +20,7 @@ pub mod api;
 pub mod clipboard;
 pub mod dictionary;
 pub mod domain;
+pub mod i18n;
 pub mod live;
 pub mod loaded;
 pub mod routes;
@@ -33,9 +34,10 @@ pub const APP_NAME: &str = "Alfa Kraft";
 
 /// The HTML document around the app, rendered on the server only.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    let words = i18n::requested();
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=words.lang().code()>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -43,6 +45,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <HydrationScripts options />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <script inner_html=theme::SCRIPT></script>
+                // The page's words, for the browser to hydrate with (see `i18n`).
+                <script id=i18n::WORDS_ID type="application/json" inner_html=i18n::page_words(words)></script>
                 <MetaTags />
             </head>
             <body>
@@ -56,6 +60,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    i18n::Language::provide();
     dictionary::Lexicons::provide();
     session::CurrentUser::provide();
     live::Connection::provide();

@@ -29,7 +29,7 @@ pub fn ConnectionBanner() -> impl IntoView {
         lost.filter(|c| c.0.get()).map(|_| {
             view! {
                 <p class="connection-lost" role="status" data-testid="connection-lost">
-                    "Connection lost — retrying…"
+                    {crate::t!(nav.connection_lost)}
                 </p>
             }
         })
@@ -122,6 +122,7 @@ pub fn Clock(
     blitz: bool,
 ) -> impl IntoView {
     let elapsed = RwSignal::new(0_i64);
+    let language = crate::i18n::Language::expect();
     #[cfg(feature = "hydrate")]
     {
         let start = js_sys::Date::now();
@@ -134,7 +135,7 @@ pub fn Clock(
     }
     move || {
         let left = (left_ms - elapsed.get()).max(0);
-        let text = clock_text(left, blitz)?;
+        let text = clock_text(language.get(), left, blitz)?;
         let class = if left <= 20_000 {
             "clock urgent"
         } else {
@@ -146,7 +147,8 @@ pub fn Clock(
 
 /// How a clock reads: `1:05` for Blitz; `23 h 4 min left`, `4 min left` or `12 s left` inside a
 /// Casual deadline's last day; `None` before that.
-pub fn clock_text(left_ms: i64, blitz: bool) -> Option<String> {
+pub fn clock_text(l: crate::i18n::Words, left_ms: i64, blitz: bool) -> Option<String> {
+    use crate::tr;
     const DAY_MS: i64 = 24 * 3_600_000;
     if blitz {
         // Rounded up, as clocks do: "0:00" only when the time is really gone.
@@ -159,15 +161,16 @@ pub fn clock_text(left_ms: i64, blitz: bool) -> Option<String> {
     let secs = left_ms / 1000;
     let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
     Some(match (h, m) {
-        (0, 0) => format!("{s} s left"),
-        (0, _) => format!("{m} min left"),
-        _ => format!("{h} h {m} min left"),
+        (0, 0) => tr!(l, clock.seconds, s),
+        (0, _) => tr!(l, clock.minutes, m),
+        _ => tr!(l, clock.hours, h, m),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{Lang, Words};
 
     #[test]
     fn presence_parses() {
@@ -180,24 +183,59 @@ mod tests {
 
     #[test]
     fn casual_clock_shows_only_in_the_last_day() {
-        assert_eq!(clock_text(7 * 24 * 3_600_000, false), None);
-        assert_eq!(clock_text(24 * 3_600_000, false), None);
         assert_eq!(
-            clock_text(24 * 3_600_000 - 1, false).as_deref(),
+            clock_text(Words::english(), 7 * 24 * 3_600_000, false),
+            None
+        );
+        assert_eq!(clock_text(Words::english(), 24 * 3_600_000, false), None);
+        assert_eq!(
+            clock_text(Words::english(), 24 * 3_600_000 - 1, false).as_deref(),
             Some("23 h 59 min left")
         );
         assert_eq!(
-            clock_text(5 * 3_600_000 + 4 * 60_000, false).as_deref(),
+            clock_text(Words::english(), 5 * 3_600_000 + 4 * 60_000, false).as_deref(),
             Some("5 h 4 min left")
         );
-        assert_eq!(clock_text(90_000, false).as_deref(), Some("1 min left"));
-        assert_eq!(clock_text(12_000, false).as_deref(), Some("12 s left"));
+        assert_eq!(
+            clock_text(Words::english(), 90_000, false).as_deref(),
+            Some("1 min left")
+        );
+        assert_eq!(
+            clock_text(Words::english(), 12_000, false).as_deref(),
+            Some("12 s left")
+        );
+    }
+
+    #[test]
+    fn clocks_read_in_the_page_language() {
+        let left = 5 * 3_600_000 + 4 * 60_000;
+        assert_eq!(
+            clock_text(Words::of(Lang::Sv), left, false).as_deref(),
+            Some("5 h 4 min kvar")
+        );
+        assert_eq!(
+            clock_text(Words::of(Lang::Da), 12_000, false).as_deref(),
+            Some("12 s tilbage")
+        );
+        assert_eq!(
+            clock_text(Words::of(Lang::Nb), 90_000, false).as_deref(),
+            Some("1 min igjen")
+        );
     }
 
     #[test]
     fn blitz_clock_shows_minutes_and_seconds() {
-        assert_eq!(clock_text(120_000, true).as_deref(), Some("2:00"));
-        assert_eq!(clock_text(65_001, true).as_deref(), Some("1:06"));
-        assert_eq!(clock_text(0, true).as_deref(), Some("0:00"));
+        assert_eq!(
+            clock_text(Words::english(), 120_000, true).as_deref(),
+            Some("2:00")
+        );
+        assert_eq!(
+            clock_text(Words::english(), 65_001, true).as_deref(),
+            Some("1:06")
+        );
+        assert_eq!(
+            clock_text(Words::english(), 0, true).as_deref(),
+            Some("0:00")
+        );
     }
 }

@@ -56,10 +56,11 @@ pub fn TopBar() -> impl IntoView {
     view! {
         <nav class="top-bar" aria-label="Main" data-hydrated=move || hydrated.get().to_string()>
             <a class="brand" href="/">{crate::APP_NAME}</a>
-            <a href="/lobby">"Lobby"</a>
+            <a href="/lobby">{crate::t!(nav.lobby)}</a>
             // Server-rendered outside the app: full page loads.
-            <a href="/leaderboard" rel="external">"Leaderboard"</a>
+            <a href="/leaderboard" rel="external">{crate::t!(nav.leaderboard)}</a>
             <span class="spacer"></span>
+            <crate::i18n::LanguageMenu />
             <crate::theme::ThemeSwitch />
             <Transition fallback=|| ()>
                 {move || match user.get() {
@@ -67,20 +68,20 @@ pub fn TopBar() -> impl IntoView {
                         let profile = crate::api::profile_path(&me.name);
                         view! {
                         // The panel is rendered on the server outside the app: a full page load.
-                        {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">"Admin"</a> })}
+                        {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">{crate::t!(nav.admin)}</a> })}
                         <a class="who" data-testid="who" href=profile rel="external">{me.name}</a>
                         <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
-                            "Sign out"
+                            {crate::t!(nav.sign_out)}
                         </button>
                     }.into_any()
                     }
                     Some(_) => view! {
-                        <span class="who" data-testid="who">"Guest"</span>
-                        <a href="/signup">"Sign up to keep your games"</a>
+                        <span class="who" data-testid="who">{crate::t!(nav.guest)}</span>
+                        <a href="/signup">{crate::t!(nav.keep_games)}</a>
                     }.into_any(),
                     None => view! {
-                        <a href="/signin">"Sign in"</a>
-                        <a class="button" href="/signup">"Sign up"</a>
+                        <a href="/signin">{crate::t!(nav.sign_in)}</a>
+                        <a class="button" href="/signup">{crate::t!(nav.sign_up)}</a>
                     }.into_any(),
                 }}
             </Transition>

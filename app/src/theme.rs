@@ -24,11 +24,11 @@ impl Theme {
         }
     }
 
-    fn label(self) -> &'static str {
+    fn label(self, l: crate::i18n::Words) -> &'static str {
         match self {
-            Theme::System => "◐ Auto",
-            Theme::Light => "☀ Light",
-            Theme::Dark => "☾ Dark",
+            Theme::System => crate::tr!(l, nav.theme_auto),
+            Theme::Light => crate::tr!(l, nav.theme_light),
+            Theme::Dark => crate::tr!(l, nav.theme_dark),
         }
     }
 
@@ -73,6 +73,7 @@ impl Theme {
 #[component]
 pub fn ThemeSwitch() -> impl IntoView {
     let theme = RwSignal::new(Theme::System);
+    let language = crate::i18n::Language::expect();
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| theme.set(Theme::current()));
     let press = move |_| {
@@ -83,9 +84,12 @@ pub fn ThemeSwitch() -> impl IntoView {
     };
     view! {
         <button type="button" class="link theme-switch" data-testid="theme"
-            aria-label=move || format!("Theme: {}", theme.get().label())
+            aria-label=move || {
+                let l = language.get();
+                crate::tr!(l, nav.theme, theme = theme.get().label(l))
+            }
             on:click=press>
-            {move || theme.get().label()}
+            {move || theme.get().label(language.get())}
         </button>
     }
 }

@@ -1,6 +1,7 @@
 //! Accounts against real databases: argon2id hashes, unique names, sign-in that does not say
 //! which half was wrong, and the admin role.
 
+use app::domain::AccountProblem;
 use server::{
     accounts::{self, AccountError, Role},
     throttle,
@@ -33,7 +34,7 @@ async fn sign_up_then_sign_in_and_only_with_the_right_password() {
             assert!(
                 matches!(
                     accounts::sign_in(&db, who, password).await,
-                    Err(AccountError::WrongCredentials)
+                    Err(AccountError::Refused(AccountProblem::WrongCredentials))
                 ),
                 "{db_name}: {who}"
             );
@@ -41,7 +42,7 @@ async fn sign_up_then_sign_in_and_only_with_the_right_password() {
         assert!(
             matches!(
                 accounts::sign_up(&db, &name, "another one").await,
-                Err(AccountError::NameTaken)
+                Err(AccountError::Refused(AccountProblem::NameTaken))
             ),
             "{db_name}"
         );
@@ -75,14 +76,14 @@ async fn bad_names_and_passwords_are_refused_with_a_reason() {
             assert!(
                 matches!(
                     accounts::sign_up(&db, name, "long enough").await,
-                    Err(AccountError::BadName)
+                    Err(AccountError::Refused(AccountProblem::BadName))
                 ),
                 "{name}"
             );
         }
         assert!(matches!(
             accounts::sign_up(&db, &unique_name("c"), "short").await,
-            Err(AccountError::BadPassword)
+            Err(AccountError::Refused(AccountProblem::BadPassword))
         ));
     }
 }

@@ -38,10 +38,17 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
     };
     let user = match created {
         Ok(user) => user,
-        Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
-        Err(refused) => return Ok(Err(Refusal::Account(refused.to_string()))),
+        Err(accounts::AccountError::Refused(problem)) => return Ok(Err(Refusal::Account(problem))),
+        Err(e) => return Err(failed(e)),
     };
     remember(&session, &user).await?;
+    // The new account keeps the language its player is reading.
+    if let Some(parts) = use_context::<http::request::Parts>() {
+        let language = crate::i18n::from_headers(&parts.headers);
+        crate::store::languages::set_language(&services.db, user.id, language)
+            .await
+            .map_err(failed)?;
+    }
     tracing::info!(user = user.id, "signed up");
     Ok(Ok(me(&user)))
 }
@@ -66,12 +73,12 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
     }
     let user = match accounts::sign_in(&services.db, &name, &password).await {
         Ok(user) => user,
-        Err(accounts::AccountError::Database(e)) => return Err(failed(e)),
-        Err(refused) => {
+        Err(accounts::AccountError::Refused(problem)) => {
             throttle::fail(db, &name, address).await.map_err(failed)?;
             tracing::info!(name = %name.trim(), "sign-in refused");
-            return Ok(Err(Refusal::Account(refused.to_string())));
+            return Ok(Err(Refusal::Account(problem)));
         }
+        Err(e) => return Err(failed(e)),
     };
     throttle::succeed(db, &name, address)
         .await
@@ -82,11 +89,53 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
             .map_err(failed)?;
     }
     remember(&session, &user).await?;
-    Ok(Ok(me(&user)))
+    // The account's language follows it to this browser.
+    let language = crate::store::languages::language_of(db, user.id)
+        .await
+        .map_err(failed)?;
+    if let Some(language) = language {
+        remember_language(language);
+    }
+    Ok(Ok(Me {
+        language,
+        ..me(&user)
+    }))
 }
 
 /// Signs out: the session is emptied and its cookie dropped.
 #[server(input = leptos::server_fn::codec::Json, endpoint = "account/sign-out")]
 pub async fn sign_out() -> Result<(), ServerFnError> {
     forget(&session().await?).await
+}
+
+/// Chooses the interface language: remembered in a cookie, and in the account of a signed-in
+/// player (guests included, so an account made from a guest keeps it). Answers with the
+/// language's words, for the page to switch to.
+#[allow(missing_docs)]
+#[server(input = leptos::server_fn::codec::Json, endpoint = "account/language")]
+pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, ServerFnError> {
+    let services = services()?;
+    let session = session().await?;
+    if let Some(user) = current_user(&services, &session).await? {
+        crate::store::languages::set_language(&services.db, user.id, language)
+            .await
+            .map_err(failed)?;
+    }
+    remember_language(language);
+    Ok(crate::i18n::Words::of(language).to_vec())
+}
+
+/// Sets the `lang` cookie on the response, which the server reads before rendering a page.
+#[cfg(feature = "ssr")]
+fn remember_language(language: crate::i18n::Lang) {
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        let cookie = format!(
+            "{}={}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
+            crate::i18n::COOKIE,
+            language.code()
+        );
+        if let Ok(value) = http::HeaderValue::from_str(&cookie) {
+            response.append_header(http::header::SET_COOKIE, value);
+        }
+    }
 }

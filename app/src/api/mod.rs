@@ -145,6 +145,8 @@ pub struct Me {
     pub guest: bool,
     /// May manage dictionaries.
     pub admin: bool,
+    /// The interface language the account chose (sent when signing in, so the page can switch).
+    pub language: Option<crate::i18n::Lang>,
 }
 
 /// Server-side plumbing shared by the server functions.
@@ -203,6 +205,7 @@ pub(crate) mod server {
         Me {
             name: user.name.clone(),
             guest: user.guest,
+            language: None,
             admin: user.role == Role::Admin,
         }
     }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::dictionary::dictionary_list;
+use crate::t;
 
 /// The page.
 #[component]
@@ -11,13 +12,9 @@ pub fn AboutDictionaries() -> impl IntoView {
     let infos = crate::loaded::load(|| (), |_| dictionary_list(true));
     view! {
         <main class="page about">
-            <h1>"About the dictionaries"</h1>
-            <p class="tagline">
-                "Every word list is free and built reproducibly from its published source. "
-                "Words are lower case, 2–15 letters, in the tile set's alphabet; proper nouns, "
-                "abbreviations and words with hyphens or apostrophes are left out, and é counts as e."
-            </p>
-            <Suspense fallback=|| view! { <p>"Loading…"</p> }>
+            <h1>{t!(home.about_dictionaries)}</h1>
+            <p class="tagline">{t!(about.intro)}</p>
+            <Suspense fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
                 {move || {
                     infos.get().map(|result| match result {
                         Err(error) => view! { <p class="error">{error.to_string()}</p> }.into_any(),
@@ -29,11 +26,11 @@ pub fn AboutDictionaries() -> impl IntoView {
                                     <section class="dictionary" id=d.id.as_str()>
                                         <h2>{d.name.clone()}</h2>
                                         <dl>
-                                            <dt>"Words"</dt><dd>{words}</dd>
-                                            <dt>"Letters"</dt><dd>{d.alphabet.to_uppercase()}</dd>
-                                            <dt>"Source"</dt><dd>{format!("{} {}", d.source, d.source_version)}</dd>
-                                            <dt>"Licence"</dt><dd>{d.licence.clone()}</dd>
-                                            <dt>"Attribution"</dt><dd>{d.attribution.clone()}</dd>
+                                            <dt>{t!(about.words)}</dt><dd>{words}</dd>
+                                            <dt>{t!(about.letters)}</dt><dd>{d.alphabet.to_uppercase()}</dd>
+                                            <dt>{t!(about.source)}</dt><dd>{format!("{} {}", d.source, d.source_version)}</dd>
+                                            <dt>{t!(about.licence)}</dt><dd>{d.licence.clone()}</dd>
+                                            <dt>{t!(about.attribution)}</dt><dd>{d.attribution.clone()}</dd>
                                         </dl>
                                         {d.licences
                                             .into_iter()
@@ -52,7 +49,7 @@ pub fn AboutDictionaries() -> impl IntoView {
                     })
                 }}
             </Suspense>
-            <p><a href="/">"Back to the start page"</a></p>
+            <p><a href="/">{t!(nav.back_home)}</a></p>
         </main>
     }
 }

@@ -6,7 +6,9 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::{
     api::account::{SignIn, SignUp},
+    i18n::Language,
     session::CurrentUser,
+    t,
 };
 
 /// Where to go after signing in: a local path from `?next=`, else the start page.
@@ -30,17 +32,28 @@ pub fn SignInPage() -> impl IntoView {
     follow_success(Signal::derive(move || {
         result.get().map(|r| matches!(r, Ok(Ok(_))))
     }));
+    // The account's language, chosen on another device, comes with it.
+    let language = Language::expect();
+    Effect::new(move |_| {
+        let chosen = result.with(|r| match r {
+            Some(Ok(Ok(me))) => me.language,
+            _ => None,
+        });
+        if let Some(lang) = chosen.filter(|lang| *lang != language.get_untracked().lang()) {
+            crate::i18n::switch(language, lang);
+        }
+    });
     let next = next_path();
     let signup = format!("/signup?next={next}");
     view! {
         <main class="page narrow">
-            <h1>"Sign in"</h1>
+            <h1>{t!(nav.sign_in)}</h1>
             <ActionForm action attr:class="card form">
                 <NameAndPassword new_password=false />
-                <button class="primary" type="submit" disabled=move || action.pending().get()>"Sign in"</button>
+                <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_in)}</button>
                 <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
             </ActionForm>
-            <p>"New here? " <a href=signup>"Create an account"</a></p>
+            <p>{t!(account.new_here)}" " <a href=signup>{t!(account.create)}</a></p>
         </main>
     }
 }
@@ -56,13 +69,13 @@ pub fn SignUpPage() -> impl IntoView {
     let signin = format!("/signin?next={}", next_path());
     view! {
         <main class="page narrow">
-            <h1>"Create an account"</h1>
+            <h1>{t!(account.create)}</h1>
             <ActionForm action attr:class="card form">
                 <NameAndPassword new_password=true />
-                <button class="primary" type="submit" disabled=move || action.pending().get()>"Sign up"</button>
+                <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_up)}</button>
                 <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
             </ActionForm>
-            <p>"Have an account? " <a href=signin>"Sign in"</a></p>
+            <p>{t!(account.have_one)}" " <a href=signin>{t!(nav.sign_in)}</a></p>
         </main>
     }
 }
@@ -82,19 +95,19 @@ fn follow_success(succeeded: Signal<Option<bool>>) {
 #[component]
 fn NameAndPassword(new_password: bool) -> impl IntoView {
     let (autocomplete, hint) = if new_password {
-        ("new-password", "8 characters or more")
+        ("new-password", t!(account.password_hint))
     } else {
-        ("current-password", "")
+        ("current-password", t!(account.no_hint))
     };
     view! {
         <label>
-            "Name"
+            {t!(account.name)}
             <input type="text" name="name" required minlength="3" maxlength="20"
                 autocomplete="username" autocapitalize="none" spellcheck="false"
-                pattern="[A-Za-z0-9_]{3,20}" title="3 to 20 letters, digits or underscores" />
+                pattern="[A-Za-z0-9_]{3,20}" title=t!(account.name_rule) />
         </label>
         <label>
-            "Password"
+            {t!(account.password)}
             <input type="password" name="password" required minlength="8" maxlength="200"
                 autocomplete=autocomplete placeholder=hint />
         </label>
@@ -107,11 +120,12 @@ pub fn Message(
     /// The last answer, without its value.
     result: Signal<Option<Result<Result<(), crate::api::Refusal>, ServerFnError>>>,
 ) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let text = match result.get()? {
             Ok(Ok(())) => return None,
-            Ok(Err(refusal)) => refusal.to_string(),
-            Err(error) => format!("The server could not be reached: {error}"),
+            Ok(Err(refusal)) => crate::routes::game::answer_text(language.get(), Ok(refusal)),
+            Err(error) => crate::routes::game::answer_text(language.get(), Err(error)),
         };
         Some(view! { <p class="error" role="alert" data-testid="form-error">{text}</p> })
     }

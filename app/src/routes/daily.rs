@@ -7,28 +7,40 @@ use leptos_router::hooks::use_navigate;
 
 use crate::api::{
     daily::{daily_today, start_daily},
-    DailyCard, DailyState, Streak,
+    DailyCard, DailyState,
 };
+use crate::i18n::{plural, Language, Words};
+use crate::tr;
 
-fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl IntoView {
+/// A number of days: "1 day", "3 days".
+fn days(l: Words, days: u32) -> String {
+    plural(
+        days,
+        tr!(l, daily.one_day, days),
+        tr!(l, daily.many_days, days),
+    )
+}
+
+fn card(l: Words, card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl IntoView {
     let dictionary = card.dictionary;
     let board = format!("/daily/{}", dictionary.as_str());
     let (state, action) = match card.state {
         DailyState::NotStarted => (
-            "Not started".to_string(),
+            tr!(l, daily.not_started).to_string(),
             view! {
                 <button class="primary" data-testid=format!("daily-start-{}", dictionary.as_str())
-                    on:click=move |_| { start.dispatch(dictionary); }>"Play"</button>
+                    on:click=move |_| { start.dispatch(dictionary); }>{tr!(l, controls.play)}</button>
             }
             .into_any(),
         ),
         DailyState::InProgress { game_id, turns } => (
-            format!(
-                "Turn {} of {}",
-                (turns + 1).min(u32::from(rules::daily::TURNS)),
-                rules::daily::TURNS
+            tr!(
+                l,
+                history.turn_of,
+                turn = (turns + 1).min(u32::from(rules::daily::TURNS)),
+                turns = rules::daily::TURNS
             ),
-            view! { <a class="button" href=format!("/game/{game_id}")>"Resume"</a> }.into_any(),
+            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(l, daily.resume)}</a> }.into_any(),
         ),
         DailyState::Done {
             game_id,
@@ -36,15 +48,15 @@ fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl 
             place,
             players,
         } => (
-            format!("Done: {score} points, #{place} of {players}"),
-            view! { <a class="button" href=format!("/game/{game_id}")>"See it"</a> }.into_any(),
+            tr!(l, daily.done, score, place, players),
+            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(l, daily.see_it)}</a> }.into_any(),
         ),
     };
     view! {
         <li class="card row" data-testid=format!("daily-{}", dictionary.as_str())>
             <span><strong>{dictionary.name()}</strong><br /><span class="muted">{state}</span></span>
             <span class="actions">
-                <a href=board rel="external">"Standings"</a>
+                <a href=board rel="external">{tr!(l, daily.standings)}</a>
                 {action}
             </span>
         </li>
@@ -56,6 +68,7 @@ fn card(card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl 
 pub fn DailyChallenges() -> impl IntoView {
     let today = crate::loaded::load(|| (), |_| daily_today());
     let user = crate::session::CurrentUser::expect();
+    let language = Language::expect();
     let start = Action::new(move |dictionary: &dictionaries::DictionaryId| {
         let dictionary = *dictionary;
         async move {
@@ -68,22 +81,21 @@ pub fn DailyChallenges() -> impl IntoView {
     });
     view! {
         <Transition fallback=|| ()>
-            {move || today.get().and_then(Result::ok).map(|home| view! {
+            {move || today.get().and_then(Result::ok).map(|home| { let l = language.get(); view! {
                 <section class="daily" aria-labelledby="daily-title" data-testid="daily">
-                    <h2 id="daily-title">"Daily Challenge · "{home.day.clone()}</h2>
+                    <h2 id="daily-title">{tr!(l, ruleset.daily)}" · "{home.day.clone()}</h2>
                     <p class="muted">
-                        {format!("The same puzzle for everyone today: {} turns, no powers, the most points wins.", rules::daily::TURNS)}
+                        {tr!(l, daily.intro, turns = rules::daily::TURNS)}
                         {(home.streak.best > 0).then(|| format!(
-                            " Your streak: {} in a row (best {}).",
-                            Streak::days(home.streak.current),
-                            Streak::days(home.streak.best)
+                            " {}",
+                            tr!(l, daily.streak, current = days(l, home.streak.current), best = days(l, home.streak.best))
                         ))}
                     </p>
                     <ul class="game-list">
-                        {home.cards.into_iter().map(|c| card(c, start)).collect_view()}
+                        {home.cards.into_iter().map(|c| card(l, c, start)).collect_view()}
                     </ul>
                 </section>
-            })}
+            }})}
         </Transition>
     }
 }

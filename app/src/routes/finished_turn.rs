@@ -38,7 +38,7 @@ pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
         rules::game::TurnEvent::Play { tiles, .. } => tiles.iter().map(|t| t.pos).collect(),
         _ => Vec::new(),
     };
-    let said = describe(&shown.record, &shown.seats);
+    let said = describe(crate::i18n::Words::english(), &shown.record, &shown.seats);
     let link = |n: usize| format!("/game/{}/turn/{n}", shown.game_id);
     let (turn, turns) = (shown.turn, shown.turns);
     let scores = shown

@@ -104,7 +104,7 @@ mod page {
                                 <tr>
                                     <td>{powers::icon(power)}" "{power.name()}</td>
                                     <td>{power.price().map_or("earned".to_string(), |p| format!("{p} coins"))}</td>
-                                    <td>{powers::describe(power)}</td>
+                                    <td>{powers::describe(crate::i18n::Words::english(), power)}</td>
                                 </tr>
                             }).collect_view()}
                         </tbody>

@@ -6,6 +6,9 @@ use leptos::prelude::*;
 use rules::Lexicon;
 
 use crate::dictionary::{LexiconState, Lexicons};
+use crate::i18n::Language;
+use crate::t;
+use crate::tr;
 
 /// Longest word the checker takes: the longest a 15-cell board can hold.
 const MAX_WORD_LEN: usize = 15;
@@ -24,6 +27,7 @@ pub fn HomePage() -> impl IntoView {
     Effect::new(move |_| browser_draw.set(draw_fingerprint()));
 
     let lexicons = Lexicons::expect();
+    let language = Language::expect();
     let dictionary = RwSignal::new(DictionaryId::English);
     let word = RwSignal::new(String::new());
     let local_value = Memo::new(move |_| dictionary.get().tile_set().face_value(&word.get()));
@@ -35,18 +39,17 @@ pub fn HomePage() -> impl IntoView {
 
     let word_check = move || {
         let (id, word) = (dictionary.get(), word.get().to_lowercase());
+        let (l, dictionary) = (language.get(), id.name());
         match lexicons.state(id) {
-            LexiconState::Loading => format!("Loading the {} dictionary…", id.name()),
-            LexiconState::Failed(error) => {
-                format!("The {} dictionary did not load: {error}", id.name())
-            }
+            LexiconState::Loading => tr!(l, home.dictionary_loading, dictionary),
+            LexiconState::Failed(error) => tr!(l, home.dictionary_failed, dictionary, error),
             LexiconState::Ready(_) if word.is_empty() => {
-                format!("The {} dictionary is ready.", id.name())
+                tr!(l, home.dictionary_ready, dictionary)
             }
             LexiconState::Ready(lexicon) if lexicon.contains(&word) => {
-                format!("“{word}” is a word in {}.", id.name())
+                tr!(l, home.is_a_word, word, dictionary)
             }
-            LexiconState::Ready(_) => format!("“{word}” is not in {}.", id.name()),
+            LexiconState::Ready(_) => tr!(l, home.not_a_word, word, dictionary),
         }
     };
 
@@ -54,11 +57,7 @@ pub fn HomePage() -> impl IntoView {
         <main class="page" data-hydrated=move || hydrated.get().to_string()>
             <header class="hero">
                 <h1>{crate::APP_NAME}</h1>
-                <p class="tagline">
-                    "Crossword word games in your browser: the Alfa Kraft flagship with powers and coins, "
-                    "Classic with double challenge, Feud, Swedish Alfapet and Long words. "
-                    "Play bots, friends or the open lobby, in English, Swedish, Danish or Norwegian."
-                </p>
+                <p class="tagline">{t!(home.tagline)}</p>
             </header>
 
             <crate::routes::new_game::NewGameForm />
@@ -67,14 +66,11 @@ pub fn HomePage() -> impl IntoView {
             <crate::routes::my_reports::MyReports />
 
             <section class="calculator" aria-labelledby="calc-title">
-                <h2 id="calc-title">"Is it a word, and what is it worth?"</h2>
-                <p class="hint">
-                    "Type a word: its tiles, face value and verdict appear as you type, computed in your "
-                    "browser by the same rules code and dictionary the server uses to judge every move."
-                </p>
+                <h2 id="calc-title">{t!(home.calc_title)}</h2>
+                <p class="hint">{t!(home.calc_hint)}</p>
                 <div class="calc-inputs">
                     <label>
-                        "Dictionary "
+                        {t!(home.dictionary)}" "
                         <select
                             name="dictionary"
                             prop:value=move || dictionary.get().as_str()
@@ -91,7 +87,7 @@ pub fn HomePage() -> impl IntoView {
                         </select>
                     </label>
                     <label>
-                        "Word "
+                        {t!(home.word)}" "
                         <input
                             type="text"
                             name="word"
@@ -106,8 +102,8 @@ pub fn HomePage() -> impl IntoView {
                 <WordTiles dictionary word />
                 <p class="local-value" data-testid="local-value">
                     {move || match local_value.get() {
-                        Ok(points) => format!("{points} points on plain squares"),
-                        Err(unknown) => unknown.to_string(),
+                        Ok(points) => tr!(language.get(), home.plain_points, points),
+                        Err(unknown) => tr!(language.get(), home.unknown_letter, letter = unknown.0),
                     }}
                 </p>
                 <p class="word-check" data-testid="word-check" aria-live="polite">{word_check}</p>
@@ -119,24 +115,35 @@ pub fn HomePage() -> impl IntoView {
                         server_check.dispatch(WordValue { dictionary: dictionary.as_str().to_string(), word });
                     }
                 >
-                    "Ask the server"
+                    {t!(home.ask_server)}
                 </button>
                 <p class="server-value" data-testid="server-value" aria-live="polite">
-                    {move || match server_check.value().get().filter(|_| answer_is_current()) {
-                        None if server_check.pending().get() => String::from("Asking…"),
+                    {move || { let l = language.get(); match server_check.value().get().filter(|_| answer_is_current()) {
+                        None if server_check.pending().get() => tr!(l, home.asking).to_string(),
                         None => String::new(),
                         Some(Ok(Ok(answer))) => {
-                            let verdict = if answer.is_word { "a word" } else { "not a word" };
-                            format!("The server agrees: {} points, {verdict} in {}", answer.points, dictionary.get().name())
+                            let dictionary = dictionary.get().name();
+                            if answer.is_word {
+                                tr!(l, home.server_word, points = answer.points, dictionary)
+                            } else {
+                                tr!(l, home.server_not_word, points = answer.points, dictionary)
+                            }
                         }
-                        Some(Ok(Err(refusal))) => format!("The server says: {refusal}"),
-                        Some(Err(error)) => format!("The server could not be reached: {error}"),
-                    }}
+                        Some(Ok(Err(refusal))) => {
+                            let reason = match refusal {
+                                WordValueRefusal::UnknownDictionary(name) => tr!(l, home.no_dictionary, name),
+                                WordValueRefusal::TooLong => tr!(l, home.too_long, letters = MAX_WORD_LEN),
+                                WordValueRefusal::UnknownLetter(letter) => tr!(l, home.unknown_letter, letter),
+                            };
+                            tr!(l, home.server_says, reason)
+                        }
+                        Some(Err(error)) => tr!(l, refusal.unreachable, error),
+                    }}}
                 </p>
             </section>
             <p hidden data-testid="draw-check" data-server=server_draw data-browser=move || browser_draw.get()></p>
             <footer class="page-footer">
-                <a href="/about/dictionaries">"About the dictionaries"</a>
+                <a href="/about/dictionaries">{t!(home.about_dictionaries)}</a>
             </footer>
         </main>
     }.into_any()

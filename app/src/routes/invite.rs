@@ -4,14 +4,16 @@
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
+use crate::tr;
 use crate::{
     api::{
-        format_name,
         play::{answer_invite, invite},
-        ruleset_name, Refusal,
+        Refusal,
     },
-    routes::player::PlayerLink,
+    i18n::{format_name, ruleset_name, Language},
+    routes::{game::answer_text, player::PlayerLink},
     session::CurrentUser,
+    t,
 };
 
 /// The invite page.
@@ -31,51 +33,52 @@ pub fn InvitePage() -> impl IntoView {
         }
     });
     let here = move || format!("/invite/{}", token());
+    let language = Language::expect();
     view! {
         <main class="page narrow">
-            <h1>"An invitation to play"</h1>
-            <Transition fallback=|| view! { <p>"Loading…"</p> }>
-                {move || card.get().map(|card| match card {
-                    Err(error) => view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any(),
-                    Ok(Err(refusal)) => view! { <p class="error" role="alert" data-testid="invite-closed">{refusal.to_string()}</p> }.into_any(),
+            <h1>{t!(invite.title)}</h1>
+            <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
+                {move || card.get().map(|card| { let l = language.get(); match card {
+                    Err(error) => view! { <p class="error" role="alert">{answer_text(l, Err(error))}</p> }.into_any(),
+                    Ok(Err(refusal)) => view! { <p class="error" role="alert" data-testid="invite-closed">{answer_text(l, Ok(refusal))}</p> }.into_any(),
                     Ok(Ok(card)) => {
                         let open = card.open;
                         view! {
                             <section class="card" data-testid="invite">
-                                <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" invites you to a game."</p>
+                                <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" "{tr!(l, invite.invites_you)}</p>
                                 <dl class="facts">
-                                    <dt>"Ruleset"</dt><dd>{ruleset_name(&card.variant)}</dd>
-                                    <dt>"Dictionary"</dt><dd>{card.dictionary.name()}</dd>
-                                    <dt>"Format"</dt><dd>{format_name(card.format)}</dd>
-                                    <dt>"Rated"</dt><dd data-testid="invite-rated">{if card.rated { "Yes: the result moves both ranks" } else { "No" }}</dd>
+                                    <dt>{tr!(l, new_game.ruleset)}</dt><dd>{ruleset_name(l, &card.variant)}</dd>
+                                    <dt>{tr!(l, home.dictionary)}</dt><dd>{card.dictionary.name()}</dd>
+                                    <dt>{tr!(l, new_game.format)}</dt><dd>{format_name(l, card.format)}</dd>
+                                    <dt>{tr!(l, invite.rated)}</dt><dd data-testid="invite-rated">{if card.rated { tr!(l, invite.rated_yes) } else { tr!(l, invite.rated_no) }}</dd>
                                 </dl>
                                 {move || match (open, answer.value().get(), user.get()) {
-                                    (false, _, _) => view! { <p class="error" data-testid="invite-closed">{Refusal::InviteClosed.to_string()}</p> }.into_any(),
+                                    (false, _, _) => view! { <p class="error" data-testid="invite-closed">{answer_text(l, Ok(Refusal::InviteClosed))}</p> }.into_any(),
                                     (_, Some(Ok(Ok(Some(_id)))), _) => view! {
-                                        <p class="ok" role="status" data-testid="invite-answer">"You accepted: you move first. Opening the game…"</p>
+                                        <p class="ok" role="status" data-testid="invite-answer">{tr!(l, invite.accepted)}</p>
                                     }.into_any(),
                                     (_, Some(Ok(Ok(None))), _) => view! {
-                                        <p role="status" data-testid="invite-answer">"You declined. The game is called off."</p>
+                                        <p role="status" data-testid="invite-answer">{tr!(l, invite.declined)}</p>
                                     }.into_any(),
                                     (_, answered, me) => {
                                         let message = match answered {
-                                            Some(Ok(Err(refusal))) => Some(refusal.to_string()),
-                                            Some(Err(error)) => Some(format!("The server could not be reached: {error}")),
+                                            Some(Ok(Err(refusal))) => Some(answer_text(l, Ok(refusal))),
+                                            Some(Err(error)) => Some(answer_text(l, Err(error))),
                                             _ => None,
                                         };
                                         let signed_up = me.as_ref().is_some_and(|m| !m.guest);
                                         view! {
                                             {(!signed_up).then(|| view! {
-                                                <p>"To accept, "
-                                                    <a href=format!("/signup?next={}", here())>"create an account"</a>
-                                                    " or "<a href=format!("/signin?next={}", here())>"sign in"</a>"."
+                                                <p>{tr!(l, invite.to_accept)}" "
+                                                    <a href=format!("/signup?next={}", here())>{tr!(l, invite.create_account)}</a>
+                                                    " "{tr!(l, invite.or)}" "<a href=format!("/signin?next={}", here())>{tr!(l, invite.sign_in)}</a>"."
                                                 </p>
                                             })}
                                             <div class="actions">
                                                 <button class="primary" disabled=move || !signed_up || answer.pending().get()
-                                                    on:click=move |_| { answer.dispatch(true); }>"Accept"</button>
+                                                    on:click=move |_| { answer.dispatch(true); }>{tr!(l, rematch.accept)}</button>
                                                 <button disabled=move || answer.pending().get()
-                                                    on:click=move |_| { answer.dispatch(false); }>"Decline"</button>
+                                                    on:click=move |_| { answer.dispatch(false); }>{tr!(l, rematch.decline)}</button>
                                             </div>
                                             {message.map(|m| view! { <p class="error" role="alert">{m}</p> })}
                                         }.into_any()
@@ -84,7 +87,7 @@ pub fn InvitePage() -> impl IntoView {
                             </section>
                         }.into_any()
                     }
-                })}
+                }})}
             </Transition>
         </main>
     }

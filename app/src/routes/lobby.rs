@@ -2,14 +2,13 @@
 
 use leptos::prelude::*;
 
+use crate::tr;
 use crate::{
-    api::{
-        format_name,
-        play::{join_lobby_game, lobby},
-        ruleset_name,
-    },
-    routes::player::PlayerLink,
+    api::play::{join_lobby_game, lobby},
+    i18n::{format_name, ruleset_name, Language},
+    routes::{game::answer_text, player::PlayerLink},
     session::CurrentUser,
+    t,
 };
 
 /// The lobby page.
@@ -31,19 +30,20 @@ pub fn LobbyPage() -> impl IntoView {
         |_| {},
     );
     let user = CurrentUser::expect();
+    let language = Language::expect();
     view! {
         <main class="page">
-            <h1>"Open lobby"</h1>
-            <p class="hint">"Games waiting for an opponent. Join one and you move first."</p>
+            <h1>{t!(lobby.title)}</h1>
+            <p class="hint">{t!(lobby.hint)}</p>
             {move || join.value().get().map(|answer| match answer {
-                Ok(Ok(_)) => view! { <p class="ok" role="status">"You joined: you move first. Opening the game…"</p> }.into_any(),
-                Ok(Err(refusal)) => view! { <p class="error" role="alert">{refusal.to_string()}</p> }.into_any(),
-                Err(error) => view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any(),
+                Ok(Ok(_)) => view! { <p class="ok" role="status">{t!(lobby.joined)}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <p class="error" role="alert">{answer_text(language.get(), Ok(refusal))}</p> }.into_any(),
+                Err(error) => view! { <p class="error" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
             })}
-            <Transition fallback=|| view! { <p>"Loading…"</p> }>
-                {move || games.get().map(|games| match games {
-                    Err(error) => view! { <p class="error">{format!("The server could not be reached: {error}")}</p> }.into_any(),
-                    Ok(games) if games.is_empty() => view! { <p data-testid="lobby-empty">"Nobody is waiting right now."</p> }.into_any(),
+            <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
+                {move || games.get().map(|games| { let l = language.get(); match games {
+                    Err(error) => view! { <p class="error">{answer_text(l, Err(error))}</p> }.into_any(),
+                    Ok(games) if games.is_empty() => view! { <p data-testid="lobby-empty">{tr!(l, lobby.empty)}</p> }.into_any(),
                     Ok(games) => view! {
                         <ul class="game-list" data-testid="lobby">
                             {games.into_iter().map(|game| {
@@ -51,20 +51,20 @@ pub fn LobbyPage() -> impl IntoView {
                                 let mine = user.get().is_some_and(|me| me.name == game.from);
                                 view! {
                                     <li class="card row">
-                                        <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(&game.variant)}" · "
-                                            {game.dictionary.name()}" · "{format_name(game.format)}
-                                            {(!game.rated).then_some(" · unrated")}</span>
+                                        <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(l, &game.variant)}" · "
+                                            {game.dictionary.name()}" · "{format_name(l, game.format)}
+                                            {(!game.rated).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
                                         {if mine {
-                                            view! { <span class="muted">"Your game"</span> }.into_any()
+                                            view! { <span class="muted">{tr!(l, lobby.yours)}</span> }.into_any()
                                         } else {
-                                            view! { <button class="primary" on:click=move |_| { join.dispatch(id.clone()); }>"Join"</button> }.into_any()
+                                            view! { <button class="primary" on:click=move |_| { join.dispatch(id.clone()); }>{tr!(l, lobby.join)}</button> }.into_any()
                                         }}
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
                     }.into_any(),
-                })}
+                }})}
             </Transition>
         </main>
     }

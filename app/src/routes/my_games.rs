@@ -3,24 +3,24 @@
 
 use leptos::prelude::*;
 
+use crate::tr;
 use crate::{
-    api::{format_name, play::my_games, ruleset_name, GameCard, Phase, SeatHolder},
+    api::{play::my_games, GameCard, Phase, SeatHolder},
+    i18n::{format_name, ruleset_name, seat_label, Language, Words},
     routes::player::Holder,
 };
 
-fn status(card: &GameCard) -> String {
+fn status(l: Words, card: &GameCard) -> String {
     match card.phase {
-        Phase::Waiting => "Waiting for an opponent".into(),
-        Phase::Ready => "Ready lobby".into(),
-        Phase::Cancelled => "Called off".into(),
-        Phase::Over => "Finished".into(),
-        Phase::Playing if card.my_turn => "Your turn".into(),
-        Phase::Playing => format!(
-            "{}'s turn",
-            card.seats
-                .get(usize::from(card.to_move))
-                .map(SeatHolder::name)
-                .unwrap_or_default()
+        Phase::Waiting => tr!(l, my_games.waiting).into(),
+        Phase::Ready => tr!(l, my_games.ready).into(),
+        Phase::Cancelled => tr!(l, my_games.called_off).into(),
+        Phase::Over => tr!(l, my_games.finished).into(),
+        Phase::Playing if card.my_turn => tr!(l, my_games.your_turn).into(),
+        Phase::Playing => tr!(
+            l,
+            my_games.their_turn,
+            name = seat_label(l, &card.seats, card.to_move)
         ),
     }
 }
@@ -29,12 +29,13 @@ fn status(card: &GameCard) -> String {
 #[component]
 pub fn MyGames() -> impl IntoView {
     let games = crate::loaded::load(|| (), |_| my_games());
+    let language = Language::expect();
     crate::live::follow("/api/live".into(), move || games.refetch(), |_| {});
     view! {
         <Transition fallback=|| ()>
-            {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| view! {
+            {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| { let l = language.get(); view! {
                 <section class="my-games" aria-labelledby="my-games-title">
-                    <h2 id="my-games-title">"Your games"</h2>
+                    <h2 id="my-games-title">{tr!(l, my_games.title)}</h2>
                     <ul class="game-list" data-testid="my-games">
                         {games.into_iter().map(|card| {
                             let players = card.seats.iter().zip(&card.scores).enumerate()
@@ -43,7 +44,7 @@ pub fn MyGames() -> impl IntoView {
                                     let dot = card.online.get(i).copied().flatten()
                                         .filter(|_| !card.my_seats.contains(&(i as u8)))
                                         .map(|on| view! { <span role="img" class=if on { "presence online" } else { "presence" }
-                                            title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span> });
+                                            title=if on { tr!(l, game.online) } else { tr!(l, game.away) } aria-label=if on { tr!(l, game.online) } else { tr!(l, game.away) }></span> });
                                     view! { {(i > 0).then_some(" · ")}{dot}<Holder holder=seat.clone() />{format!(" {score}")} }
                                 })
                                 .collect_view();
@@ -55,12 +56,12 @@ pub fn MyGames() -> impl IntoView {
                                     <div class="card-body">
                                         <strong class="card-players">{players}</strong><br />
                                         <a class="card-link" href=format!("/game/{}", card.id)>
-                                            <span class="muted">{ruleset_name(&card.variant)}" · "
-                                                {card.dictionary.name()}" · "{format_name(card.format)}
-                                                {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then_some(" · unrated")}</span>
+                                            <span class="muted">{ruleset_name(l, &card.variant)}" · "
+                                                {card.dictionary.name()}" · "{format_name(l, card.format)}
+                                                {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
                                         </a>
                                     </div>
-                                    <span class="status">{status(&card)}
+                                    <span class="status">{status(l, &card)}
                                         {card.time_left_ms.map(|left_ms| view! {
                                             " " <crate::live::Clock left_ms blitz=card.format == rules::game::Format::Blitz />
                                         })}
@@ -70,7 +71,7 @@ pub fn MyGames() -> impl IntoView {
                         }).collect_view()}
                     </ul>
                 </section>
-            })}
+            }})}
         </Transition>
     }
 }

@@ -5,27 +5,29 @@ use dictionaries::versions::{ReportKind, ReportStatus};
 use leptos::prelude::*;
 
 use crate::api::reports::my_reports;
+use crate::tr;
 
 /// The list.
 #[component]
 pub fn MyReports() -> impl IntoView {
     let reports = crate::loaded::load(|| (), |_| my_reports());
+    let language = crate::i18n::Language::expect();
     view! {
         <Transition fallback=|| ()>
-            {move || reports.get().and_then(Result::ok).and_then(Result::ok).filter(|r| !r.is_empty()).map(|reports| view! {
+            {move || reports.get().and_then(Result::ok).and_then(Result::ok).filter(|r| !r.is_empty()).map(|reports| { let l = language.get(); view! {
                 <section class="my-reports" aria-labelledby="my-reports-title">
-                    <h2 id="my-reports-title">"Your word reports"</h2>
+                    <h2 id="my-reports-title">{tr!(l, reports.title)}</h2>
                     <ul class="game-list" data-testid="my-reports">
                         {reports.into_iter().map(|r| {
                             let said = match r.kind {
-                                ReportKind::Missing => "is a word",
-                                ReportKind::Wrong => "is not a word",
+                                ReportKind::Missing => tr!(l, reports.is_word),
+                                ReportKind::Wrong => tr!(l, reports.is_not_word),
                             };
                             let (status, class) = match (r.status, r.kind) {
-                                (ReportStatus::Open, _) => ("waiting for an admin", "status"),
-                                (ReportStatus::Accepted, ReportKind::Missing) => ("accepted: it will be added", "status ok"),
-                                (ReportStatus::Accepted, ReportKind::Wrong) => ("accepted: it will be removed", "status ok"),
-                                (ReportStatus::Dismissed, _) => ("dismissed", "status muted"),
+                                (ReportStatus::Open, _) => (tr!(l, reports.open), "status"),
+                                (ReportStatus::Accepted, ReportKind::Missing) => (tr!(l, reports.will_add), "status ok"),
+                                (ReportStatus::Accepted, ReportKind::Wrong) => (tr!(l, reports.will_remove), "status ok"),
+                                (ReportStatus::Dismissed, _) => (tr!(l, reports.dismissed), "status muted"),
                             };
                             view! {
                                 <li class="card row" data-word=r.word.clone()>
@@ -37,7 +39,7 @@ pub fn MyReports() -> impl IntoView {
                         }).collect_view()}
                     </ul>
                 </section>
-            })}
+            }})}
         </Transition>
     }
 }

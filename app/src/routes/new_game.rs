@@ -7,24 +7,35 @@ use leptos_router::hooks::use_navigate;
 use rules::{Format, Variant};
 
 use crate::api::{fits, play::create_game, NewGame, Opponent};
+use crate::i18n::{keys, text, Key, Language};
+use crate::t;
+use crate::tr;
 
 /// The rulesets offered, by form value.
-const RULESETS: [(&str, &str); 7] = [
-    ("alfakraft", "Alfa Kraft — powers and coins"),
-    ("classic", "Classic — double challenge"),
-    ("feud", "Feud"),
-    ("feud-random", "Feud, random board"),
-    ("alfapet", "Alfapet — Swedish, 17×17"),
-    ("alfapet-special", "Alfapet with arrows and stops"),
-    ("longwords", "Long words — length multipliers"),
+const RULESETS: [(&str, Key); 7] = [
+    ("alfakraft", keys::new_game::alfakraft),
+    ("classic", keys::new_game::classic),
+    ("feud", keys::new_game::feud),
+    ("feud-random", keys::new_game::feud_random),
+    ("alfapet", keys::new_game::alfapet),
+    ("alfapet-special", keys::new_game::alfapet_special),
+    ("longwords", keys::new_game::long_words),
 ];
 
 /// Bot levels with their displayed ranks (the engine's).
-const BOTS: [(&str, &str, i32); 4] = [
-    ("beginner", "Beginner", 800),
-    ("casual", "Casual", 1050),
-    ("club", "Club", 1350),
-    ("expert", "Expert", 1650),
+const BOTS: [(&str, Key, i32); 4] = [
+    ("beginner", keys::new_game::beginner, 800),
+    ("casual", keys::new_game::casual, 1050),
+    ("club", keys::new_game::club, 1350),
+    ("expert", keys::new_game::expert, 1650),
+];
+
+/// The kinds of opponent, by form value.
+const OPPONENTS: [(&str, Key); 4] = [
+    ("bot", keys::new_game::bot_opponent),
+    ("invite", keys::new_game::invite_opponent),
+    ("lobby", keys::new_game::lobby_opponent),
+    ("local", keys::new_game::local_opponent),
 ];
 
 /// The options only some rulesets have: Alfapet's hand size, Long words' hard mode.
@@ -82,6 +93,7 @@ fn dictionaries_for(ruleset: &str) -> Vec<DictionaryId> {
 /// The form.
 #[component]
 pub fn NewGameForm() -> AnyView {
+    let language = Language::expect();
     let ruleset = RwSignal::new("alfakraft".to_string());
     let dictionary = RwSignal::new(DictionaryId::English);
     let format = RwSignal::new(Format::Casual);
@@ -152,18 +164,18 @@ pub fn NewGameForm() -> AnyView {
     });
     view! {
         <section class="card new-game" aria-labelledby="new-game-title">
-            <h2 id="new-game-title">"New game"</h2>
+            <h2 id="new-game-title">{t!(summary.new_game)}</h2>
             <form class="form" on:submit=submit>
                 <div class="choices">
                     <label>
-                        "Ruleset"
+                        {t!(new_game.ruleset)}
                         <select name="ruleset" prop:value=move || ruleset.get()
                             on:change=move |ev| ruleset.set(event_target_value(&ev))>
-                            {RULESETS.into_iter().map(|(value, label)| view! { <option value=value>{label}</option> }).collect_view()}
+                            {RULESETS.into_iter().map(|(value, label)| view! { <option value=value>{text(label)}</option> }).collect_view()}
                         </select>
                     </label>
                     <label>
-                        "Dictionary"
+                        {t!(home.dictionary)}
                         <select name="dictionary" prop:value=move || dictionary.get().as_str()
                             on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
                             {move || dictionaries_for(&ruleset.get()).into_iter()
@@ -172,24 +184,24 @@ pub fn NewGameForm() -> AnyView {
                         </select>
                     </label>
                     <label>
-                        "Format"
+                        {t!(new_game.format)}
                         <select name="format" prop:value=move || if format.get() == Format::Blitz { "blitz" } else { "casual" }
                             on:change=move |ev| format.set(if event_target_value(&ev) == "blitz" { Format::Blitz } else { Format::Casual })>
-                            <option value="casual">"Casual — 7 days a move"</option>
-                            <option value="blitz">"Blitz — 120 s a move"</option>
+                            <option value="casual">{t!(new_game.casual_format)}</option>
+                            <option value="blitz">{t!(new_game.blitz_format)}</option>
                         </select>
                     </label>
                     <Show when=move || ruleset.get().starts_with("alfapet")>
                         <label>
-                            "Hand"
+                            {t!(new_game.hand)}
                             <select name="hand" prop:value=move || options.get().hand_size.to_string()
                                 on:change=move |ev| {
                                     let hand_size = event_target_value(&ev).parse().unwrap_or(7);
                                     options.update(|o| o.hand_size = hand_size);
                                 }>
-                                <option value="6">"6 tiles (bingo 40)"</option>
-                                <option value="7">"7 tiles (bingo 50)"</option>
-                                <option value="8">"8 tiles (bingo 60)"</option>
+                                <option value="6">{t!(new_game.hand_6)}</option>
+                                <option value="7">{t!(new_game.hand_7)}</option>
+                                <option value="8">{t!(new_game.hand_8)}</option>
                             </select>
                         </label>
                     </Show>
@@ -200,30 +212,30 @@ pub fn NewGameForm() -> AnyView {
                                     let on = event_target_checked(&ev);
                                     options.update(|o| o.hard_mode = on);
                                 } />
-                            "Hard mode: an invalid word costs the turn"
+                            {t!(new_game.hard_mode)}
                         </label>
                     </Show>
                 </div>
                 <fieldset class="opponents">
-                    <legend>"Opponent"</legend>
-                    {[("bot", "A bot"), ("invite", "A friend, by invite link"), ("lobby", "Anyone, in the open lobby"), ("local", "Pass-and-play on this device")]
+                    <legend>{t!(new_game.opponent)}</legend>
+                    {OPPONENTS
                         .into_iter()
                         .map(|(value, label)| view! {
                             <label class="radio">
                                 <input type="radio" name="opponent" value=value
                                     prop:checked=move || opponent.get() == value
                                     on:change=move |_| opponent.set(value.to_string()) />
-                                {label}
+                                {text(label)}
                             </label>
                         })
                         .collect_view()}
                 </fieldset>
                 <Show when=move || opponent.get() == "bot">
                     <label>
-                        "Bot"
+                        {t!(new_game.bot)}
                         <select name="bot" prop:value=move || bot.get() on:change=move |ev| bot.set(event_target_value(&ev))>
                             {BOTS.into_iter().map(|(value, name, rank)| view! {
-                                <option value=value>{format!("{name} (rank {rank})")}</option>
+                                <option value=value>{move || tr!(language.get(), new_game.bot_rank, name = language.get().text(name), rank)}</option>
                             }).collect_view()}
                         </select>
                     </label>
@@ -232,12 +244,12 @@ pub fn NewGameForm() -> AnyView {
                     <label class="checkbox">
                         <input type="checkbox" name="rated" data-testid="rated" prop:checked=move || rated.get()
                             on:change=move |ev| rated.set(event_target_checked(&ev)) />
-                        "Rated: the result moves both players' ranks"
+                        {t!(new_game.rated)}
                     </label>
                 </Show>
                 <Show when=move || opponent.get() == "local">
                     <label>
-                        "Players"
+                        {t!(new_game.players)}
                         <select name="players" prop:value=move || players.get().to_string()
                             on:change=move |ev| players.set(event_target_value(&ev).parse().unwrap_or(2))>
                             {move || (2..=max_players()).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
@@ -246,26 +258,26 @@ pub fn NewGameForm() -> AnyView {
                     <div class="choices local-names">
                         {move || (0..usize::from(players.get())).map(|seat| view! {
                             <label>
-                                {format!("Player {}", seat + 1)}
+                                {move || tr!(language.get(), new_game.player, seat = seat + 1)}
                                 <input type="text" name=format!("local-name-{seat}") maxlength=crate::domain::LOCAL_NAME_MAX
-                                    placeholder=if seat == 0 { "you".to_string() } else { format!("Player {}", seat + 1) }
+                                    placeholder=move || if seat == 0 { tr!(language.get(), new_game.you).to_string() } else { tr!(language.get(), new_game.player, seat = seat + 1) }
                                     prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
                                     on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />
                             </label>
                         }).collect_view()}
                     </div>
                 </Show>
-                <button class="primary" type="submit" disabled=move || create.pending().get()>"Start"</button>
+                <button class="primary" type="submit" disabled=move || create.pending().get()>{t!(new_game.start)}</button>
                 {move || match create.value().get() {
-                    Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{refusal.to_string()}</p> }.into_any()),
-                    Some(Err(error)) => Some(view! { <p class="error" role="alert">{format!("The server could not be reached: {error}")}</p> }.into_any()),
+                    Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Ok(refusal))}</p> }.into_any()),
+                    Some(Err(error)) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Err(error))}</p> }.into_any()),
                     _ => None,
                 }}
                 {move || invite.get().map(|path| {
                     let origin = window_origin();
                     view! {
                         <div class="invite-link" role="status">
-                            <p>"Send this link to your friend. It stays open for 7 days (10 minutes for Blitz):"</p>
+                            <p>{t!(new_game.send_link)}</p>
                             <div class="share">
                                 <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
                                 <crate::clipboard::CopyButton text=format!("{origin}{path}") />

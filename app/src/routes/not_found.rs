@@ -11,8 +11,8 @@ pub fn NotFound() -> impl IntoView {
     }
     view! {
         <main class="page">
-            <h1>"Page not found"</h1>
-            <p><a href="/">"Back to the start page"</a></p>
+            <h1>{crate::t!(nav.not_found)}</h1>
+            <p><a href="/">{crate::t!(nav.back_home)}</a></p>
         </main>
     }
 }

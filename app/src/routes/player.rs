@@ -17,7 +17,7 @@ pub fn PlayerLink(
     let href = profile_path(&name);
     view! {
         <a class="player-link" href=href rel="external">{name}</a>
-        {rank.map(|rank| view! { " " <small class="rank" title="Rank in this dictionary (? while provisional)">{rank.to_string()}</small> })}
+        {rank.map(|rank| view! { " " <small class="rank" title=crate::t!(player.rank_title)>{rank.to_string()}</small> })}
     }
 }
 
@@ -29,6 +29,9 @@ pub fn Holder(
 ) -> impl IntoView {
     match holder {
         SeatHolder::Player { name, rank } => view! { <PlayerLink name rank /> }.into_any(),
-        other => other.label().into_any(),
+        other => {
+            let language = crate::i18n::Language::expect();
+            (move || crate::i18n::seat_name(language.get(), &other)).into_any()
+        }
     }
 }

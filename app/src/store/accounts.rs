@@ -14,6 +14,7 @@ use argon2::{
 use sqlx::Row;
 
 use super::db::{now_ms, Database};
+use crate::domain::AccountProblem;
 
 /// What a user may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,18 +58,9 @@ pub struct User {
 /// Why an account action failed. The messages are safe to show.
 #[derive(Debug, thiserror::Error)]
 pub enum AccountError {
-    /// The name breaks the rules for names.
-    #[error("a name has 3 to 20 letters, digits or underscores")]
-    BadName,
-    /// The password is too short or too long.
-    #[error("a password has 8 to 200 characters")]
-    BadPassword,
-    /// Someone has the name already.
-    #[error("that name is taken")]
-    NameTaken,
-    /// Wrong name or password; which one is not said.
-    #[error("wrong name or password")]
-    WrongCredentials,
+    /// The player's request is refused: the reason is theirs to read.
+    #[error(transparent)]
+    Refused(#[from] AccountProblem),
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
@@ -93,14 +85,15 @@ pub fn normalise_name(name: &str) -> Result<String, AccountError> {
         && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    ok.then_some(name).ok_or(AccountError::BadName)
+    ok.then_some(name)
+        .ok_or(AccountError::Refused(AccountProblem::BadName))
 }
 
 fn check_password(password: &str) -> Result<(), AccountError> {
     (8..=200)
         .contains(&password.chars().count())
         .then_some(())
-        .ok_or(AccountError::BadPassword)
+        .ok_or(AccountError::Refused(AccountProblem::BadPassword))
 }
 
 /// Hashes a password with a fresh salt, as a PHC string.
@@ -160,7 +153,9 @@ pub async fn sign_up(db: &Database, name: &str, password: &str) -> Result<User, 
             role: Role::Player,
             guest: false,
         }),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AccountError::NameTaken),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            Err(AccountError::Refused(AccountProblem::NameTaken))
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -193,7 +188,9 @@ pub async fn claim_guest(
         }),
         // Someone claimed this guest in another tab: sign up afresh.
         Ok(_) => sign_up(db, &name, password).await,
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(AccountError::NameTaken),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            Err(AccountError::Refused(AccountProblem::NameTaken))
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -266,7 +263,8 @@ pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(),
 /// Checks a name and password; the same work is done whether or not the name exists, so the
 /// answer's timing does not tell.
 pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, AccountError> {
-    let name = normalise_name(name).map_err(|_| AccountError::WrongCredentials)?;
+    let name = normalise_name(name)
+        .map_err(|_| AccountError::Refused(AccountProblem::WrongCredentials))?;
     let row = sqlx::query("SELECT id, password_hash, role, guest FROM users WHERE name = $1")
         .bind(&name)
         .fetch_optional(&db.pool)
@@ -277,9 +275,9 @@ pub async fn sign_in(db: &Database, name: &str, password: &str) -> Result<User, 
     };
     let password = password.to_string();
     if !password_work(move || verify(&password, &stored)).await? {
-        return Err(AccountError::WrongCredentials);
+        return Err(AccountError::Refused(AccountProblem::WrongCredentials));
     }
-    let row = row.ok_or(AccountError::WrongCredentials)?;
+    let row = row.ok_or(AccountError::Refused(AccountProblem::WrongCredentials))?;
     Ok(User {
         id: row.try_get(0)?,
         name,

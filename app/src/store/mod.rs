@@ -7,6 +7,7 @@ pub mod clock;
 pub mod daily;
 pub mod db;
 pub mod games;
+pub mod languages;
 pub mod library;
 pub mod limiter;
 pub mod live;
@@ -103,7 +104,7 @@ impl From<accounts::AccountError> for StoreError {
         match error {
             A::Database(e) => StoreError::Database(e),
             A::Hash(e) => StoreError::Data(e),
-            refused => crate::domain::Refusal::Account(refused.to_string()).into(),
+            A::Refused(problem) => crate::domain::Refusal::Account(problem).into(),
         }
     }
 }

@@ -2,10 +2,12 @@
 //! three ways to put a tile down: drag and drop, tap a tile then a cell, or the keyboard (a cursor,
 //! Space to turn it, letters to type, Backspace to take back, arrows to move, Enter to play).
 
+use crate::tr;
 use leptos::{ev, prelude::*};
 use rules::{Board, Direction, HandTile, Played, Pos, Premium, Square, TileSet};
 
 use super::table::{Cursor, DragFrom, Table, BAR_SLOTS};
+use crate::i18n::{Language, Words};
 
 fn premium_class(premium: Premium) -> &'static str {
     match premium {
@@ -20,16 +22,16 @@ fn premium_class(premium: Premium) -> &'static str {
     }
 }
 
-fn premium_name(premium: Premium) -> &'static str {
+fn premium_name(l: Words, premium: Premium) -> &'static str {
     match premium {
         Premium::Plain => "",
-        Premium::DoubleLetter => "double letter",
-        Premium::TripleLetter => "triple letter",
-        Premium::QuadrupleLetter => "quadruple letter",
-        Premium::DoubleWord => "double word",
-        Premium::TripleWord => "triple word",
-        Premium::QuadrupleWord => "quadruple word",
-        Premium::NegativeLetter => "negative letter",
+        Premium::DoubleLetter => tr!(l, square.double_letter),
+        Premium::TripleLetter => tr!(l, square.triple_letter),
+        Premium::QuadrupleLetter => tr!(l, square.quadruple_letter),
+        Premium::DoubleWord => tr!(l, square.double_word),
+        Premium::TripleWord => tr!(l, square.triple_word),
+        Premium::QuadrupleWord => tr!(l, square.quadruple_word),
+        Premium::NegativeLetter => tr!(l, square.negative_letter),
     }
 }
 
@@ -57,28 +59,30 @@ fn premiums_of(board: &Board) -> Vec<Premium> {
 /// What each kind of square does, for the board in play: reachable from under the board.
 #[component]
 pub fn Legend(board: Signal<Option<Board>>) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let board = board.get()?;
+        let l = language.get();
         let items = premiums_of(&board)
             .into_iter()
             .map(|premium| {
                 let what = match premium {
-                    Premium::NegativeLetter => "the tile counts −2 × its value".to_string(),
-                    p if p.letter_factor() != 1 => format!("the letter's value × {}", p.letter_factor()),
-                    p => format!("the word's points × {}", p.word_factor()),
+                    Premium::NegativeLetter => tr!(l, square.negative_effect).to_string(),
+                    p if p.letter_factor() != 1 => tr!(l, square.letter_effect, factor = p.letter_factor()),
+                    p => tr!(l, square.word_effect, factor = p.word_factor()),
                 };
                 view! {
                     <li><span class=format!("swatch cell {}", premium_class(premium))>{premium.label()}</span>
-                        {format!("{}: {what}", premium_name(premium))}</li>
+                        {format!("{}: {what}", premium_name(l, premium))}</li>
                 }
             })
             .collect_view();
         Some(view! {
             <details class="legend" data-testid="legend">
-                <summary>"What the squares do"</summary>
+                <summary>{tr!(l, square.legend)}</summary>
                 <ul>
                     {items}
-                    <li><span class="swatch cell">"★"</span>"start: the first word covers it"</li>
+                    <li><span class="swatch cell">"★"</span>{tr!(l, square.start)}</li>
                 </ul>
             </details>
         })
@@ -100,8 +104,8 @@ pub fn TileFace(tiles: &'static TileSet, played: Played) -> impl IntoView {
         Played::Stop => ("■".to_string(), None),
     };
     let mark = match played {
-        Played::AlfaPower(_) => Some(("α", "Alfa Power Tile")),
-        Played::Golden(_) => Some(("★", "Golden Tile")),
+        Played::AlfaPower(_) => Some(("α", crate::t!(power.alfa_power_tile))),
+        Played::Golden(_) => Some(("★", crate::t!(power.golden_tile))),
         _ => None,
     };
     view! {
@@ -164,7 +168,7 @@ pub fn StillBoard(
         })
         .collect_view();
     view! {
-        <div class="board still" style=format!("--cols: {width}") role="img" aria-label="The board after this turn">
+        <div class="board still" style=format!("--cols: {width}") role="img" aria-label=crate::t!(board.after_turn)>
             {cells}
         </div>
     }
@@ -216,7 +220,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
         }
     };
     view! {
-        <div class="board live" tabindex="0" role="grid" aria-label="Board: arrows move the cursor, letters place tiles, Space turns, Backspace takes back, Enter plays"
+        <div class="board live" tabindex="0" role="grid" aria-label=crate::t!(board.keys)
             style=move || format!("--cols: {}", board.get().map_or(15, |b| b.width()))
             on:keydown=keydown>
             {move || {
@@ -275,6 +279,7 @@ fn Cell(
         }
         class
     };
+    let language = Language::expect();
     let label = move || {
         let at = format!("{}{}", column_name(pos.col), pos.row + 1);
         match (square_tile(square), staged()) {
@@ -283,7 +288,7 @@ fn Cell(
                 format!("{at}: {letter}")
             }
             _ if premium == Premium::Plain => at,
-            _ => format!("{at}: {}", premium_name(premium)),
+            _ => format!("{at}: {}", premium_name(language.get(), premium)),
         }
     };
     let click =
@@ -342,7 +347,7 @@ fn Cell(
                         on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Board(s.pos), &ev)>
                         <TileFace tiles played=s.played />
                         {move || (table.arrow_under() == Some(s.pos)).then(|| view! {
-                            <span class="arrow-mark" title="arrow: the word turns here" aria-label="arrow">"↳"</span>
+                            <span class="arrow-mark" title=crate::t!(board.arrow_title) aria-label=crate::t!(board.arrow)>"↳"</span>
                         })}
                     </span>
                 }.into_any(),
@@ -355,7 +360,7 @@ fn Cell(
             }}
             {move || power_badge(table, pos, tiles)}
             {move || used.with(|u| u.iter().filter(|(at, _)| *at == pos).map(|(_, power)| {
-                let name = format!("{} was used here", power.name());
+                let name = tr!(language.get(), board.power_used, power = crate::i18n::power_name(language.get(), *power));
                 view! { <span class="used-power" title=name.clone() aria-label=name role="img">{super::powers::icon(*power)}</span> }
             }).collect_view())}
         </div>
@@ -370,13 +375,16 @@ fn power_badge(table: Table, pos: Pos, tiles: &'static TileSet) -> Option<impl I
             .map(|(_, power)| *power)
             .find(|power| power.target() == pos)
     })?;
+    let l = table.language.get();
     let (class, text, label) = match power {
-        StagedPower::Charge(_) => ("charge", "×3".to_string(), "Charge: face value ×3"),
-        StagedPower::Dice(_) => ("dice", "🎲".to_string(), "Dice: face value × a roll"),
-        StagedPower::Rubber(_) => ("rubber", "⌫".to_string(), "Rubber"),
-        StagedPower::AlfaMorf(_, letter) => {
-            ("morf", format!("→{}", tiles.char_of(letter)), "Alfa Morf")
-        }
+        StagedPower::Charge(_) => ("charge", "×3".to_string(), tr!(l, board.charge_badge)),
+        StagedPower::Dice(_) => ("dice", "🎲".to_string(), tr!(l, board.dice_badge)),
+        StagedPower::Rubber(_) => ("rubber", "⌫".to_string(), tr!(l, power.rubber)),
+        StagedPower::AlfaMorf(_, letter) => (
+            "morf",
+            format!("→{}", tiles.char_of(letter)),
+            tr!(l, power.alfa_morf),
+        ),
     };
     Some(view! {
         <span class=format!("power-badge {class}") title=label aria-label=label data-testid=format!("badge-{class}")>{text}</span>
@@ -462,9 +470,12 @@ fn key(table: Table, key: &str, on_enter: Callback<()>) -> Option<bool> {
                         .map(|s| (s, Played::Blank(letter)))
                 });
             let Some((slot, played)) = slot else {
-                table
-                    .message
-                    .set(Some(format!("No {} in your hand", ch.to_uppercase())));
+                let letter = ch.to_uppercase().to_string();
+                table.message.set(Some(tr!(
+                    table.language.get_untracked(),
+                    board.not_in_hand,
+                    letter
+                )));
                 return Some(true);
             };
             table.stage(slot, c.pos, played);

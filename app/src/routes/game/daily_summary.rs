@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use crate::api::DailyResult;
+use crate::tr;
 
 /// The card.
 #[component]
@@ -16,35 +17,36 @@ pub fn DailySummary(
 ) -> impl IntoView {
     let share = daily.share_text();
     let standings = format!("/daily/{}", daily.dictionary.as_str());
+    // Built again when the language changes (its parent follows it).
+    let l = crate::i18n::Language::expect().get_untracked();
     let bot = match daily.bot_score {
-        Some(score) => format!("The Expert bot made {score} on the same puzzle."),
-        None => "The Expert bot is still playing this puzzle.".to_string(),
+        Some(score) => tr!(l, daily_card.bot_made, score),
+        None => tr!(l, daily_card.bot_playing).to_string(),
     };
     view! {
         <section class="card summary" data-testid="daily-summary" aria-labelledby="daily-summary-title">
-            <h2 id="daily-summary-title">{format!("Daily Challenge: {} points", daily.score)}</h2>
-            <p class="lead" data-testid="daily-place">{format!(
-                "#{} of {} today · the best so far: {}",
-                daily.place, daily.players, daily.best_today
+            <h2 id="daily-summary-title">{tr!(l, daily_card.title, score = daily.score)}</h2>
+            <p class="lead" data-testid="daily-place">{tr!(
+                l, daily_card.place, place = daily.place, players = daily.players, best = daily.best_today
             )}</p>
             <p data-testid="daily-bot">{bot}</p>
             <div class="share">
-                <input type="text" readonly data-testid="daily-share" aria-label="Your result, to share" prop:value=share.clone() />
+                <input type="text" readonly data-testid="daily-share" aria-label=tr!(l, daily_card.share) prop:value=share.clone() />
                 <crate::clipboard::CopyButton text=share.clone() />
                 <crate::clipboard::ShareButton text=share />
             </div>
-            <h3>"Your turns beside the best play"</h3>
+            <h3>{tr!(l, daily_card.review)}</h3>
             {match daily.review {
-                None => view! { <p class="muted" data-testid="daily-review-pending">"The review is being made…"</p> }.into_any(),
+                None => view! { <p class="muted" data-testid="daily-review-pending">{tr!(l, daily_card.review_pending)}</p> }.into_any(),
                 Some(turns) => view! {
                     <ol class="review" data-testid="daily-review">
                         {turns.into_iter().map(|t| view! {
                             <li>
                                 <span>{t.played}</span>
                                 <span class="muted">{match t.best {
-                                    Some((word, points)) if points > t.points => format!(" · best: {word} for {points}"),
-                                    Some(_) => " · the best play".to_string(),
-                                    None => " · no play was possible".to_string(),
+                                    Some((word, points)) if points > t.points => format!(" · {}", tr!(l, daily_card.best, word, points)),
+                                    Some(_) => format!(" · {}", tr!(l, daily_card.was_best)),
+                                    None => format!(" · {}", tr!(l, daily_card.no_play)),
                                 }}</span>
                             </li>
                         }).collect_view()}
@@ -52,9 +54,9 @@ pub fn DailySummary(
                 }.into_any(),
             }}
             <div class="actions">
-                <a class="button" href=standings rel="external">"Today's standings"</a>
-                <button type="button" on:click=move |_| on_explore.run(())>"Explore board"</button>
-                <a class="button" href="/">"Home"</a>
+                <a class="button" href=standings rel="external">{tr!(l, daily_card.standings)}</a>
+                <button type="button" on:click=move |_| on_explore.run(())>{tr!(l, summary.explore)}</button>
+                <a class="button" href="/">{tr!(l, daily_card.home)}</a>
             </div>
         </section>
     }

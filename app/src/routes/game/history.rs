@@ -9,14 +9,18 @@ use rules::{
 
 use super::{board::StillBoard, report::ReportButton};
 use crate::api::SeatHolder;
+use crate::i18n::{Language, Words};
+use crate::tr;
 use dictionaries::versions::ReportKind;
 
 /// A turn in words: "ann played QUIZ for 42", "bob passed".
-pub fn describe(turn: &TurnRecord, seats: &[SeatHolder]) -> String {
+pub fn describe(l: Words, turn: &TurnRecord, seats: &[SeatHolder]) -> String {
     let who = match seats.get(usize::from(turn.seat)) {
-        Some(SeatHolder::Player { name, .. }) => name.clone(),
-        Some(SeatHolder::Bot { level, .. }) => format!("the {level} bot"),
-        _ => format!("seat {}", turn.seat + 1),
+        Some(SeatHolder::Player { name, .. } | SeatHolder::Local { name }) => name.clone(),
+        Some(SeatHolder::Bot { level, .. }) => {
+            tr!(l, history.the_bot, level = crate::i18n::bot_level(l, level))
+        }
+        _ => tr!(l, history.seat, seat = turn.seat + 1),
     };
     match &turn.event {
         TurnEvent::Play {
@@ -24,27 +28,29 @@ pub fn describe(turn: &TurnRecord, seats: &[SeatHolder]) -> String {
         } => {
             let words: Vec<String> = words.iter().map(|w| w.word.to_uppercase()).collect();
             let rolls: Vec<String> = dice.iter().map(|(_, roll)| roll.to_string()).collect();
-            let rolled = if rolls.is_empty() {
-                String::new()
+            let words = words.join(", ");
+            let played = tr!(l, history.played, who, words, total);
+            if rolls.is_empty() {
+                played
             } else {
-                format!(" (🎲 rolled {})", rolls.join(", "))
-            };
-            format!("{who} played {} for {total}{rolled}", words.join(", "))
+                let rolls = rolls.join(", ");
+                format!("{played} {}", tr!(l, history.rolled, rolls))
+            }
         }
-        TurnEvent::Pass { auto: true, .. } => format!("{who} ran out of time: passed"),
-        TurnEvent::Pass { .. } => format!("{who} passed"),
-        TurnEvent::Exchange { count } => format!("{who} exchanged {count} tiles"),
-        TurnEvent::Swap { count } => format!("{who} swapped {count} tiles"),
+        TurnEvent::Pass { auto: true, .. } => tr!(l, history.auto_pass, who),
+        TurnEvent::Pass { .. } => tr!(l, history.passed, who),
+        TurnEvent::Exchange { count } => tr!(l, history.exchanged, who, tiles = count),
+        TurnEvent::Swap { count } => tr!(l, history.swapped, who, tiles = count),
         TurnEvent::Challenge {
             withdrawn: true, ..
-        } => format!("{who} challenged: the play is withdrawn"),
+        } => tr!(l, history.challenge_won, who),
         TurnEvent::Challenge {
             withdrawn: false, ..
-        } => format!("{who} challenged: the play stands"),
-        TurnEvent::TurnMissed => format!("{who} played an invalid word and lost the turn"),
-        TurnEvent::Skipped => format!("{who} lost this turn to a failed challenge"),
-        TurnEvent::Resign => format!("{who} resigned"),
-        TurnEvent::TimedOut => format!("{who} ran out of time"),
+        } => tr!(l, history.challenge_failed, who),
+        TurnEvent::TurnMissed => tr!(l, history.turn_missed, who),
+        TurnEvent::Skipped => tr!(l, history.skipped, who),
+        TurnEvent::Resign => tr!(l, history.resigned, who),
+        TurnEvent::TimedOut => tr!(l, history.timed_out, who),
     }
 }
 
@@ -56,10 +62,12 @@ pub fn LastPlay(
     open: RwSignal<bool>,
     turn: RwSignal<usize>,
 ) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let view = view.get()?;
         let seats = seats.get();
         let last = view.history.last()?;
+        let l = language.get();
         // A failed challenge costs the challenger the turn: say both, not only the lost turn.
         let text = match (view.history.iter().rev().nth(1), &last.event) {
             (
@@ -74,18 +82,19 @@ pub fn LastPlay(
                 ),
                 TurnEvent::Skipped,
             ) => {
-                format!(
-                    "{}, so the challenger loses this turn",
-                    describe(challenge, &seats)
+                tr!(
+                    l,
+                    history.challenger_loses,
+                    play = describe(l, challenge, &seats)
                 )
             }
-            _ => describe(last, &seats),
+            _ => describe(l, last, &seats),
         };
         Some(view! {
             <button type="button" class="last-play" data-testid="last-play" on:click=move |_| { turn.set(usize::MAX); open.set(true); }
-                aria-label="Show the play history">
+                aria-label=tr!(l, history.show)>
                 {text}
-                <span class="muted">" · history"</span>
+                <span class="muted">" · "{tr!(l, history.history_link)}</span>
             </button>
         })
     }
@@ -101,11 +110,13 @@ pub fn History(
     game: Signal<String>,
 ) -> impl IntoView {
     let index = turn;
+    let language = Language::expect();
     move || {
         if !open.get() {
             return None;
         }
         let view = view.get()?;
+        let l = language.get();
         let boards = view.boards_after_each_turn();
         let count = boards.len();
         if count == 0 {
@@ -116,20 +127,20 @@ pub fn History(
         let history = view.history.clone();
         let history2 = history.clone();
         Some(view! {
-            <div class="sheet history" role="dialog" aria-modal="true" aria-label="Play history" data-testid="history">
+            <div class="sheet history" role="dialog" aria-modal="true" aria-label=tr!(l, history.play_history) data-testid="history">
                 <header class="sheet-head">
-                    <h2>"History"</h2>
-                    <button type="button" on:click=move |_| open.set(false)>"Close"</button>
+                    <h2>{tr!(l, history.title)}</h2>
+                    <button type="button" on:click=move |_| open.set(false)>{tr!(l, history.close)}</button>
                 </header>
                 <div class="history-controls">
-                    <button type="button" aria-label="Earlier turn" on:click=move |_| index.set(at().saturating_sub(1))>"◀"</button>
-                    <input type="range" min="1" max=count.to_string() aria-label="Turn"
+                    <button type="button" aria-label=tr!(l, history.earlier) on:click=move |_| index.set(at().saturating_sub(1))>"◀"</button>
+                    <input type="range" min="1" max=count.to_string() aria-label=tr!(l, history.turn)
                         prop:value=move || (at() + 1).to_string()
                         on:input=move |ev| index.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1)) />
-                    <button type="button" aria-label="Later turn" on:click=move |_| index.set((at() + 1).min(count - 1))>"▶"</button>
-                    <span data-testid="history-turn">{move || format!("Turn {} of {count}", at() + 1)}</span>
+                    <button type="button" aria-label=tr!(l, history.later) on:click=move |_| index.set((at() + 1).min(count - 1))>"▶"</button>
+                    <span data-testid="history-turn">{move || tr!(l, history.turn_of, turn = at() + 1, turns = count)}</span>
                 </div>
-                <p class="history-detail">{move || describe(&history[at()], &seats.get())}</p>
+                <p class="history-detail">{move || describe(l, &history[at()], &seats.get())}</p>
                 {move || {
                     let turn = &history2[at()];
                     let highlight = match &turn.event {
@@ -148,7 +159,7 @@ pub fn History(
                                 <li><strong>{word.to_uppercase()}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
                             }).collect_view()}
                         </ul>
-                        <p class="muted">"Scores after it: "{scores}</p>
+                        <p class="muted">{tr!(l, history.scores_after)}" "{scores}</p>
                         <StillBoard board=boards[at()].clone() tiles highlight />
                     }
                 }}

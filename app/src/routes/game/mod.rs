@@ -21,10 +21,11 @@ use leptos_router::hooks::use_params_map;
 use rules::{game::Status, ruleset::EndAfter, Action as Move, HandTile, Seat};
 
 use crate::api::{
-    format_name,
     play::{act, game, resign, GamePage},
-    ruleset_name, seat_label, Phase, Refusal,
+    Phase, Refusal,
 };
+use crate::i18n::{format_name, ruleset_name, Language, Words};
+use crate::tr;
 use table::Table;
 
 /// What the confirmation line asks about.
@@ -35,10 +36,11 @@ enum Confirm {
     Resign,
 }
 
-fn answer_text(refusal: Result<Refusal, ServerFnError>) -> String {
+/// A refusal, or a failure to reach the server, in the page's language.
+pub(crate) fn answer_text(l: Words, refusal: Result<Refusal, ServerFnError>) -> String {
     match refusal {
-        Ok(refusal) => refusal.to_string(),
-        Err(error) => format!("The server could not be reached: {error}"),
+        Ok(refusal) => crate::i18n::refusal(l, &refusal),
+        Err(error) => tr!(l, refusal.unreachable, error),
     }
 }
 
@@ -49,6 +51,7 @@ pub fn GamePage() -> impl IntoView {
     let params = use_params_map();
     let id = move || params.with(|p| p.get("id")).unwrap_or_default();
     let loaded = crate::loaded::load(id, game);
+    let language = Language::expect();
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
     let game_id = Signal::derive(move || {
@@ -84,8 +87,12 @@ pub fn GamePage() -> impl IntoView {
             table.message.set(None);
             table.receive(page);
         }
-        Ok(Err(refusal)) => table.message.set(Some(answer_text(Ok(refusal)))),
-        Err(error) => table.message.set(Some(answer_text(Err(error)))),
+        Ok(Err(refusal)) => table
+            .message
+            .set(Some(answer_text(language.get_untracked(), Ok(refusal)))),
+        Err(error) => table
+            .message
+            .set(Some(answer_text(language.get_untracked(), Err(error)))),
     };
     let acting = Action::new(move |action: &Move| {
         let (id, action) = (id(), action.clone());
@@ -156,7 +163,7 @@ pub fn GamePage() -> impl IntoView {
                 .map_or((false, String::new(), String::new()), |p| {
                     let title = format!(
                         "{} · {}",
-                        ruleset_name(&p.card.variant),
+                        ruleset_name(language.get_untracked(), &p.card.variant),
                         p.card.dictionary.name()
                     );
                     (
@@ -167,7 +174,7 @@ pub fn GamePage() -> impl IntoView {
                 })
         });
         if mine && was_mine == Some(false) {
-            notify::your_turn(title, id);
+            notify::your_turn(tr!(language.get_untracked(), game.notification), title, id);
         }
         mine
     });
@@ -210,11 +217,13 @@ pub fn GamePage() -> impl IntoView {
         let state = table
             .page
             .with(|p| p.as_ref().map(|p| (p.card.my_turn, p.card.phase)));
+        let l = language.get();
+        let app = crate::APP_NAME;
         match state {
-            Some((true, _)) => format!("(1) Your turn · {}", crate::APP_NAME),
-            Some((_, Phase::Over)) => format!("Game over · {}", crate::APP_NAME),
-            Some(_) => format!("Waiting · {}", crate::APP_NAME),
-            None => crate::APP_NAME.to_string(),
+            Some((true, _)) => tr!(l, game.tab_your_turn, app),
+            Some((_, Phase::Over)) => tr!(l, game.tab_over, app),
+            Some(_) => tr!(l, game.tab_waiting, app),
+            None => app.to_string(),
         }
     };
     view! {
@@ -226,22 +235,23 @@ pub fn GamePage() -> impl IntoView {
             <finger::FingerTile table />
             // Everything waits for the game inside one Transition, so the page the server renders
             // and the page the browser hydrates are built from the same data.
-            <Transition fallback=|| view! { <p class="page">"Loading the game…"</p> }>
+            <Transition fallback=|| view! { <p class="page">{crate::t!(game.loading)}</p> }>
             {move || loaded.get().map(|loaded| match loaded {
-                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{refusal.to_string()}</p> }.into_any(),
-                Err(error) => view! { <p class="error page" role="alert">{answer_text(Err(error))}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{move || crate::i18n::refusal(language.get(), &refusal)}</p> }.into_any(),
+                Err(error) => view! { <p class="error page" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
                 Ok(Ok(_)) => view! {
                 // Three regions: in one column on a phone (head, board, foot), and on a wide screen
                 // the board on the left with head and foot beside it, so the hand is in view.
                 {view! { <div class="table-head">
                 {move || table.page.get().map(|page| {
+                    let l = language.get();
                     let card = page.card.clone();
                     let view = page.view.clone();
                     let title = match card.variant {
                         // A Daily Challenge counts its turns instead of a clock.
-                        rules::Variant::Daily { .. } => format!("{} · {} · turn {} of {}", ruleset_name(&card.variant), card.dictionary.name(),
-                            (view.history.len() + 1).min(usize::from(rules::daily::TURNS)), rules::daily::TURNS),
-                        _ => format!("{} · {} · {}", ruleset_name(&card.variant), card.dictionary.name(), format_name(card.format)),
+                        rules::Variant::Daily { .. } => format!("{} · {} · {}", ruleset_name(l, &card.variant), card.dictionary.name(),
+                            tr!(l, game.turn_of, turn = (view.history.len() + 1).min(usize::from(rules::daily::TURNS)), turns = rules::daily::TURNS)),
+                        _ => format!("{} · {} · {}", ruleset_name(l, &card.variant), card.dictionary.name(), format_name(l, card.format)),
                     };
                     let local = card.my_seats.len() > 1;
                     view! {
@@ -263,14 +273,14 @@ pub fn GamePage() -> impl IntoView {
                                         <span class="name">
                                             {move || online().map(|on| view! {
                                                 <span role="img" class=if on { "presence online" } else { "presence away" } data-testid=format!("presence-{seat}")
-                                                    title=if on { "online" } else { "away" } aria-label=if on { "online" } else { "away" }></span>
+                                                    title=if on { crate::t!(game.online)() } else { crate::t!(game.away)() } aria-label=if on { crate::t!(game.online)() } else { crate::t!(game.away)() }></span>
                                             })}
                                             <crate::routes::player::Holder holder=holder.clone() />
                                             {economy.then(|| {
                                                 let coins = view.coins.get(usize::from(seat)).copied().unwrap_or(0);
                                                 let change = move || table.coin_change.with(|c| c.get(usize::from(seat)).copied().unwrap_or(0));
                                                 view! {
-                                                    <small class="coins" data-testid=format!("coins-{seat}")>{powers::coins_text(coins)}
+                                                    <small class="coins" data-testid=format!("coins-{seat}")>{powers::coins_text(l, coins)}
                                                         {move || (change() != 0).then(|| format!(" ({:+})", change()))}
                                                     </small>
                                                 }
@@ -279,30 +289,30 @@ pub fn GamePage() -> impl IntoView {
                                         <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(usize::from(seat)).copied().unwrap_or(0)}</span>
                                         {clock.map(|left_ms| view! { <crate::live::Clock left_ms blitz /> })}
                                         {(blitz && strikes > 0).then(|| view! {
-                                            <span class="strikes" title="Inactivity strikes: three forfeit the match">{format!("Strikes {strikes}/3")}</span>
+                                            <span class="strikes" title=tr!(l, game.strikes_title)>{tr!(l, game.strikes, strikes)}</span>
                                         })}
                                     </div>
                                 }.into_any()
                             }).collect_view()}
-                            <div class="bag" title="Tiles in the bag">{format!("Bag {}", view.bag_size)}</div>
+                            <div class="bag" title=tr!(l, game.bag_title)>{tr!(l, game.bag, tiles = view.bag_size)}</div>
                         </header>
                         <p class="game-title muted">{title}" · "
                             // The rules are a server-rendered page outside the app.
-                            <a href=format!("/help#{}", crate::routes::help::anchor(&card.variant)) rel="external" data-testid="rules-link">"Rules"</a>
+                            <a href=format!("/help#{}", crate::routes::help::anchor(&card.variant)) rel="external" data-testid="rules-link">{tr!(l, game.rules)}</a>
                         </p>
                         <p class="turn" data-testid="turn" role="status">{match card.phase {
-                            Phase::Waiting => "Waiting for an opponent to join.".to_string(),
-                            Phase::Ready => "Blitz: the match starts 3 seconds after both players are ready.".to_string(),
-                            Phase::Cancelled => "This game was called off.".to_string(),
-                            Phase::Over => "The game is over.".to_string(),
-                            Phase::Playing if card.my_turn && local => format!("{} to move.", seat_label(&card.seats, card.to_move)),
-                            Phase::Playing if card.my_turn => "Your turn.".to_string(),
-                            Phase::Playing => format!("Waiting for {}…", seat_label(&card.seats, card.to_move)),
+                            Phase::Waiting => tr!(l, game.waiting_for_opponent).to_string(),
+                            Phase::Ready => tr!(l, game.blitz_ready).to_string(),
+                            Phase::Cancelled => tr!(l, game.called_off).to_string(),
+                            Phase::Over => tr!(l, game.over).to_string(),
+                            Phase::Playing if card.my_turn && local => tr!(l, game.to_move, name = crate::i18n::seat_label(l, &card.seats, card.to_move)),
+                            Phase::Playing if card.my_turn => tr!(l, game.your_turn).to_string(),
+                            Phase::Playing => tr!(l, game.waiting_for, name = crate::i18n::seat_label(l, &card.seats, card.to_move)),
                         }}</p>
                         {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                         {page.invite_path.clone().map(|path| view! {
                             <div class="invite-link share">
-                                <span>"Invite link: "<a href=path.clone() data-testid="invite-path">{let path = path.clone(); move || format!("{}{path}", origin.get())}</a></span>
+                                <span>{tr!(l, game.invite_link)}" "<a href=path.clone() data-testid="invite-path">{let path = path.clone(); move || format!("{}{path}", origin.get())}</a></span>
                                 <crate::clipboard::CopyButton text=Signal::derive({ let path = path.clone(); move || format!("{}{path}", origin.get()) }) />
                                 <crate::clipboard::ShareButton text=Signal::derive({ let path = path.clone(); move || format!("{}{path}", origin.get()) }) />
                             </div>
@@ -319,10 +329,10 @@ pub fn GamePage() -> impl IntoView {
                             }.into_any(),
                             (true, Some(zoom), _) => view! {
                                 <div class="explore-bar" data-testid="explore">
-                                    <span>"The finished board"</span>
-                                    <button type="button" aria-label="Zoom out" disabled={zoom <= 1} on:click=move |_| exploring.set(Some(zoom - 1))>"−"</button>
-                                    <button type="button" aria-label="Zoom in" disabled={zoom >= 3} on:click=move |_| exploring.set(Some(zoom + 1))>"+"</button>
-                                    <button type="button" on:click=move |_| exploring.set(None)>"Back to the result"</button>
+                                    <span>{tr!(l, game.finished_board)}</span>
+                                    <button type="button" aria-label=tr!(l, game.zoom_out) disabled={zoom <= 1} on:click=move |_| exploring.set(Some(zoom - 1))>"−"</button>
+                                    <button type="button" aria-label=tr!(l, game.zoom_in) disabled={zoom >= 3} on:click=move |_| exploring.set(Some(zoom + 1))>"+"</button>
+                                    <button type="button" on:click=move |_| exploring.set(None)>{tr!(l, game.back_to_result)}</button>
                                 </div>
                             }.into_any(),
                         }}
@@ -353,12 +363,12 @@ pub fn GamePage() -> impl IntoView {
                     return None;
                 }
                 Some(if covered.get() {
-                    let name = seat_label(&page.card.seats, page.view.seat);
+                    let name = crate::i18n::seat_label(language.get(), &page.card.seats, page.view.seat);
                     let seat = page.view.seat;
                     view! {
                         <div class="handover card" data-testid="handover">
-                            <p>{format!("Hand the device to {name}.")}</p>
-                            <button class="primary" type="button" on:click=move |_| shown_seat.set(Some(seat))>{format!("I am {name}: show my tiles")}</button>
+                            <p>{let name = name.clone(); move || tr!(language.get(), game.hand_over, name = name.clone())}</p>
+                            <button class="primary" type="button" on:click=move |_| shown_seat.set(Some(seat))>{move || tr!(language.get(), game.show_my_tiles, name = name.clone())}</button>
                         </div>
                     }.into_any()
                 } else {
@@ -440,15 +450,15 @@ fn ReadyLobby(
             <ul>
                 {card.seats.iter().enumerate().map(|(seat, holder)| {
                     let ready = card.ready.get(seat).copied().unwrap_or(false);
-                    view! { <li data-testid=format!("ready-{seat}")><crate::routes::player::Holder holder=holder.clone() />": "{if ready { "ready" } else { "not ready" }}</li> }
+                    view! { <li data-testid=format!("ready-{seat}")><crate::routes::player::Holder holder=holder.clone() />": "{if ready { crate::t!(game.ready_yes) } else { crate::t!(game.ready_no) }}</li> }
                 }).collect_view()}
             </ul>
             {card.starts_in_ms.map(|left_ms| view! {
-                <p class="countdown">"Starting in "<crate::live::Clock left_ms blitz=true /></p>
+                <p class="countdown">{crate::t!(game.starting_in)}" "<crate::live::Clock left_ms blitz=true /></p>
             })}
             <button type="button" class:primary=!i_am_ready data-testid="ready" disabled=move || pressing.pending().get()
                 on:click=move |_| { pressing.dispatch(!i_am_ready); }>
-                {if i_am_ready { "Not ready" } else { "Ready" }}
+                {if i_am_ready { crate::t!(game.not_ready) } else { crate::t!(game.ready) }}
             </button>
         </section>
     }
@@ -465,8 +475,10 @@ fn Controls(
     resigning: Action<(), Result<Result<GamePage, Refusal>, ServerFnError>>,
     play: Callback<()>,
 ) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let view = table.view()?;
+        let l = language.get();
         // Not before a Ready lobby's match has started.
         let started = table
             .page
@@ -498,7 +510,7 @@ fn Controls(
             <div class="controls">
                 {match (exchanging, confirm.get()) {
                     (Some(chosen), _) => view! {
-                        <span>{if swapping { "Tap the tiles to swap; your turn goes on." } else { "Tap the tiles to exchange." }}</span>
+                        <span>{if swapping { tr!(l, controls.tap_to_swap) } else { tr!(l, controls.tap_to_exchange) }}</span>
                         <button class="primary" type="button" disabled={let none = chosen.is_empty(); move || busy.get() || none}
                             on:click={
                                 let chosen = chosen.clone();
@@ -507,46 +519,46 @@ fn Controls(
                                     table.exchanging.set(None);
                                     acting.dispatch(if swapping { Move::UseSwap { seat, tiles } } else { Move::Exchange { seat, tiles } });
                                 }
-                            }>{format!("{} {}", if swapping { "Swap" } else { "Exchange" }, chosen.len())}</button>
-                        <button type="button" on:click=move |_| table.exchanging.set(None)>"Cancel"</button>
+                            }>{if swapping { tr!(l, controls.swap_n, tiles = chosen.len()) } else { tr!(l, controls.exchange_n, tiles = chosen.len()) }}</button>
+                        <button type="button" on:click=move |_| table.exchanging.set(None)>{tr!(l, controls.cancel)}</button>
                     }.into_any(),
                     (None, Some(Confirm::Pass)) => view! {
                         <span class="warning">{match passes_left {
-                            0 | 1 => "Passing now ends the game. Pass?".to_string(),
-                            u8::MAX => "Pass? Your turn is used up.".to_string(),
-                            n => format!("Pass? {n} more passes in a row end the game."),
+                            0 | 1 => tr!(l, controls.pass_ends).to_string(),
+                            u8::MAX => tr!(l, controls.pass_uses_turn).to_string(),
+                            n => tr!(l, controls.pass_left, passes = n),
                         }}</span>
-                        <button class="primary" type="button" data-testid="confirm-pass" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Pass { seat }); }>"Pass"</button>
-                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                        <button class="primary" type="button" data-testid="confirm-pass" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Pass { seat }); }>{tr!(l, controls.pass)}</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>{tr!(l, controls.cancel)}</button>
                     }.into_any(),
                     (None, Some(Confirm::Challenge)) => view! {
-                        <span class="warning">"Challenge the last play? If its words are all valid, the challenge fails."</span>
-                        <button class="primary" type="button" data-testid="confirm-challenge" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Challenge { seat }); }>"Challenge"</button>
-                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                        <span class="warning">{tr!(l, controls.challenge_confirm)}</span>
+                        <button class="primary" type="button" data-testid="confirm-challenge" on:click=move |_| { confirm.set(None); acting.dispatch(Move::Challenge { seat }); }>{tr!(l, controls.challenge)}</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>{tr!(l, controls.cancel)}</button>
                     }.into_any(),
                     (None, Some(Confirm::Resign)) => view! {
-                        <span class="warning">"Resign this game? Your opponent wins."</span>
-                        <button class="primary danger" type="button" on:click=move |_| { confirm.set(None); resigning.dispatch(()); }>"Resign"</button>
-                        <button type="button" on:click=move |_| confirm.set(None)>"Cancel"</button>
+                        <span class="warning">{tr!(l, controls.resign_confirm)}</span>
+                        <button class="primary danger" type="button" on:click=move |_| { confirm.set(None); resigning.dispatch(()); }>{tr!(l, controls.resign)}</button>
+                        <button type="button" on:click=move |_| confirm.set(None)>{tr!(l, controls.cancel)}</button>
                     }.into_any(),
                     (None, None) => view! {
                         // Not while the rules refuse the placement: the preview already says why.
                         <button class="primary" type="button" data-testid="play"
                             disabled=move || busy.get() || !my_turn || !has_staged || matches!(judgement.get(), preview::Judgement::Refused(_))
-                            on:click=move |_| play.run(())>"Play"</button>
-                        <button type="button" disabled=move || !has_staged on:click=move |_| table.recall()>"Recall"</button>
-                        <button type="button" on:click=move |_| table.shuffle()>"Shuffle"</button>
+                            on:click=move |_| play.run(())>{tr!(l, controls.play)}</button>
+                        <button type="button" disabled=move || !has_staged on:click=move |_| table.recall()>{tr!(l, controls.recall)}</button>
+                        <button type="button" on:click=move |_| table.shuffle()>{tr!(l, controls.shuffle)}</button>
                         <button type="button" disabled=move || busy.get() || !my_turn
-                            on:click=move |_| confirm.set(Some(Confirm::Pass))>"Pass"</button>
+                            on:click=move |_| confirm.set(Some(Confirm::Pass))>{tr!(l, controls.pass)}</button>
                         {can_exchange.then(|| view! {
                             <button type="button" disabled=move || busy.get() || !my_turn
-                                on:click=move |_| { table.recall(); table.exchanging.set(Some(Vec::new())); }>"Exchange"</button>
+                                on:click=move |_| { table.recall(); table.exchanging.set(Some(Vec::new())); }>{tr!(l, controls.exchange)}</button>
                         })}
                         {view.can_challenge.then(|| view! {
                             <button type="button" data-testid="challenge" disabled=move || busy.get()
-                                on:click=move |_| confirm.set(Some(Confirm::Challenge))>"Challenge"</button>
+                                on:click=move |_| confirm.set(Some(Confirm::Challenge))>{tr!(l, controls.challenge)}</button>
                         })}
-                        <button type="button" class="danger" disabled=move || busy.get() on:click=move |_| confirm.set(Some(Confirm::Resign))>"Resign"</button>
+                        <button type="button" class="danger" disabled=move || busy.get() on:click=move |_| confirm.set(Some(Confirm::Resign))>{tr!(l, controls.resign)}</button>
                     }.into_any(),
                 }}
             </div>

@@ -7,30 +7,32 @@ use rules::{
     HandTile, PlayerView,
 };
 
-use crate::api::{seat_label, SeatHolder};
+use crate::api::SeatHolder;
+use crate::i18n::{seat_label, Language, Words};
+use crate::tr;
 
 /// A turn in a few words for the list: the words played, or what happened instead.
-fn what(turn: &TurnRecord) -> String {
+fn what(l: Words, turn: &TurnRecord) -> String {
     match &turn.event {
         TurnEvent::Play { words, .. } => words
             .iter()
             .map(|w| w.word.to_uppercase())
             .collect::<Vec<_>>()
             .join(", "),
-        TurnEvent::Pass { auto: true, .. } => "out of time: pass".into(),
-        TurnEvent::Pass { .. } => "pass".into(),
-        TurnEvent::Exchange { count } => format!("exchanged {count}"),
-        TurnEvent::Swap { count } => format!("swapped {count}"),
+        TurnEvent::Pass { auto: true, .. } => tr!(l, moves.auto_pass).into(),
+        TurnEvent::Pass { .. } => tr!(l, moves.pass).into(),
+        TurnEvent::Exchange { count } => tr!(l, moves.exchanged, tiles = count),
+        TurnEvent::Swap { count } => tr!(l, moves.swapped, tiles = count),
         TurnEvent::Challenge {
             withdrawn: true, ..
-        } => "challenge: play withdrawn".into(),
+        } => tr!(l, moves.challenge_won).into(),
         TurnEvent::Challenge {
             withdrawn: false, ..
-        } => "challenge failed".into(),
-        TurnEvent::TurnMissed => "invalid word: turn lost".into(),
-        TurnEvent::Skipped => "turn lost to the challenge".into(),
-        TurnEvent::Resign => "resigned".into(),
-        TurnEvent::TimedOut => "ran out of time".into(),
+        } => tr!(l, moves.challenge_failed).into(),
+        TurnEvent::TurnMissed => tr!(l, moves.turn_missed).into(),
+        TurnEvent::Skipped => tr!(l, moves.skipped).into(),
+        TurnEvent::Resign => tr!(l, moves.resigned).into(),
+        TurnEvent::TimedOut => tr!(l, moves.timed_out).into(),
     }
 }
 
@@ -42,11 +44,13 @@ pub fn MoveList(
     open: RwSignal<bool>,
     turn: RwSignal<usize>,
 ) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let view = view.get()?;
         if view.history.is_empty() {
             return None;
         }
+        let l = language.get();
         let seats = seats.get();
         let mut before = vec![0; view.scores.len()];
         let rows = view
@@ -63,8 +67,8 @@ pub fn MoveList(
                         <button type="button" data-testid=format!("move-{}", index + 1)
                             on:click=move |_| { turn.set(index); open.set(true); }>
                             <span class="n">{index + 1}</span>
-                            <span class="who">{seat_label(&seats, record.seat)}</span>
-                            <span class="what">{what(record)}</span>
+                            <span class="who">{seat_label(l, &seats, record.seat)}</span>
+                            <span class="what">{what(l, record)}</span>
                             <span class="points">{(gained != 0).then(|| format!("{gained:+}"))}</span>
                             <span class="total">{total}</span>
                         </button>
@@ -73,8 +77,8 @@ pub fn MoveList(
             })
             .collect_view();
         Some(view! {
-            <section class="move-list card" data-testid="move-list" aria-label="Moves">
-                <h2>"Moves"</h2>
+            <section class="move-list card" data-testid="move-list" aria-label=tr!(l, moves.title)>
+                <h2>{tr!(l, moves.title)}</h2>
                 <ol>{rows}</ol>
             </section>
         })
@@ -99,8 +103,10 @@ fn tile_text(tile: HandTile, view: &PlayerView) -> String {
 /// The unseen tiles: how many, and which.
 #[component]
 pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
+    let language = Language::expect();
     move || {
         let view = view.get()?;
+        let l = language.get();
         if !matches!(view.status, Status::Playing) {
             return None;
         }
@@ -117,8 +123,8 @@ pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
         Some(view! {
             <details class="unseen card" data-testid="unseen">
                 <summary>
-                    "Unseen tiles: "<span data-testid="unseen-count">{count}</span>
-                    <span class="muted">{format!(" (bag {}, other hands {hands})", view.bag_size)}</span>
+                    {tr!(l, moves.unseen)}" "<span data-testid="unseen-count">{count}</span>
+                    <span class="muted">" "{tr!(l, moves.unseen_where, bag = view.bag_size, hands)}</span>
                 </summary>
                 <ul class="unseen-tiles">{tiles}</ul>
             </details>

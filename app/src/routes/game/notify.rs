@@ -11,7 +11,7 @@ fn may_ask() -> bool {
 
 /// Notifies "Your turn" for `game` (the title says which game) if the tab is hidden and
 /// notifications are allowed.
-pub fn your_turn(title: String, game: String) {
+pub fn your_turn(heading: &str, title: String, game: String) {
     #[cfg(feature = "hydrate")]
     {
         if !document().hidden()
@@ -23,10 +23,10 @@ pub fn your_turn(title: String, game: String) {
         options.set_body(&title);
         // One notification per game: a newer one replaces it.
         options.set_tag(&game);
-        let _ = web_sys::Notification::new_with_options("Your turn", &options);
+        let _ = web_sys::Notification::new_with_options(heading, &options);
     }
     #[cfg(not(feature = "hydrate"))]
-    let _ = (title, game);
+    let _ = (heading, title, game);
 }
 
 /// A button that asks for permission, shown only while the question is open.
@@ -48,7 +48,7 @@ pub fn NotifyButton() -> impl IntoView {
         open.get().then(|| {
             view! {
                 <button type="button" class="link notify" data-testid="notify" on:click=ask>
-                    "Tell me when it is my turn"
+                    {crate::t!(game.notify_me)}
                 </button>
             }
         })

@@ -10,19 +10,34 @@ use rules::{
     Action as Move,
 };
 
+use crate::tr;
+
 use super::table::{DragFrom, Table, BAR_SLOTS};
-use crate::api::seat_label;
+use crate::i18n::{power_name, Words};
 
 /// What a power does, in a line.
-pub(crate) fn describe(power: Power) -> &'static str {
+pub(crate) fn describe(l: Words, power: Power) -> &'static str {
     match power {
-        Power::Swap => "Swap tiles with the bag; your turn goes on.",
-        Power::Charge => "On one of your new tiles: its value ×3.",
-        Power::Dice => "On one of your new tiles: its value × a roll of the die.",
-        Power::Rubber => "On a cell: erase its premium, or send its tile back to the bag.",
-        Power::AlfaMorf => "On a board tile: change its letter.",
-        Power::AlfaPowerTile => "Placed like a blank, anywhere: twice the letter's value.",
-        Power::GoldenTile => "Placed like a blank: each word through it counts double.",
+        Power::Swap => tr!(l, power_does.swap),
+        Power::Charge => tr!(l, power_does.charge),
+        Power::Dice => tr!(l, power_does.dice),
+        Power::Rubber => tr!(l, power_does.rubber),
+        Power::AlfaMorf => tr!(l, power_does.alfa_morf),
+        Power::AlfaPowerTile => tr!(l, power_does.alfa_power_tile),
+        Power::GoldenTile => tr!(l, power_does.golden_tile),
+    }
+}
+
+/// A power with its article ("an Alfa Power Tile"), for the news of a reward.
+fn power_with_article(l: Words, power: Power) -> &'static str {
+    match power {
+        Power::Swap => tr!(l, power_a.swap),
+        Power::Charge => tr!(l, power_a.charge),
+        Power::Dice => tr!(l, power_a.dice),
+        Power::Rubber => tr!(l, power_a.rubber),
+        Power::AlfaMorf => tr!(l, power_a.alfa_morf),
+        Power::AlfaPowerTile => tr!(l, power_a.alfa_power_tile),
+        Power::GoldenTile => tr!(l, power_a.golden_tile),
     }
 }
 
@@ -65,9 +80,10 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
         };
         table.selected.set(None);
         if power.price().is_none() {
+            let l = table.language.get_untracked();
             table
                 .message
-                .set(Some(format!("{} cannot be sold.", power.name())));
+                .set(Some(tr!(l, shop.cannot_sell, power = power_name(l, power))));
             return;
         }
         table.release_bar_item(index);
@@ -82,26 +98,27 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
     };
     move || {
         let (coins, bar, seat) = economy(table)?;
+        let l = table.language.get();
         let full = bar.len() >= POWER_BAR_SLOTS;
         let selected_item = table.selected.get().and_then(|s| s.checked_sub(BAR_SLOTS));
         Some(view! {
             <div class="board-tools">
                 <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
-                    on:click=move |_| open.update(|o| *o = !*o)>"Shop"</button>
-                <span class="coins-mine" data-testid="my-coins">{coins_text(coins)}</span>
+                    on:click=move |_| open.update(|o| *o = !*o)>{tr!(l, shop.shop)}</button>
+                <span class="coins-mine" data-testid="my-coins">{coins_text(l, coins)}</span>
                 <button type="button" class="sell-area" data-testid="sell"
-                    title="Drag a power here to sell it for its full price"
+                    title=tr!(l, shop.sell_title)
                     on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
                     on:drop=drop_to_sell
                     on:click=move |_| if let Some(index) = selected_item { sell(index) }>
                     {match selected_item {
-                        Some(_) => "Sell selected",
-                        None => "Sell",
+                        Some(_) => tr!(l, shop.sell_selected),
+                        None => tr!(l, shop.sell),
                     }}
                 </button>
             </div>
             {move || open.get().then(|| view! {
-                <section class="card shop" data-testid="shop-panel" aria-label="Shop">
+                <section class="card shop" data-testid="shop-panel" aria-label=tr!(l, shop.shop)>
                     <ul>
                         {Power::ALL.into_iter().filter_map(|power| {
                             let price = power.price()?;
@@ -109,18 +126,18 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                             Some(view! {
                                 <li>
                                     <span class="power-icon">{icon(power)}</span>
-                                    <span class="power-name">{power.name()}</span>
-                                    <span class="muted">{describe(power)}</span>
+                                    <span class="power-name">{power_name(l, power)}</span>
+                                    <span class="muted">{describe(l, power)}</span>
                                     <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_lowercase())
                                         disabled=short || full
                                         on:click=move |_| { trade.run(Move::Buy { seat, power }); open.set(false); }>
-                                        {format!("Buy · {price}")}
+                                        {tr!(l, shop.buy, price)}
                                     </button>
                                 </li>
                             })
                         }).collect_view()}
                     </ul>
-                    {full.then(|| view! { <p class="warning">"Your power bar is full: sell or use a power first."</p> })}
+                    {full.then(|| view! { <p class="warning">{tr!(l, shop.bar_full)}</p> })}
                 </section>
             })}
         })
@@ -137,6 +154,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
             return Some(view! { <Rewards table /> }.into_any());
         }
         let my_turn = table.my_turn();
+        let l = table.language.get();
         let items = (0..POWER_BAR_SLOTS)
             .map(|index| match bar.get(index).copied() {
                 None => {
@@ -171,14 +189,14 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
                     };
                     view! {
                         <button type="button" class=class draggable="true" data-power=power.name()
-                            title=format!("{}: {}", power.name(), describe(power))
-                            aria-label=power.name() aria-pressed=move || selected().to_string()
+                            title=format!("{}: {}", power_name(l, power), describe(l, power))
+                            aria-label=power_name(l, power) aria-pressed=move || selected().to_string()
                             on:click=click
                             on:dragstart=move |_| table.dragging.set(Some(DragFrom::Bar(index)))
                             on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Bar(index), &ev)
                             on:dragend=move |_| table.dragging.set(None)>
                             <span class="power-icon">{icon(power)}</span>
-                            <span class="power-name">{power.name()}</span>
+                            <span class="power-name">{power_name(l, power)}</span>
                         </button>
                     }
                     .into_any()
@@ -187,7 +205,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
             .collect_view();
         Some(
             view! {
-                <div class="power-bar" role="group" aria-label="Power bar" data-testid="power-bar">{items}</div>
+                <div class="power-bar" role="group" aria-label=tr!(l, shop.power_bar) data-testid="power-bar">{items}</div>
                 <Rewards table />
             }
             .into_any(),
@@ -196,11 +214,12 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
 }
 
 /// "1 coin", "5 coins".
-pub(super) fn coins_text(coins: i32) -> String {
-    match coins {
-        1 => "1 coin".to_string(),
-        n => format!("{n} coins"),
-    }
+pub(super) fn coins_text(l: Words, coins: i32) -> String {
+    crate::i18n::plural(
+        coins,
+        tr!(l, shop.one_coin, coins),
+        tr!(l, shop.many_coins, coins),
+    )
 }
 
 /// What the caller's latest play earned for the power bar, or lost to a full one. On a shared
@@ -208,6 +227,7 @@ pub(super) fn coins_text(coins: i32) -> String {
 #[component]
 fn Rewards(table: Table) -> impl IntoView {
     move || {
+        let l = table.language.get();
         let lines: Vec<String> = table.page.with(|p| {
             let p = p.as_ref()?;
             let view = &p.view;
@@ -221,23 +241,20 @@ fn Rewards(table: Table) -> impl IntoView {
             let TurnEvent::Play { rewards, .. } = &last.event else {
                 return None;
             };
-            let (who, their, they) = if last.seat == view.seat {
-                ("You".to_string(), "Your".to_string(), "you".to_string())
-            } else {
-                let name = seat_label(&p.card.seats, last.seat);
-                (name.clone(), format!("{name}'s"), name)
-            };
+            let mine = last.seat == view.seat;
+            let name = crate::i18n::seat_label(l, &p.card.seats, last.seat);
             Some(
                 rewards
                     .iter()
                     .map(|r| {
-                        let name = r.power.name();
-                        let article = if name.starts_with('A') { "an" } else { "a" };
-                        match r.kept {
-                            true => format!("{who} earned {article} {name}."),
-                            false => format!(
-                                "{their} power bar was full: the {name} {they} earned was lost."
-                            ),
+                        let power = power_with_article(l, r.power);
+                        let bare = power_name(l, r.power);
+                        let name = name.clone();
+                        match (r.kept, mine) {
+                            (true, true) => tr!(l, reward.you_earned, power),
+                            (true, false) => tr!(l, reward.they_earned, name, power),
+                            (false, true) => tr!(l, reward.you_lost, power = bare),
+                            (false, false) => tr!(l, reward.they_lost, name, power = bare),
                         }
                     })
                     .collect(),

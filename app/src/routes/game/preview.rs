@@ -1,11 +1,13 @@
 //! The preview of the move being built, computed in the browser by the rules crate with the
 //! game's dictionary: each word, whether it is valid, its breakdown, the bonuses and the total.
 
+use crate::tr;
 use leptos::prelude::*;
 use rules::{play::Bonus, RuleError, ScoredPlay};
 
 use super::{report::ReportButton, table::Table};
 use crate::dictionary::{LexiconState, Lexicons};
+use crate::i18n::{Language, Words};
 use dictionaries::versions::ReportKind;
 
 /// What the preview shows.
@@ -45,38 +47,49 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
     })
 }
 
-fn bonus_name(bonus: Bonus) -> &'static str {
+fn bonus_name(l: Words, bonus: Bonus) -> &'static str {
     match bonus {
-        Bonus::Bingo(_) => "Bingo",
-        Bonus::Placement(_) => "Placement bonus",
-        Bonus::Combo(_) => "Word combo",
+        Bonus::Bingo(_) => tr!(l, preview.bingo),
+        Bonus::Placement(_) => tr!(l, preview.placement),
+        Bonus::Combo(_) => tr!(l, preview.combo),
     }
 }
 
 /// What a bonus is for, shown when its name is tapped.
-fn bonus_explained(bonus: Bonus) -> &'static str {
+fn bonus_explained(l: Words, bonus: Bonus) -> &'static str {
     match bonus {
-        Bonus::Bingo(_) => "For using a whole hand's worth of tiles in one play.",
-        Bonus::Placement(_) => {
-            "For the tiles placed this turn, powers included: 5 → +5, 6 → +15, 7 → +40, 8 → +50, 9 or more → +60."
-        }
-        Bonus::Combo(_) => {
-            "For the words formed this turn: 3 → +5, 4 → +10, 5 or more → +20."
-        }
+        Bonus::Bingo(_) => tr!(l, preview.bingo_explained),
+        Bonus::Placement(_) => tr!(l, preview.placement_explained),
+        Bonus::Combo(_) => tr!(l, preview.combo_explained),
     }
 }
 
 /// A word's sum before its multipliers: "letters worth 11 × 2 × 1.5 length".
-fn breakdown(word: &rules::play::WordScore) -> String {
-    let mut parts = format!("letters worth {}", word.letters);
+fn breakdown(l: Words, word: &rules::play::WordScore) -> String {
+    let mut parts = tr!(l, preview.letters_worth, points = word.letters);
     if word.word_factor != 1 {
         parts.push_str(&format!(" × {}", word.word_factor));
     }
     if word.golden_factor != 1 {
-        parts.push_str(&format!(" × {} golden", word.golden_factor));
+        parts.push_str(" × ");
+        parts.push_str(&tr!(l, preview.golden, factor = word.golden_factor));
     }
     if let Some(halves) = word.length_halves {
-        parts.push_str(&format!(" × {} length", f64::from(halves) / 2.0));
+        // Whole and half steps, without pulling float formatting into the bundle.
+        let factor = match halves % 2 {
+            0 => (halves / 2).to_string(),
+            _ => format!(
+                "{}{}5",
+                halves / 2,
+                if l.lang() == crate::i18n::Lang::En {
+                    '.'
+                } else {
+                    ','
+                }
+            ),
+        };
+        parts.push_str(" × ");
+        parts.push_str(&tr!(l, preview.length, factor));
     }
     parts
 }
@@ -84,23 +97,24 @@ fn breakdown(word: &rules::play::WordScore) -> String {
 /// The preview panel.
 #[component]
 pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoView {
+    let language = Language::expect();
     view! {
         <section class="preview" class:empty=move || judgement.with(|j| *j == Judgement::Nothing) aria-live="polite" data-testid="preview">
-            {move || match judgement.get() {
-                Judgement::Nothing => view! { <p class="muted">"Place tiles to see the words and the score."</p> }.into_any(),
-                Judgement::Loading => view! { <p class="muted">"Loading the dictionary…"</p> }.into_any(),
-                Judgement::Refused(error) => view! { <p class="error" data-testid="preview-refused">{error.to_string()}</p> }.into_any(),
+            {move || { let l = language.get(); match judgement.get() {
+                Judgement::Nothing => view! { <p class="muted">{tr!(l, preview.nothing)}</p> }.into_any(),
+                Judgement::Loading => view! { <p class="muted">{tr!(l, preview.loading)}</p> }.into_any(),
+                Judgement::Refused(error) => view! { <p class="error" data-testid="preview-refused">{crate::i18n::rule_error(l, &error)}</p> }.into_any(),
                 Judgement::Scored(scored) => {
                     let invalid = scored.invalid_words();
                     view! {
                         <ul class="words">
                             {scored.words.iter().map(|w| {
-                                let parts = breakdown(w);
+                                let parts = breakdown(l, w);
                                 let class = if w.valid { "word valid" } else { "word invalid" };
                                 view! {
                                     <li class=class>
                                         <strong>{w.word.to_uppercase()}</strong>
-                                        {if w.valid { "" } else { " — not in the dictionary" }}
+                                        {if w.valid { "" } else { tr!(l, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                         <span class="breakdown">{parts}" = "{w.points}</span>
                                     </li>
@@ -112,7 +126,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                 view! {
                                     <li class=class>
                                         <strong>{w.word.to_uppercase()}</strong>
-                                        {if w.valid { " — changed, not scored" } else { " — not in the dictionary" }}
+                                        {if w.valid { tr!(l, preview.changed_not_scored) } else { tr!(l, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                     </li>
                                 }
@@ -120,14 +134,14 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                             // The die is rolled when the play is committed, not before.
                             {(!scored.dice.is_empty()).then(|| view! {
                                 <li class="bonus dice" data-testid="dice-pending">
-                                    "🎲 Dice: × a roll of 1–6 when you play (counted as 1 here)"
+                                    {tr!(l, preview.dice_pending)}
                                 </li>
                             })}
                             {scored.bonuses.iter().map(|b| view! {
                                 <li class="bonus">
                                     <details>
-                                        <summary>{bonus_name(*b)}</summary>
-                                        <small class="muted">{bonus_explained(*b)}</small>
+                                        <summary>{bonus_name(l, *b)}</summary>
+                                        <small class="muted">{bonus_explained(l, *b)}</small>
                                     </details>
                                     <span class="breakdown">"+"{b.points()}</span>
                                 </li>
@@ -135,14 +149,14 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                         </ul>
                         <p class="total">
                             {if invalid.is_empty() {
-                                view! { <span data-testid="preview-total">{scored.total}</span>" points" }.into_any()
+                                view! { <span data-testid="preview-total">{scored.total}</span>" "{tr!(l, preview.points)} }.into_any()
                             } else {
-                                view! { <span class="error">{format!("Not a word: {}", invalid.join(", ").to_uppercase())}</span> }.into_any()
+                                view! { <span class="error">{tr!(l, preview.not_a_word, words = invalid.join(", ").to_uppercase())}</span> }.into_any()
                             }}
                         </p>
                     }.into_any()
                 }
-            }}
+            }}}
         </section>
     }
 }

@@ -17,18 +17,19 @@ pub fn Rack(table: Table) -> impl IntoView {
         table.drop_on_hand(None);
     };
     view! {
-        <div class="rack" role="group" aria-label="Your tiles" data-testid="rack"
+        <div class="rack" role="group" aria-label=crate::t!(rack.your_tiles) data-testid="rack"
             on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
             on:drop=drop_on_rack>
             {move || {
                 let tiles = table.tiles()?;
+                let l = table.language.get();
                 Some(table.rack().into_iter().map(|slot| {
                     let tile = table.hand_tile(slot)?;
                     let (played, name) = match tile {
                         HandTile::Letter(l) => (Played::Letter(l), tiles.char_of(l).to_string()),
-                        HandTile::Blank => (Played::Blank(rules::Letter(0)), "blank".to_string()),
-                        HandTile::Stop => (Played::Stop, "stop".to_string()),
-                        HandTile::Arrow => (Played::Stop, "arrow".to_string()),
+                        HandTile::Blank => (Played::Blank(rules::Letter(0)), crate::tr!(l, rack.blank).to_string()),
+                        HandTile::Stop => (Played::Stop, crate::tr!(l, rack.stop).to_string()),
+                        HandTile::Arrow => (Played::Stop, crate::tr!(l, board.arrow).to_string()),
                     };
                     let selected = move || table.selected.get() == Some(slot);
                     let chosen = move || table.exchanging.get().is_some_and(|c| c.contains(&slot));
@@ -100,15 +101,15 @@ pub fn BlankPicker(table: Table) -> impl IntoView {
             })
             .collect_view();
         let question = if morph {
-            "Which letter should the tile become?"
+            crate::t!(rack.morf_question)
         } else {
-            "Which letter is it?"
+            crate::t!(rack.blank_question)
         };
         Some(view! {
             <div class="sheet" role="dialog" aria-modal="true" aria-label=question>
                 <p>{question}</p>
                 <div class="picker">{letters}</div>
-                <button type="button" on:click=move |_| { table.naming_blank.set(None); table.morphing.set(None); }>"Cancel"</button>
+                <button type="button" on:click=move |_| { table.naming_blank.set(None); table.morphing.set(None); }>{crate::t!(controls.cancel)}</button>
             </div>
         })
     }

@@ -11,26 +11,22 @@ use crate::api::reports::ReportWord;
 #[component]
 pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> impl IntoView {
     let report = ServerAction::<ReportWord>::new();
+    let language = crate::i18n::Language::expect();
     let (label, title) = match kind {
-        ReportKind::Missing => (
-            "It is a word",
-            "Tell the admins this word is missing from the dictionary",
-        ),
-        ReportKind::Wrong => (
-            "Not a word",
-            "Tell the admins the dictionary should not hold this word",
-        ),
+        ReportKind::Missing => (crate::t!(report.is_a_word), crate::t!(report.missing_title)),
+        ReportKind::Wrong => (crate::t!(report.not_a_word), crate::t!(report.wrong_title)),
     };
-    move || match report.value().get() {
+    move || {
+        match report.value().get() {
         Some(Ok(Ok(()))) => {
-            view! { <span class="reported" data-testid="reported">"Reported, thank you"</span> }
+            view! { <span class="reported" data-testid="reported">{crate::t!(report.thanks)}</span> }
                 .into_any()
         }
         Some(Ok(Err(refusal))) => {
-            view! { <span class="error">{refusal.to_string()}</span> }.into_any()
+            view! { <span class="error">{move || crate::i18n::refusal(language.get(), &refusal)}</span> }.into_any()
         }
         Some(Err(error)) => {
-            view! { <span class="error">{format!("Not sent: {error}")}</span> }.into_any()
+            view! { <span class="error">{move || crate::tr!(language.get(), report.not_sent, error = error.to_string())}</span> }.into_any()
         }
         None => {
             let word = word.clone();
@@ -45,5 +41,6 @@ pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> imp
             }
             .into_any()
         }
+    }
     }
 }

@@ -9,9 +9,11 @@ use rules::{
 use super::table::Table;
 use crate::api::{
     play::{create_game, rematch as rematch_move},
-    seat_label, HeadToHead, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
+    HeadToHead, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
 };
+use crate::i18n::{seat_label, Language};
 use crate::routes::player::Holder;
+use crate::tr;
 
 /// One player's numbers, from the public history.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -76,19 +78,21 @@ pub fn Summary(
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
     };
+    // The card is built again when the language changes (its parent follows it).
+    let l = table.language.get_untracked();
+    let name = |seat| seat_label(l, &seats, seat);
     let headline = match outcome.winners.as_slice() {
-        [] => "A draw".to_string(),
-        [w] if *w == view.seat => "You won".to_string(),
-        [w] => format!("{} won", seat_label(&seats, *w)),
-        _ => "A draw".to_string(),
+        [w] if *w == view.seat => tr!(l, summary.you_won).to_string(),
+        [w] => tr!(l, summary.won, name = name(*w)),
+        _ => tr!(l, summary.draw).to_string(),
     };
     let reason = match outcome.reason {
-        EndReason::WentOut(s) => format!("{} went out", seat_label(&seats, s)),
-        EndReason::Passes => "the pass limit was reached".into(),
-        EndReason::Resigned(s) => format!("{} resigned", seat_label(&seats, s)),
-        EndReason::TimedOut(s) => format!("{} ran out of time", seat_label(&seats, s)),
-        EndReason::Strikes(s) => format!("{} was away three times", seat_label(&seats, s)),
-        EndReason::TurnLimit => format!("all {} turns are played", rules::daily::TURNS),
+        EndReason::WentOut(s) => tr!(l, summary.went_out, name = name(s)),
+        EndReason::Passes => tr!(l, summary.passes).into(),
+        EndReason::Resigned(s) => tr!(l, summary.resigned, name = name(s)),
+        EndReason::TimedOut(s) => tr!(l, summary.timed_out, name = name(s)),
+        EndReason::Strikes(s) => tr!(l, summary.strikes, name = name(s)),
+        EndReason::TurnLimit => tr!(l, summary.turn_limit, turns = rules::daily::TURNS),
     };
     let numbers = numbers(&view);
     let players = numbers.len();
@@ -97,7 +101,7 @@ pub fn Summary(
         .iter()
         .filter(|s| matches!(s, SeatHolder::Player { .. }))
         .count();
-    let opponent = seat_label(&seats, 1 - view.seat.min(1));
+    let opponent = name(1 - view.seat.min(1));
     let opponent_name = opponent.clone();
     // Whoever moved second moves first in the rematch.
     let i_move_first = view
@@ -123,7 +127,7 @@ pub fn Summary(
     view! {
         <section class="card summary" data-testid="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{headline}</h2>
-            <p class="muted">{format!("The game is over: {reason}.")}</p>
+            <p class="muted">{tr!(l, summary.over_because, reason)}</p>
             <div class="summary-grid" style=format!("--players: {players}")>
                 {numbers.into_iter().enumerate().map(|(seat, n)| {
                     let seat = seat as u8;
@@ -132,26 +136,26 @@ pub fn Summary(
                             <dt class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></dt>
                             <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
                             {rank_changes.get(usize::from(seat)).copied().flatten().map(|change| view! {
-                                <dt>"Rank"</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
+                                <dt>{tr!(l, summary.rank)}</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
                             })}
-                            <dt>"Best word"</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
-                            <dt>"Longest word"</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
-                            <dt>"Words played"</dt><dd>{n.words}</dd>
-                            <dt>"Turns played"</dt><dd>{n.turns}</dd>
-                            <dt>"Tiles placed"</dt><dd>{n.tiles}</dd>
-                            {economy.then(|| view! { <dt>"Coins"</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
+                            <dt>{tr!(l, summary.best_word)}</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
+                            <dt>{tr!(l, summary.longest_word)}</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
+                            <dt>{tr!(l, summary.words_played)}</dt><dd>{n.words}</dd>
+                            <dt>{tr!(l, summary.turns_played)}</dt><dd>{n.turns}</dd>
+                            <dt>{tr!(l, summary.tiles_placed)}</dt><dd>{n.tiles}</dd>
+                            {economy.then(|| view! { <dt>{tr!(l, summary.coins)}</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
                         </dl>
                     }
                 }).collect_view()}
             </div>
             {head_to_head.filter(|h| !h.is_empty()).map(|record| view! {
-                <p class="muted" data-testid="head-to-head">{format!("You against {opponent_name}: {record}")}</p>
+                <p class="muted" data-testid="head-to-head">{tr!(l, summary.head_to_head, name = opponent_name.clone(), record = tr!(l, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p>
             })}
             {rematch_view}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}
-                <button type="button" on:click=move |_| on_explore.run(())>"Explore board"</button>
-                <a class="button" href="/">"New game"</a>
+                <button type="button" on:click=move |_| on_explore.run(())>{tr!(l, summary.explore)}</button>
+                <a class="button" href="/">{tr!(l, summary.new_game)}</a>
             </div>
         </section>
     }.into_any()
@@ -160,6 +164,7 @@ pub fn Summary(
 /// Starts the same game against the same bot and goes there.
 #[component]
 fn PlayAgain(new: NewGame) -> impl IntoView {
+    let language = Language::expect();
     let create = Action::new(|new: &NewGame| create_game(new.clone()));
     Effect::new(move |_| {
         if let Some(Ok(Ok(created))) = create.value().get() {
@@ -171,10 +176,10 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
     });
     view! {
         <button class="primary" type="button" disabled=move || create.pending().get()
-            on:click=move |_| { create.dispatch(new.clone()); }>"Play again"</button>
+            on:click=move |_| { create.dispatch(new.clone()); }>{crate::t!(summary.play_again)}</button>
         {move || match create.value().get() {
-            Some(Ok(Err(refusal))) => Some(refusal.to_string()),
-            Some(Err(error)) => Some(format!("The server could not be reached: {error}")),
+            Some(Ok(Err(refusal))) => Some(super::answer_text(language.get(), Ok(refusal))),
+            Some(Err(error)) => Some(super::answer_text(language.get(), Err(error))),
             _ => None,
         }.map(|m| view! { <p class="error" role="alert">{m}</p> })}
     }
@@ -191,12 +196,17 @@ fn Rematch(
     i_move_first: bool,
 ) -> impl IntoView {
     let act = Action::new(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
+    let l = table.language.get_untracked();
     Effect::new(move |_| match act.value().get() {
         Some(Ok(Ok(page))) => table.receive(page),
-        Some(Ok(Err(refusal))) => table.message.set(Some(refusal.to_string())),
-        Some(Err(error)) => table
-            .message
-            .set(Some(format!("The server could not be reached: {error}"))),
+        Some(Ok(Err(refusal))) => table.message.set(Some(super::answer_text(
+            table.language.get_untracked(),
+            Ok(refusal),
+        ))),
+        Some(Err(error)) => table.message.set(Some(super::answer_text(
+            table.language.get_untracked(),
+            Err(error),
+        ))),
         None => {}
     });
     let button = move |label: &'static str, answer: RematchMove, primary: bool| {
@@ -206,33 +216,33 @@ fn Rematch(
         }
     };
     let body = match rematch {
-        None => view! { {button("Offer a rematch", RematchMove::Offer, true)} }.into_any(),
+        None => view! { {button(tr!(l, rematch.offer), RematchMove::Offer, true)} }.into_any(),
         Some(RematchCard { state: RematchState::Open, offered_by_me: true, .. }) => view! {
-            <p>{format!("Rematch offered to {opponent}: waiting for an answer.")}</p>
-            {button("Withdraw the offer", RematchMove::Cancel, false)}
+            <p>{tr!(l, rematch.offered, name = opponent.clone())}</p>
+            {button(tr!(l, rematch.withdraw), RematchMove::Cancel, false)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Open, .. }) => view! {
-            <p>{format!("{opponent} offers a rematch. {}", if i_move_first {
-                "You would move first.".to_string()
+            <p>{tr!(l, rematch.offers, name = opponent.clone())}" "{if i_move_first {
+                tr!(l, rematch.you_first).to_string()
             } else {
-                format!("{opponent} would move first.")
-            })}</p>
-            {button("Accept", RematchMove::Accept, true)}
-            {button("Decline", RematchMove::Decline, false)}
+                tr!(l, rematch.they_first, name = opponent.clone())
+            }}</p>
+            {button(tr!(l, rematch.accept), RematchMove::Accept, true)}
+            {button(tr!(l, rematch.decline), RematchMove::Decline, false)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Accepted, new_game_id, .. }) => view! {
-            <a class="button" href=format!("/game/{}", new_game_id.unwrap_or_default())>"Go to the rematch"</a>
+            <a class="button" href=format!("/game/{}", new_game_id.unwrap_or_default())>{tr!(l, rematch.go)}</a>
         }.into_any(),
-        Some(RematchCard { state: RematchState::Declined, .. }) => view! { <p>"The rematch was declined."</p> }.into_any(),
+        Some(RematchCard { state: RematchState::Declined, .. }) => view! { <p>{tr!(l, rematch.declined)}</p> }.into_any(),
         Some(RematchCard { state: RematchState::Cancelled, offered_by_me: true, .. }) => view! {
-            <p>"You withdrew your rematch offer."</p>
-            {button("Offer again", RematchMove::Offer, true)}
+            <p>{tr!(l, rematch.you_withdrew)}</p>
+            {button(tr!(l, rematch.offer_again), RematchMove::Offer, true)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Cancelled, .. }) => view! {
-            <p>{format!("{opponent} withdrew the rematch offer.")}</p>
-            {button("Offer a rematch", RematchMove::Offer, true)}
+            <p>{tr!(l, rematch.they_withdrew, name = opponent.clone())}</p>
+            {button(tr!(l, rematch.offer), RematchMove::Offer, true)}
         }.into_any(),
-        Some(RematchCard { state: RematchState::Expired, .. }) => view! { <p>"The rematch offer expired."</p> }.into_any(),
+        Some(RematchCard { state: RematchState::Expired, .. }) => view! { <p>{tr!(l, rematch.expired)}</p> }.into_any(),
     };
     view! { <div class="rematch actions" data-testid="rematch">{body}</div> }
 }

@@ -77,8 +77,10 @@ pub struct Table {
     /// Alfa Kraft: the other players' coins as last revealed changed by this much (their net
     /// change, shown with their move).
     pub coin_change: RwSignal<Vec<i32>>,
-    /// The last refusal or failure, for the message line.
+    /// The last refusal or failure, for the message line (worded when it happens).
     pub message: RwSignal<Option<String>>,
+    /// The page's language, for the words of messages.
+    pub language: crate::i18n::Language,
 }
 
 impl Table {
@@ -101,7 +103,14 @@ impl Table {
             morphing: RwSignal::new(None),
             coin_change: RwSignal::new(Vec::new()),
             message: RwSignal::new(None),
+            language: crate::i18n::Language::expect(),
         }
+    }
+
+    /// Shows a message in the page's language.
+    fn tell(&self, words: fn(crate::i18n::Words) -> &'static str) {
+        self.message
+            .set(Some(words(self.language.get_untracked()).to_string()));
     }
 
     /// Forgets the game (the page moved to another one).
@@ -259,9 +268,7 @@ impl Table {
                 self.arrow.set(Some((slot, pos)));
                 self.selected.set(None);
             } else {
-                self.message.set(Some(
-                    "An arrow goes under one of your new letters, where the word turns.".into(),
-                ));
+                self.tell(|l| crate::tr!(l, placing.arrow_under));
             }
             return;
         }
@@ -317,7 +324,7 @@ impl Table {
                 .filter(|p| p.view.board.contains(pos))
                 .map(|p| p.view.board.square(pos))
         });
-        let refuse = |text: &str| self.message.set(Some(text.to_string()));
+        let refuse = |words| self.tell(words);
         let draft = |power: StagedPower| self.draft(index, power);
         match power {
             Power::AlfaPowerTile | Power::GoldenTile => {
@@ -334,19 +341,17 @@ impl Table {
                         StagedPower::Dice(pos)
                     })
                 }
-                _ => refuse("Charge and Dice go on one of your new letters."),
+                _ => refuse(|l| crate::tr!(l, placing.charge_dice_target)),
             },
             Power::Rubber => match (on_board, staged) {
                 (Some(_), None) => draft(StagedPower::Rubber(pos)),
-                _ => {
-                    refuse("Rubber goes on a board cell, empty or with a tile from earlier turns.")
-                }
+                _ => refuse(|l| crate::tr!(l, placing.rubber_target)),
             },
             Power::AlfaMorf => match on_board {
                 Some(rules::Square::Tile(_)) => self.morphing.set(Some((index, pos))),
-                _ => refuse("Alfa Morf goes on a tile from an earlier turn."),
+                _ => refuse(|l| crate::tr!(l, placing.morf_target)),
             },
-            Power::Swap => refuse("Tap Swap, then choose the tiles to swap."),
+            Power::Swap => refuse(|l| crate::tr!(l, placing.swap_how)),
         }
     }
 
