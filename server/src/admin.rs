@@ -83,7 +83,12 @@ async fn admin_of(
 }
 
 fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, Html(app::routes::plain::not_found())).into_response()
+    let english = app::i18n::Words::english();
+    (
+        StatusCode::NOT_FOUND,
+        Html(app::routes::plain::not_found(english)),
+    )
+        .into_response()
 }
 
 /// A refusal's text for the page; `None`, logged, when the server itself failed.

@@ -4,8 +4,9 @@
 //! daily_board, finished_turn}` from public facts only.
 
 use app::{
-    api::{format_name, play::server as cards, ruleset_name},
+    api::play::server as cards,
     domain::Phase,
+    i18n::{format_name, ruleset_name, Words},
     routes::{
         daily_board::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
@@ -37,8 +38,9 @@ pub fn router() -> Router<AppState> {
         .route("/game/{id}/turn/{turn}", get(turn_page))
 }
 
-/// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar).
-pub(crate) struct Visitor(Option<User>);
+/// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar), and the
+/// language they read.
+pub(crate) struct Visitor(Option<User>, app::i18n::Lang);
 
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = Response;
@@ -47,26 +49,37 @@ impl FromRequestParts<AppState> for Visitor {
         let session = tower_sessions::Session::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
+        let lang = app::i18n::from_headers(&parts.headers);
         match sessions::user_of(&state.services.db, &session).await {
-            Ok(user) => Ok(Visitor(user)),
+            Ok(user) => Ok(Visitor(user, lang)),
             Err(error) => Err(failed(error)),
         }
     }
 }
 
 impl Visitor {
+    /// The language they read.
+    pub(crate) fn words(&self) -> Words {
+        Words::of(self.1)
+    }
+
     pub(crate) fn viewer(&self) -> Viewer {
         let user = self.0.as_ref().filter(|u| !u.guest);
         Viewer {
             name: user.map(|u| u.name.clone()),
             admin: user.is_some_and(|u| u.role == Role::Admin),
             head_to_head: None,
+            words: self.words(),
         }
     }
 }
 
-fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, Html(app::routes::plain::not_found())).into_response()
+fn not_found(visitor: &Visitor) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(app::routes::plain::not_found(visitor.words())),
+    )
+        .into_response()
 }
 
 fn failed(error: StoreError) -> Response {
@@ -85,7 +98,7 @@ async fn profile_page(
 ) -> Response {
     let profile = match profiles::of(&services.db, &name).await {
         Ok(Some(profile)) => profile,
-        Ok(None) => return not_found(),
+        Ok(None) => return not_found(&visitor),
         Err(error) => return failed(error),
     };
     let mut viewer = visitor.viewer();
@@ -113,7 +126,7 @@ async fn leaderboard_page(
         None => DictionaryId::English,
         Some(d) => match DictionaryId::parse(d) {
             Some(d) => d,
-            None => return not_found(),
+            None => return not_found(&visitor),
         },
     };
     let qualifying = ranks::Qualifying::standard();
@@ -157,7 +170,7 @@ async fn daily_page(
             Some(day) => rules::daily::Day::parse(day).filter(|d| *d <= today),
         },
     ) else {
-        return not_found();
+        return not_found(&visitor);
     };
     match daily_board(&services, &visitor, dictionary, day, today).await {
         Ok(board) => Html(daily_board::page(board, visitor.viewer())).into_response(),
@@ -204,9 +217,9 @@ async fn turn_page(
     State(services): State<Services>,
     Path((id, turn)): Path<(String, String)>,
 ) -> Response {
-    match finished_turn(&services, &id, &turn).await {
+    match finished_turn(&services, visitor.words(), &id, &turn).await {
         Ok(Some(shown)) => Html(finished_turn::page(shown, visitor.viewer())).into_response(),
-        Ok(None) | Err(StoreError::Refused(_)) => not_found(),
+        Ok(None) | Err(StoreError::Refused(_)) => not_found(&visitor),
         Err(error) => failed(error),
     }
 }
@@ -214,6 +227,7 @@ async fn turn_page(
 /// Turn `turn` (from 1) of finished game `id`, if both exist.
 async fn finished_turn(
     services: &Services,
+    words: Words,
     id: &str,
     turn: &str,
 ) -> Result<Option<FinishedTurn>, StoreError> {
@@ -248,9 +262,9 @@ async fn finished_turn(
         game_id: row.id.clone(),
         title: format!(
             "{} · {} · {}",
-            ruleset_name(&row.config.variant),
+            ruleset_name(words, &row.config.variant),
             dictionary.name(),
-            format_name(row.config.format)
+            format_name(words, row.config.format)
         ),
         seats: cards::holders(&seats, &ranks, dictionary),
         turn,

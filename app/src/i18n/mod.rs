@@ -179,6 +179,12 @@ impl Words {
     }
 }
 
+impl Default for Words {
+    fn default() -> Words {
+        Words::english()
+    }
+}
+
 /// The language being shown, for every component below the app: one that can switch in the
 /// app, a fixed one on the pages the server renders alone, English where none was provided.
 #[derive(Clone, Copy)]

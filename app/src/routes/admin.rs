@@ -42,7 +42,13 @@ fn state_of(v: &VersionSummary) -> &'static str {
 
 /// A whole document around `main`, with the admin's top bar.
 fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
-    plain::document(&format!("{title} · Admin"), Some(admin), true, main)
+    plain::document(
+        crate::i18n::Words::english(),
+        &format!("{title} · Admin"),
+        Some(admin),
+        true,
+        main,
+    )
 }
 
 /// A change refused or failed, and why, with the way back (the server sets the status).
@@ -58,7 +64,7 @@ pub fn not_done(message: &str) -> String {
         }
         .to_html()
     });
-    plain::html("Not done", &body)
+    plain::html(crate::i18n::Words::english(), "Not done", &body)
 }
 
 fn flash_view(flash: Flash) -> impl IntoView {

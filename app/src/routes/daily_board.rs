@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use rules::daily::Day;
 
 use super::{plain, profile::Viewer};
-use crate::{domain::profile_path, store::daily::Standing};
+use crate::{domain::profile_path, store::daily::Standing, tr};
 
 /// What the page shows.
 pub struct DailyBoard {
@@ -50,50 +50,52 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
         bot_score,
         yesterday,
     } = board;
+    let l = viewer.words;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let link = move |d: Day| format!("/daily/{}?day={d}", dictionary.as_str());
     let main = view! {
         <main class="page leaderboard">
-            <h1>{format!("Daily Challenge · {} · {day}", dictionary.name())}</h1>
-            <nav class="tabs" aria-label="Dictionary">
+            <h1>{tr!(l, daily_board.title, dictionary = dictionary.name(), day)}</h1>
+            <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
                     <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{d.name()}</a>
                 }).collect_view()}
             </nav>
-            <nav class="actions" aria-label="Day">
-                <a class="button" href=link(day.previous())>"◀ The day before"</a>
-                {(day < today).then(|| view! { <a class="button" href=link(day.next())>"The day after ▶"</a> })}
+            <nav class="actions" aria-label=tr!(l, daily_board.day)>
+                <a class="button" href=link(day.previous())>{tr!(l, daily_board.before)}</a>
+                {(day < today).then(|| view! { <a class="button" href=link(day.next())>{tr!(l, daily_board.after)}</a> })}
             </nav>
             <p data-testid="daily-bot-score">{match bot_score {
-                Some(score) => format!("The Expert bot made {score} on this puzzle."),
-                None => "The Expert bot has not played this puzzle yet.".to_string(),
+                Some(score) => tr!(l, daily_board.bot_made, score),
+                None => tr!(l, daily_board.bot_not_yet).to_string(),
             }}</p>
             {if top.is_empty() {
-                view! { <p data-testid="daily-board-empty">"Nobody has finished this puzzle yet."</p> }.into_any()
+                view! { <p data-testid="daily-board-empty">{tr!(l, daily_board.empty)}</p> }.into_any()
             } else {
                 let me = me.clone();
                 view! {
                     <div class="table-scroll"><table class="standings" data-testid="daily-board">
-                        <thead><tr><th>"#"</th><th>"Player"</th><th>"Points"</th></tr></thead>
+                        <thead><tr><th>"#"</th><th>{tr!(l, leaderboard.player)}</th><th>{tr!(l, daily_board.points)}</th></tr></thead>
                         <tbody>{top.into_iter().map(|s| { let mine = s.name == me; row(s, mine) }).collect_view()}</tbody>
                     </table></div>
                 }.into_any()
             }}
             {own.filter(|_| !listed).map(|own| view! {
-                <p>"Your place:"</p>
+                <p>{tr!(l, leaderboard.your_place)}</p>
                 <table class="standings" data-testid="daily-own-place"><tbody>{row(own, true)}</tbody></table>
             })}
             {yesterday.map(|(winner, turns)| view! {
                 <p data-testid="daily-yesterday">
-                    {format!("The day before, {} won with {} points: ", winner.name, winner.score)}
-                    <a href=format!("/game/{}/turn/{turns}", winner.game_id)>"see the final board"</a>
+                    {tr!(l, daily_board.yesterday, name = winner.name, score = winner.score)}" "
+                    <a href=format!("/game/{}/turn/{turns}", winner.game_id)>{tr!(l, daily_board.final_board)}</a>
                 </p>
             })}
         </main>
     };
     plain::document(
-        &format!("Daily Challenge · {}", dictionary.name()),
+        l,
+        &tr!(l, daily_board.title_in, dictionary = dictionary.name()),
         viewer.name.as_deref(),
         viewer.admin,
         main,

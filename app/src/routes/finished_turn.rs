@@ -11,6 +11,7 @@ use super::{
     profile::Viewer,
 };
 use crate::api::SeatHolder;
+use crate::tr;
 
 /// What the page shows.
 pub struct FinishedTurn {
@@ -34,11 +35,12 @@ pub struct FinishedTurn {
 
 /// The page.
 pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
+    let l = viewer.words;
     let highlight: Vec<Pos> = match &shown.record.event {
         rules::game::TurnEvent::Play { tiles, .. } => tiles.iter().map(|t| t.pos).collect(),
         _ => Vec::new(),
     };
-    let said = describe(crate::i18n::Words::english(), &shown.record, &shown.seats);
+    let said = describe(l, &shown.record, &shown.seats);
     let link = |n: usize| format!("/game/{}/turn/{n}", shown.game_id);
     let (turn, turns) = (shown.turn, shown.turns);
     let scores = shown
@@ -48,21 +50,24 @@ pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
         .map(i32::to_string)
         .collect::<Vec<_>>()
         .join(" – ");
-    let main = view! {
-        <main class="page finished-turn">
-            <h1>{format!("Turn {turn} of {turns}")}</h1>
-            <p class="muted">{shown.title.clone()}</p>
-            <p class="lead" data-testid="turn-said">{said}</p>
-            <p class="muted">"Scores after it: "{scores}</p>
-            <nav class="actions">
-                {(turn > 1).then(|| view! { <a class="button" href=link(turn - 1)>"◀ Earlier"</a> })}
-                {(turn < turns).then(|| view! { <a class="button" href=link(turn + 1)>"Later ▶"</a> })}
-            </nav>
-            <StillBoard board=shown.board tiles=shown.tiles highlight />
-        </main>
-    };
+    let main = plain::speaking(l, || {
+        view! {
+            <main class="page finished-turn">
+                <h1>{tr!(l, history.turn_of, turn, turns)}</h1>
+                <p class="muted">{shown.title.clone()}</p>
+                <p class="lead" data-testid="turn-said">{said}</p>
+                <p class="muted">{tr!(l, history.scores_after)}" "{scores}</p>
+                <nav class="actions">
+                    {(turn > 1).then(|| view! { <a class="button" href=link(turn - 1)>{tr!(l, finished_turn.earlier)}</a> })}
+                    {(turn < turns).then(|| view! { <a class="button" href=link(turn + 1)>{tr!(l, finished_turn.later)}</a> })}
+                </nav>
+                <StillBoard board=shown.board tiles=shown.tiles highlight />
+            </main>
+        }
+    });
     plain::document(
-        &format!("Turn {turn}"),
+        l,
+        &tr!(l, finished_turn.title, turn),
         viewer.name.as_deref(),
         viewer.admin,
         main,

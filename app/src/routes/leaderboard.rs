@@ -8,6 +8,7 @@ use super::{plain, profile::Viewer};
 use crate::{
     domain::profile_path,
     store::ranks::{Qualifying, Standing},
+    tr,
 };
 
 fn row(standing: Standing, me: bool) -> impl IntoView {
@@ -31,46 +32,47 @@ pub fn page(
     qualifying: Qualifying,
     viewer: Viewer,
 ) -> String {
+    let l = viewer.words;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let main = view! {
         <main class="page leaderboard">
-            <h1>"Leaderboard"</h1>
-            <nav class="tabs" aria-label="Dictionary">
+            <h1>{tr!(l, leaderboard.title)}</h1>
+            <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
                     <a href=format!("/leaderboard?d={}", d.as_str())
                         aria-current=(d == dictionary).then_some("page")>{d.name()}</a>
                 }).collect_view()}
             </nav>
-            <p class="muted">{format!(
-                "Players with at least {} rated games in this dictionary and one in the last {} days.",
-                qualifying.min_games, qualifying.active_days
+            <p class="muted">{tr!(
+                l, leaderboard.qualifying, games = qualifying.min_games, days = qualifying.active_days
             )}</p>
             {if top.is_empty() {
-                view! { <p data-testid="leaderboard-empty">"Nobody qualifies yet."</p> }.into_any()
+                view! { <p data-testid="leaderboard-empty">{tr!(l, leaderboard.empty)}</p> }.into_any()
             } else {
                 let me = me.clone();
                 view! {
                     <div class="table-scroll"><table class="standings" data-testid="leaderboard">
-                        <thead><tr><th>"#"</th><th>"Player"</th><th>"Rank"</th><th>"Rated games"</th></tr></thead>
+                        <thead><tr><th>"#"</th><th>{tr!(l, leaderboard.player)}</th><th>{tr!(l, leaderboard.rank)}</th><th>{tr!(l, leaderboard.rated_games)}</th></tr></thead>
                         <tbody>{top.into_iter().map(|s| { let mine = s.name == me; row(s, mine) }).collect_view()}</tbody>
                     </table></div>
                 }.into_any()
             }}
             {match (own, viewer.name.is_some()) {
                 (Some(own), _) if !listed => view! {
-                    <p>"Your place:"</p>
+                    <p>{tr!(l, leaderboard.your_place)}</p>
                     <table class="standings" data-testid="own-place"><tbody>{row(own, true)}</tbody></table>
                 }.into_any(),
                 (None, true) => view! {
-                    <p class="muted" data-testid="own-place">"You are not on this board yet: play rated games in this dictionary."</p>
+                    <p class="muted" data-testid="own-place">{tr!(l, leaderboard.not_yet)}</p>
                 }.into_any(),
                 _ => ().into_any(),
             }}
         </main>
     };
     plain::document(
-        &format!("Leaderboard · {}", dictionary.name()),
+        l,
+        &tr!(l, leaderboard.title_in, dictionary = dictionary.name()),
         viewer.name.as_deref(),
         viewer.admin,
         main,

@@ -5,6 +5,16 @@
 use leptos::prelude::*;
 
 use crate::api::profile_path;
+use crate::i18n::{Language, Words};
+use crate::tr;
+
+/// Builds a page's view with `words` as the language of the components in it.
+pub fn speaking<V>(words: Words, view: impl FnOnce() -> V) -> V {
+    Owner::new().with(|| {
+        Language::provide_fixed(words);
+        view()
+    })
+}
 
 /// A unix-ms instant as `2026-12-01 14:05 UTC`.
 pub fn utc(ms: i64) -> String {
@@ -17,63 +27,68 @@ pub fn utc(ms: i64) -> String {
     )
 }
 
-/// "Page not found" (the server answers it with 404).
-pub fn not_found() -> String {
+/// "Page not found" (the server answers it with 404), in `words`.
+pub fn not_found(words: Words) -> String {
+    let l = words;
     let body = Owner::new().with(|| {
         view! {
             <main class="page">
-                <h1>"Page not found"</h1>
-                <p><a href="/">"Back to the start page"</a></p>
+                <h1>{tr!(l, nav.not_found)}</h1>
+                <p><a href="/">{tr!(l, nav.back_home)}</a></p>
             </main>
         }
         .to_html()
     });
-    html("Page not found", &body)
+    html(l, tr!(l, nav.not_found), &body)
 }
 
-/// A whole document around `main`, with the top bar for `viewer` (signed in, or not).
+/// A whole document around `main`, in `words`, with the top bar for `viewer` (signed in, or
+/// not).
 pub fn document(
+    words: Words,
     title: &str,
     viewer: Option<&str>,
     admin: bool,
     main: impl IntoView + 'static,
 ) -> String {
+    let l = words;
     let viewer = viewer.map(str::to_string);
     let body = Owner::new().with(move || {
         view! {
             <nav class="top-bar" aria-label="Main">
                 <a class="brand" href="/">{crate::APP_NAME}</a>
-                <a href="/lobby">"Lobby"</a>
-                <a href="/leaderboard">"Leaderboard"</a>
+                <a href="/lobby">{tr!(l, nav.lobby)}</a>
+                <a href="/leaderboard">{tr!(l, nav.leaderboard)}</a>
                 <span class="spacer"></span>
-                {admin.then(|| view! { <a href="/admin" data-testid="admin-link">"Admin"</a> })}
+                {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(l, nav.admin)}</a> })}
                 {match viewer {
                     Some(name) => {
                         let href = profile_path(&name);
                         view! { <a class="who" data-testid="who" href=href>{name}</a> }.into_any()
                     }
-                    None => view! { <a href="/signin">"Sign in"</a> }.into_any(),
+                    None => view! { <a href="/signin">{tr!(l, nav.sign_in)}</a> }.into_any(),
                 }}
             </nav>
             {main}
         }
         .to_html()
     });
-    html(title, &body)
+    html(l, title, &body)
 }
 
 /// The HTML around a rendered body.
-pub fn html(title: &str, body: &str) -> String {
+pub fn html(words: Words, title: &str, body: &str) -> String {
     let title = format!("{title} · {}", crate::APP_NAME)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;");
     format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
          <script>{theme}</script>\
          <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
-        theme = crate::theme::SCRIPT
+        theme = crate::theme::SCRIPT,
+        lang = words.lang().code(),
     )
 }

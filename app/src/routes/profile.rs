@@ -6,12 +6,33 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::{
-    domain::{profile_path, HeadToHead, Streak},
-    store::{
-        profiles::{Opponent, Profile, RankLine},
-        results::ruleset_title,
-    },
+    domain::{profile_path, HeadToHead},
+    i18n::{plural, Words},
+    store::profiles::{Opponent, Profile, RankLine},
+    tr,
 };
+
+/// A ruleset's name by the key the results keep.
+fn ruleset_title(l: Words, key: &str) -> &'static str {
+    match key {
+        "alfakraft" => tr!(l, ruleset.alfa_kraft),
+        "classic" => tr!(l, ruleset.classic),
+        "feud" => tr!(l, ruleset.feud),
+        "alfapet" => tr!(l, ruleset.alfapet_plain),
+        "longwords" => tr!(l, ruleset.long_words),
+        "daily" => tr!(l, ruleset.daily),
+        _ => tr!(l, ruleset.other),
+    }
+}
+
+/// "1 day", "3 days".
+fn days(l: Words, days: u32) -> String {
+    plural(
+        days,
+        tr!(l, daily.one_day, days),
+        tr!(l, daily.many_days, days),
+    )
+}
 
 /// Who is looking, for the top bar and the head-to-head line.
 #[derive(Debug, Clone, Default)]
@@ -22,10 +43,12 @@ pub struct Viewer {
     pub admin: bool,
     /// Their record against the profile's player (not on their own profile).
     pub head_to_head: Option<HeadToHead>,
+    /// The language they read.
+    pub words: crate::i18n::Words,
 }
 
 /// A rank history as a line chart: one point per rated game, the rank after it.
-pub fn chart(points: &[i32]) -> String {
+pub fn chart(l: Words, points: &[i32]) -> String {
     const WIDTH: f64 = 320.0;
     const HEIGHT: f64 = 100.0;
     const PAD: f64 = 8.0;
@@ -57,21 +80,24 @@ pub fn chart(points: &[i32]) -> String {
         .collect();
     format!(
         "<svg class=\"rank-chart\" data-testid=\"rank-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
-         role=\"img\" aria-label=\"Rank after each rated game, from {low} to {high}\">\
+         role=\"img\" aria-label=\"{label}\">\
          <line class=\"start\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{s:.1}\" y2=\"{s:.1}\"></line>\
          <polyline points=\"{}\"></polyline>{dots}\
          <text x=\"2\" y=\"10\">{high}</text><text x=\"2\" y=\"{HEIGHT}\">{low}</text></svg>",
         line.join(" "),
         s = y(1200),
+        label = tr!(l, profile.chart, low, high).replace('"', "&quot;"),
     )
 }
 
-fn rank_row(line: RankLine) -> impl IntoView {
-    let svg = chart(&line.points);
-    let games = match line.games {
-        1 => "1 rated game".to_string(),
-        n => format!("{n} rated games"),
-    };
+fn rank_row(l: Words, line: RankLine) -> impl IntoView {
+    let svg = chart(l, &line.points);
+    let games = line.games;
+    let games = plural(
+        games,
+        tr!(l, profile.one_rated_game, games),
+        tr!(l, profile.rated_games, games),
+    );
     view! {
         <div class="rank-line" data-testid=format!("rank-{}", line.dictionary.as_str())>
             <h3>{line.dictionary.name()}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
@@ -87,16 +113,17 @@ fn percent(part: u32, whole: u32) -> String {
         .map_or_else(|| "—".into(), |p| format!("{p}%"))
 }
 
-fn result_word(result: &str) -> &'static str {
+fn result_word(l: Words, result: &str) -> &'static str {
     match result {
-        "win" => "Won",
-        "draw" => "Drawn",
-        _ => "Lost",
+        "win" => tr!(l, profile.won),
+        "draw" => tr!(l, profile.drawn),
+        _ => tr!(l, profile.lost),
     }
 }
 
 /// The page.
 pub fn page(profile: Profile, viewer: Viewer) -> String {
+    let l = viewer.words;
     let title = profile.name.clone();
     let totals = profile.totals.clone();
     let average = if totals.played == 0 {
@@ -106,41 +133,41 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
     };
     let name = profile.name.clone();
     let head_to_head = viewer.head_to_head.map(|record| {
-        view! { <p class="lead" data-testid="profile-head-to-head">{format!("You against {name}: {record}")}</p> }
+        view! { <p class="lead" data-testid="profile-head-to-head">{tr!(l, profile.head_to_head, name, record = tr!(l, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p> }
     });
     let main = view! {
         <main class="page profile">
             <h1 data-testid="profile-name">{profile.name.clone()}
-                {profile.guest.then(|| view! { " " <small class="muted">"(guest)"</small> })}</h1>
-            <p class="muted">{format!("Playing since {}", &utc(profile.joined)[..10])}</p>
+                {profile.guest.then(|| view! { " " <small class="muted">{tr!(l, profile.guest)}</small> })}</h1>
+            <p class="muted">{tr!(l, profile.since, day = &utc(profile.joined)[..10])}</p>
             {head_to_head}
             <section class="card" aria-labelledby="ranks-title">
-                <h2 id="ranks-title">"Rank"</h2>
+                <h2 id="ranks-title">{tr!(l, profile.rank)}</h2>
                 {if profile.ranks.is_empty() {
-                    view! { <p class="muted" data-testid="no-rank">"No rated game yet: every dictionary starts at 1200."</p> }.into_any()
+                    view! { <p class="muted" data-testid="no-rank">{tr!(l, profile.no_rank)}</p> }.into_any()
                 } else {
                     view! {
-                        <div class="rank-lines">{profile.ranks.into_iter().map(rank_row).collect_view()}</div>
-                        <p class="muted">"A rank with ? rests on fewer than 10 rated games."</p>
+                        <div class="rank-lines">{profile.ranks.into_iter().map(|line| rank_row(l, line)).collect_view()}</div>
+                        <p class="muted">{tr!(l, profile.provisional)}</p>
                     }.into_any()
                 }}
             </section>
             <section class="card" aria-labelledby="numbers-title">
-                <h2 id="numbers-title">"Numbers"</h2>
+                <h2 id="numbers-title">{tr!(l, profile.numbers)}</h2>
                 <dl class="facts" data-testid="profile-numbers">
-                    <dt>"Games"</dt><dd data-testid="games-played">{totals.played}</dd>
-                    <dt>"Won · drawn · lost"</dt><dd>{format!("{} · {} · {}", totals.won, totals.drawn, totals.lost)}</dd>
-                    <dt>"Win rate"</dt><dd>{percent(totals.won, totals.played)}</dd>
-                    <dt>"Highest score"</dt><dd>{totals.highest}</dd>
-                    <dt>"Average score"</dt><dd>{average}</dd>
-                    <dt>"Bingos"</dt><dd>{totals.bingos}</dd>
-                    <dt>"Daily Challenge streak"</dt><dd data-testid="daily-streak">{format!(
-                        "{} now, {} at best", Streak::days(profile.daily_streak.current), Streak::days(profile.daily_streak.best)
+                    <dt>{tr!(l, profile.games)}</dt><dd data-testid="games-played">{totals.played}</dd>
+                    <dt>{tr!(l, profile.won_drawn_lost)}</dt><dd>{format!("{} · {} · {}", totals.won, totals.drawn, totals.lost)}</dd>
+                    <dt>{tr!(l, profile.win_rate)}</dt><dd>{percent(totals.won, totals.played)}</dd>
+                    <dt>{tr!(l, profile.highest)}</dt><dd>{totals.highest}</dd>
+                    <dt>{tr!(l, profile.average)}</dt><dd>{average}</dd>
+                    <dt>{tr!(l, profile.bingos)}</dt><dd>{totals.bingos}</dd>
+                    <dt>{tr!(l, profile.streak)}</dt><dd data-testid="daily-streak">{tr!(
+                        l, profile.streak_value, current = days(l, profile.daily_streak.current), best = days(l, profile.daily_streak.best)
                     )}</dd>
-                    <dt>"Best play"</dt><dd>{match profile.best {
+                    <dt>{tr!(l, profile.best_play)}</dt><dd>{match profile.best {
                         Some(best) => view! {
                             <a href=format!("/game/{}/turn/{}", best.game_id, best.turn + 1) data-testid="best-play">
-                                {format!("{} for {}", best.word, best.score)}
+                                {tr!(l, profile.word_for, word = best.word, score = best.score)}
                             </a>
                         }.into_any(),
                         None => "—".into_any(),
@@ -148,32 +175,32 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                 </dl>
                 {(!profile.rulesets.is_empty()).then(|| view! {
                     <table class="by-ruleset">
-                        <thead><tr><th>"Ruleset"</th><th>"Games"</th><th>"Win rate"</th></tr></thead>
+                        <thead><tr><th>{tr!(l, profile.ruleset)}</th><th>{tr!(l, profile.games)}</th><th>{tr!(l, profile.win_rate)}</th></tr></thead>
                         <tbody>{profile.rulesets.into_iter().map(|r| view! {
-                            <tr><th scope="row">{ruleset_title(&r.ruleset)}</th><td>{r.played}</td><td>{percent(r.won, r.played)}</td></tr>
+                            <tr><th scope="row">{ruleset_title(l, &r.ruleset)}</th><td>{r.played}</td><td>{percent(r.won, r.played)}</td></tr>
                         }).collect_view()}</tbody>
                     </table>
                 })}
             </section>
             <section class="card" aria-labelledby="recent-title">
-                <h2 id="recent-title">"Last games"</h2>
+                <h2 id="recent-title">{tr!(l, profile.last_games)}</h2>
                 {if profile.recent.is_empty() {
-                    view! { <p class="muted">"No finished game yet."</p> }.into_any()
+                    view! { <p class="muted">{tr!(l, profile.no_games)}</p> }.into_any()
                 } else {
                     view! {
                         <div class="table-scroll"><table class="recent" data-testid="recent-games">
-                            <thead><tr><th>"Ended"</th><th>"Against"</th><th>"Game"</th><th>"Score"</th><th>"Result"</th><th>"Rank"</th></tr></thead>
+                            <thead><tr><th>{tr!(l, profile.ended)}</th><th>{tr!(l, profile.against)}</th><th>{tr!(l, profile.game)}</th><th>{tr!(l, profile.score)}</th><th>{tr!(l, profile.result)}</th><th>{tr!(l, profile.rank)}</th></tr></thead>
                             <tbody>{profile.recent.into_iter().map(|g| view! {
                                 <tr data-game=g.game_id.clone()>
                                     <td>{utc(g.ended_at)[..10].to_string()}</td>
                                     <td>{match g.opponent {
                                         Opponent::Player(name) => { let href = profile_path(&name); view! { <a href=href>{name}</a> }.into_any() }
-                                        Opponent::Bot(level) => format!("{level} bot").into_any(),
+                                        Opponent::Bot(level) => tr!(l, profile.bot, level = crate::i18n::bot_level(l, &level)).into_any(),
                                         Opponent::Unknown => "—".into_any(),
                                     }}</td>
-                                    <td>{format!("{} · {}", ruleset_title(&g.ruleset), g.dictionary)}</td>
+                                    <td>{format!("{} · {}", ruleset_title(l, &g.ruleset), g.dictionary)}</td>
                                     <td>{format!("{}–{}", g.score, g.opponent_score)}</td>
-                                    <td>{result_word(&g.result)}</td>
+                                    <td>{result_word(l, &g.result)}</td>
                                     <td class="rank-change">{g.rank_change.map(|c| format!("{c:+}")).unwrap_or_default()}</td>
                                 </tr>
                             }).collect_view()}</tbody>
@@ -183,5 +210,5 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
             </section>
         </main>
     };
-    plain::document(&title, viewer.name.as_deref(), viewer.admin, main)
+    plain::document(l, &title, viewer.name.as_deref(), viewer.admin, main)
 }
