@@ -93,10 +93,17 @@ test('a Swedish browser plays in Swedish, switches to Danish mid-move, and is re
   await page.waitForFunction(() => /Finns inte i ordlistan/.test(document.querySelector('[data-testid="message"]')?.textContent ?? ''));
   assert.match(await page.textContent('[data-testid="message"]'), new RegExp(word, 'i'));
 
-  // The choice is remembered for this browser: a reload comes back in Swedish.
+  // The choice is remembered for this browser: a reload comes back in Swedish, and so do the
+  // pages the server renders alone.
   await page.reload();
   await hydrated(page);
   assert.equal(await lang(page), 'sv');
+  await page.goto(`${suite.server.url}/help`);
+  assert.equal(await page.textContent('h1'), 'Så spelar du');
+  assert.equal(await lang(page), 'sv');
+  await page.goto(`${suite.server.url}/leaderboard?d=sv`);
+  assert.equal(await page.textContent('h1'), 'Topplista');
+  assert.match(await page.textContent('nav.tabs'), /Svenska \(strikt\)/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -419,17 +419,3 @@ pub struct DailyResult {
     /// The turn-by-turn review, once computed.
     pub review: Option<Vec<ReviewTurn>>,
 }
-
-impl DailyResult {
-    /// The text a player shares: the result without a spoiler.
-    pub fn share_text(&self) -> String {
-        format!(
-            "Alfa Kraft Daily {} · {} · {} pts · #{} of {}",
-            self.day,
-            self.dictionary.name(),
-            self.score,
-            self.place,
-            self.players
-        )
-    }
-}

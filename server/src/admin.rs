@@ -13,12 +13,14 @@
 use app::{
     api::admin::ops,
     domain::Refusal,
+    i18n::Words,
     routes::admin::{self as pages, Flash},
     store::{
         accounts::{Role, User},
         builds::BuildState,
         sessions, Services, StoreError,
     },
+    tr,
 };
 use axum::{
     extract::{DefaultBodyLimit, Form, FromRequestParts, Multipart, Path, Query, State},
@@ -49,9 +51,9 @@ pub fn router(limit: usize) -> Router<AppState> {
         )
 }
 
-/// A signed-in admin, as an extractor: anyone else is answered 404, as if the panel did not
-/// exist.
-struct Admin(User);
+/// A signed-in admin, as an extractor, with the language they read: anyone else is answered
+/// 404, as if the panel did not exist.
+struct Admin(User, Words);
 
 impl FromRequestParts<AppState> for Admin {
     type Rejection = Response;
@@ -60,7 +62,10 @@ impl FromRequestParts<AppState> for Admin {
         let session = tower_sessions::Session::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
-        admin_of(&state.services, &session).await.map(Admin)
+        let words = Words::of(app::i18n::from_headers(&parts.headers));
+        admin_of(&state.services, &session, words)
+            .await
+            .map(|user| Admin(user, words))
     }
 }
 
@@ -68,33 +73,34 @@ impl FromRequestParts<AppState> for Admin {
 async fn admin_of(
     services: &Services,
     session: &tower_sessions::Session,
+    l: Words,
 ) -> Result<User, Response> {
     match sessions::user_of(&services.db, session).await {
         Ok(Some(user)) if user.role == Role::Admin => Ok(user),
-        Ok(_) => Err(not_found()),
+        Ok(_) => Err(not_found(l)),
         Err(error) => {
             tracing::error!(%error, "admin: reading the session failed");
             Err(refused(
+                l,
                 StatusCode::SERVICE_UNAVAILABLE,
-                "the server failed; try again",
+                tr!(l, admin.server_failed_retry),
             ))
         }
     }
 }
 
-fn not_found() -> Response {
-    let english = app::i18n::Words::english();
+fn not_found(l: Words) -> Response {
     (
         StatusCode::NOT_FOUND,
-        Html(app::routes::plain::not_found(english)),
+        Html(app::routes::plain::not_found(l)),
     )
         .into_response()
 }
 
 /// A refusal's text for the page; `None`, logged, when the server itself failed.
-fn refusal_text(error: StoreError) -> Option<String> {
+fn refusal_text(l: Words, error: StoreError) -> Option<String> {
     match error {
-        StoreError::Refused(refusal) => Some(refusal.to_string()),
+        StoreError::Refused(refusal) => Some(app::i18n::refusal(l, &refusal)),
         error => {
             tracing::error!(%error, "admin: the store failed");
             None
@@ -102,20 +108,21 @@ fn refusal_text(error: StoreError) -> Option<String> {
     }
 }
 
-fn server_failed() -> Response {
+fn server_failed(l: Words) -> Response {
     refused(
+        l,
         StatusCode::INTERNAL_SERVER_ERROR,
-        "the server failed; nothing was changed",
+        tr!(l, admin.server_failed),
     )
 }
 
 /// Back to `path` with what was done, or why not.
-fn back(path: &str, outcome: Result<String, StoreError>) -> Response {
+fn back(l: Words, path: &str, outcome: Result<String, StoreError>) -> Response {
     let (key, text) = match outcome {
         Ok(done) => ("ok", done),
-        Err(error) => match refusal_text(error) {
+        Err(error) => match refusal_text(l, error) {
             Some(refusal) => ("error", refusal),
-            None => return server_failed(),
+            None => return server_failed(l),
         },
     };
     let query = serde_urlencoded::to_string([(key, text)]).unwrap_or_default();
@@ -139,38 +146,38 @@ impl PageQuery {
 }
 
 async fn overview(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Query(query): Query<PageQuery>,
 ) -> Response {
     match ops::panel(&services).await {
-        Ok(panel) => Html(pages::overview(&admin.name, panel, query.flash())).into_response(),
-        Err(error) => failed(error),
+        Ok(panel) => Html(pages::overview(l, &admin.name, panel, query.flash())).into_response(),
+        Err(error) => failed(l, error),
     }
 }
 
 /// A store failure while showing a page.
-fn failed(error: StoreError) -> Response {
-    match refusal_text(error) {
-        Some(refusal) => refused(StatusCode::BAD_REQUEST, &refusal),
-        None => server_failed(),
+fn failed(l: Words, error: StoreError) -> Response {
+    match refusal_text(l, error) {
+        Some(refusal) => refused(l, StatusCode::BAD_REQUEST, &refusal),
+        None => server_failed(l),
     }
 }
 
 async fn version(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Path((dictionary, version)): Path<(String, String)>,
     Query(query): Query<PageQuery>,
 ) -> Response {
     let (Some(id), Ok(version)) = (DictionaryId::parse(&dictionary), version.parse::<u32>()) else {
-        return not_found();
+        return not_found(l);
     };
     let at = DictionaryRef { id, version };
     let detail = match ops::version(&services, at).await {
         Ok(detail) => detail,
-        Err(StoreError::Refused(_)) => return not_found(),
-        Err(error) => return failed(error),
+        Err(StoreError::Refused(_)) => return not_found(l),
+        Err(error) => return failed(l, error),
     };
     let mut flash = query.flash();
     let word = query
@@ -182,16 +189,16 @@ async fn version(
         Some(word) => match ops::lookup(&services, at, word).await {
             Ok(lookup) => Some(lookup),
             Err(error) => {
-                flash.error = Some(match refusal_text(error) {
+                flash.error = Some(match refusal_text(l, error) {
                     Some(refusal) => refusal,
-                    None => return server_failed(),
+                    None => return server_failed(l),
                 });
                 None
             }
         },
         None => None,
     };
-    Html(pages::version(&admin.name, detail, lookup, flash)).into_response()
+    Html(pages::version(l, &admin.name, detail, lookup, flash)).into_response()
 }
 
 #[derive(Deserialize)]
@@ -206,7 +213,7 @@ struct EditForm {
 }
 
 async fn edit(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Form(form): Form<EditForm>,
 ) -> Response {
@@ -216,10 +223,11 @@ async fn edit(
     };
     match made {
         Ok(at) => back(
+            l,
             &format!("/admin/{}/{}", at.id.as_str(), at.version),
-            Ok(format!("Draft {at} made: check it, then publish it.")),
+            Ok(tr!(l, admin.draft_made, at)),
         ),
-        Err(error) => back("/admin", Err(error)),
+        Err(error) => back(l, "/admin", Err(error)),
     }
 }
 
@@ -234,13 +242,13 @@ struct ActivateForm {
 }
 
 async fn activate(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Form(form): Form<ActivateForm>,
 ) -> Response {
     let id = match ops::dictionary(&form.dictionary) {
         Ok(id) => id,
-        Err(refusal) => return back("/admin", Err(refusal.into())),
+        Err(refusal) => return back(l, "/admin", Err(refusal.into())),
     };
     let at = DictionaryRef {
         id,
@@ -248,7 +256,7 @@ async fn activate(
     };
     let confirm = form.confirm.as_deref() == Some("true");
     let done = ops::activate(&services, &admin, at, &form.reason, confirm).await;
-    back(&format!("/admin/{}/{}", id.as_str(), at.version), done)
+    back(l, &format!("/admin/{}/{}", id.as_str(), at.version), done)
 }
 
 #[derive(Deserialize)]
@@ -260,7 +268,7 @@ struct DecideForm {
 }
 
 async fn decide(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Form(form): Form<DecideForm>,
 ) -> Response {
@@ -269,6 +277,7 @@ async fn decide(
         ReportKind::parse(&form.kind),
     ) else {
         return back(
+            l,
             "/admin",
             Err(Refusal::Invalid("no such report".into()).into()),
         );
@@ -276,31 +285,32 @@ async fn decide(
     let done = ops::decide(&services, &admin, id, &form.word, kind, form.accept)
         .await
         .map(|draft| match draft {
-            Some(at) => format!("Accepted into draft {at}: publish it to make it count."),
-            None => format!("Dismissed the reports of '{}'.", form.word),
+            Some(at) => tr!(l, admin.accepted_into, at),
+            None => tr!(l, admin.dismissed, word = form.word),
         });
-    back("/admin", done)
+    back(l, "/admin", done)
 }
 
 /// The answer to a multipart body that broke off or went past the limit.
-fn malformed(error: axum::extract::multipart::MultipartError, limit: usize) -> Response {
+fn malformed(l: Words, error: axum::extract::multipart::MultipartError, limit: usize) -> Response {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         let mb = limit / (1024 * 1024);
         return refused(
+            l,
             StatusCode::PAYLOAD_TOO_LARGE,
-            &format!("the file is larger than the upload limit of {mb} MB"),
+            &tr!(l, admin.too_large, mb),
         );
     }
-    refused(error.status(), &format!("a malformed upload: {error}"))
+    refused(l, error.status(), &tr!(l, admin.malformed, error))
 }
 
 /// A short page saying what went wrong, with the way back.
-fn refused(status: StatusCode, message: &str) -> Response {
-    (status, Html(pages::not_done(message))).into_response()
+fn refused(l: Words, status: StatusCode, message: &str) -> Response {
+    (status, Html(pages::not_done(l, message))).into_response()
 }
 
 async fn upload(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     State(state): State<AppState>,
     mut form: Multipart,
@@ -311,7 +321,7 @@ async fn upload(
         let field = match form.next_field().await {
             Ok(Some(field)) => field,
             Ok(None) => break,
-            Err(error) => return malformed(error, state.upload_limit),
+            Err(error) => return malformed(l, error, state.upload_limit),
         };
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" {
@@ -319,7 +329,7 @@ async fn upload(
         }
         let value = match field.bytes().await {
             Ok(value) => value,
-            Err(error) => return malformed(error, state.upload_limit),
+            Err(error) => return malformed(l, error, state.upload_limit),
         };
         match name.as_str() {
             "dictionary" => {
@@ -338,16 +348,13 @@ async fn upload(
         }
     }
     let Some(id) = dictionary else {
-        return refused(StatusCode::BAD_REQUEST, "choose a dictionary");
+        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.choose_dictionary));
     };
     let Some(file) = file.filter(|f| !f.is_empty()) else {
-        return refused(StatusCode::BAD_REQUEST, "choose a file: one word per line");
+        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.choose_file));
     };
     if aff.is_none() && file_name.ends_with(".dic") {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            "a hunspell .dic needs its .aff: choose both files",
-        );
+        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.needs_aff));
     }
     if note.is_empty() {
         note = "uploaded list".into();
@@ -373,25 +380,22 @@ async fn upload(
 /// `/admin/builds/<key>`: the build's progress bar, which reloads itself each second; once the
 /// draft exists, its page; if the build failed, why (nothing was written).
 async fn build(
-    Admin(admin): Admin,
+    Admin(admin, l): Admin,
     State(services): State<Services>,
     Path(key): Path<String>,
 ) -> Response {
     let Some(build) = services.library.builds.get(&key) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            "no such build here: it ended more than ten minutes ago, or another instance has it",
-        );
+        return refused(l, StatusCode::NOT_FOUND, tr!(l, admin.no_build));
     };
     match build.state() {
         BuildState::Done(at) => back(
+            l,
             &format!("/admin/{}/{}", at.id.as_str(), at.version),
-            Ok(format!(
-                "Draft {at} built: check the report, then publish it."
-            )),
+            Ok(tr!(l, admin.draft_built, at)),
         ),
-        BuildState::Failed(why) => refused(StatusCode::UNPROCESSABLE_ENTITY, &why),
+        BuildState::Failed(why) => refused(l, StatusCode::UNPROCESSABLE_ENTITY, &why),
         BuildState::Running { stage, done, total } => Html(pages::building(
+            l,
             &admin.name,
             build.dictionary,
             stage.describe(),

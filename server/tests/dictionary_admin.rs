@@ -367,7 +367,7 @@ fn an_upload_reports_every_bad_line_with_its_number_and_reason() {
         // No file, or no dictionary: refused, and no version is made.
         let (status, body) = upload(&mut admin, "en", "no file", b"").await;
         assert_eq!(status, 400, "{body}");
-        assert!(body.contains("choose a file"));
+        assert!(body.contains("Choose a file"));
         let (status, _) = upload(&mut admin, "xx", "no such dictionary", b"hello\n").await;
         assert_eq!(status, 400);
         let overview = versions::overview(&server.db).await.unwrap();

@@ -69,14 +69,6 @@ impl SeatHolder {
     }
 }
 
-/// The name of one seat of a table, for a sentence (a seat not there reads as open).
-pub fn seat_label(seats: &[SeatHolder], seat: Seat) -> String {
-    seats
-        .get(usize::from(seat))
-        .unwrap_or(&SeatHolder::Open)
-        .name()
-}
-
 /// One game as the game list shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameCard {
@@ -294,47 +286,5 @@ pub(crate) mod server {
     /// Empties the session.
     pub async fn forget(session: &Session) -> Result<(), ServerFnError> {
         session.flush().await.map_err(failed)
-    }
-}
-
-/// A ruleset's name with its options, as players read it.
-pub fn ruleset_name(variant: &Variant) -> String {
-    match *variant {
-        Variant::AlfaKraft { .. } => "Alfa Kraft".into(),
-        Variant::Classic => "Classic".into(),
-        Variant::Feud { random_board, .. } => {
-            if random_board {
-                "Feud, random board".into()
-            } else {
-                "Feud".into()
-            }
-        }
-        Variant::Alfapet {
-            hand_size,
-            special_tiles,
-        } => {
-            let special = if special_tiles {
-                ", arrows and stops"
-            } else {
-                ""
-            };
-            format!("Alfapet, {hand_size} tiles{special}")
-        }
-        Variant::Daily { .. } => "Daily Challenge".into(),
-        Variant::LongWords { hard_mode } => {
-            if hard_mode {
-                "Long words, hard mode".into()
-            } else {
-                "Long words".into()
-            }
-        }
-    }
-}
-
-/// "Casual" or "Blitz".
-pub fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Casual => "Casual",
-        Format::Blitz => "Blitz",
     }
 }

@@ -28,7 +28,8 @@ mod menu;
 mod refusals;
 pub use menu::{switch, LanguageMenu};
 pub use refusals::{
-    bot_level, format_name, power_name, refusal, rule_error, ruleset_name, seat_label, seat_name,
+    bot_level, dictionary_name, format_name, power_name, refusal, rule_error, ruleset_name,
+    seat_label, seat_name,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).

@@ -166,3 +166,15 @@ pub fn seat_label(l: Words, seats: &[crate::api::SeatHolder], seat: rules::Seat)
             .unwrap_or(&crate::api::SeatHolder::Open),
     )
 }
+
+/// A dictionary's name ("Swedish").
+pub fn dictionary_name(l: Words, id: dictionaries::DictionaryId) -> &'static str {
+    use dictionaries::DictionaryId as D;
+    match id {
+        D::English => tr!(l, dictionary.english),
+        D::Swedish => tr!(l, dictionary.swedish),
+        D::SwedishStrict => tr!(l, dictionary.swedish_strict),
+        D::Danish => tr!(l, dictionary.danish),
+        D::Norwegian => tr!(l, dictionary.norwegian),
+    }
+}

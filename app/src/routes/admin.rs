@@ -12,6 +12,8 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::api::admin::{Lookup, Panel, VersionDetail};
+use crate::i18n::{plural, Words};
+use crate::tr;
 
 /// A message carried back to a page after a form: what was done, or why not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,19 +34,20 @@ fn size(bytes: u64) -> String {
     }
 }
 
-fn state_of(v: &VersionSummary) -> &'static str {
+/// A version's state: its class (the same in every language) and its name.
+fn state_of(l: Words, v: &VersionSummary) -> (&'static str, &'static str) {
     match (v.active, v.published_at) {
-        (true, _) => "active",
-        (false, Some(_)) => "earlier",
-        (false, None) => "draft",
+        (true, _) => ("active", tr!(l, admin.state_active)),
+        (false, Some(_)) => ("earlier", tr!(l, admin.state_earlier)),
+        (false, None) => ("draft", tr!(l, admin.state_draft)),
     }
 }
 
 /// A whole document around `main`, with the admin's top bar.
-fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
+fn document(l: Words, title: &str, admin: &str, main: impl IntoView + 'static) -> String {
     plain::document(
-        crate::i18n::Words::english(),
-        &format!("{title} · Admin"),
+        l,
+        &tr!(l, admin.title_suffix, title),
         Some(admin),
         true,
         main,
@@ -52,19 +55,19 @@ fn document(title: &str, admin: &str, main: impl IntoView + 'static) -> String {
 }
 
 /// A change refused or failed, and why, with the way back (the server sets the status).
-pub fn not_done(message: &str) -> String {
+pub fn not_done(l: Words, message: &str) -> String {
     let message = message.to_string();
     let body = Owner::new().with(move || {
         view! {
             <main class="page">
-                <h1>"Not done"</h1>
+                <h1>{tr!(l, admin.not_done)}</h1>
                 <p class="error" data-testid="admin-error">{message}</p>
-                <p><a href="/admin">"Back to the dictionaries"</a></p>
+                <p><a href="/admin">{tr!(l, admin.back)}</a></p>
             </main>
         }
         .to_html()
     });
-    plain::html(crate::i18n::Words::english(), "Not done", &body)
+    plain::html(l, tr!(l, admin.not_done), &body)
 }
 
 fn flash_view(flash: Flash) -> impl IntoView {
@@ -77,6 +80,7 @@ fn flash_view(flash: Flash) -> impl IntoView {
 /// `/admin/builds/<key>`: a draft being built, with a progress bar; the page reloads itself each
 /// second, and the server sends it on to the draft once it exists.
 pub fn building(
+    l: Words,
     admin: &str,
     dictionary: dictionaries::DictionaryId,
     stage: &'static str,
@@ -87,77 +91,82 @@ pub fn building(
     let main = view! {
         <main class="page admin" data-testid="building">
             <meta http-equiv="refresh" content="1" />
-            <h1>{format!("Building a draft of {}", dictionary.name())}</h1>
+            <h1>{tr!(l, admin.building_title, dictionary = crate::i18n::dictionary_name(l, dictionary))}</h1>
             <section class="card">
-                <p role="status">{format!("{stage}: {done} of {total}")}</p>
-                <progress class="building" max=total.max(1) value=done aria-label="Build progress">{format!("{percent} %")}</progress>
-                <p class="hint">"The draft's report opens by itself when it is ready. Nothing changes for players until you publish it."</p>
+                <p role="status">{tr!(l, admin.building_stage, stage, done, total)}</p>
+                <progress class="building" max=total.max(1) value=done aria-label=tr!(l, admin.build_progress)>{format!("{percent} %")}</progress>
+                <p class="hint">{tr!(l, admin.building_hint)}</p>
             </section>
         </main>
     };
-    document("Building", admin, main)
+    document(l, tr!(l, admin.building), admin, main)
 }
 
 /// `/admin`: every dictionary, the upload and edit forms, the report queue and the audit log.
-pub fn overview(admin: &str, panel: Panel, flash: Flash) -> String {
+pub fn overview(l: Words, admin: &str, panel: Panel, flash: Flash) -> String {
     let ids: Vec<(String, String)> = panel
         .dictionaries
         .iter()
-        .map(|d| (d.id.as_str().to_string(), d.id.name().to_string()))
+        .map(|d| {
+            (
+                d.id.as_str().to_string(),
+                crate::i18n::dictionary_name(l, d.id).to_string(),
+            )
+        })
         .collect();
     let main = view! {
         <main class="page admin" data-testid="admin">
-            <h1>"Dictionaries"</h1>
-            <p class="lead">"New games get a dictionary's active version; games already started keep theirs until they end."</p>
+            <h1>{tr!(l, admin.dictionaries)}</h1>
+            <p class="lead">{tr!(l, admin.lead)}</p>
             {flash_view(flash)}
             <div class="admin-dictionaries">
-                {panel.dictionaries.into_iter().map(dictionary_card).collect_view()}
+                {panel.dictionaries.into_iter().map(|d| dictionary_card(l, d)).collect_view()}
             </div>
             <div class="admin-forms">
-                {upload_form(&ids)}
-                {edit_form(&ids)}
+                {upload_form(l, &ids)}
+                {edit_form(l, &ids)}
             </div>
-            {report_queue(panel.reports)}
-            {audit_log(panel.audit)}
+            {report_queue(l, panel.reports)}
+            {audit_log(l, panel.audit)}
         </main>
     };
-    document("Dictionaries", admin, main)
+    document(l, tr!(l, admin.dictionaries), admin, main)
 }
 
-fn dictionary_card(d: DictionaryOverview) -> impl IntoView {
+fn dictionary_card(l: Words, d: DictionaryOverview) -> impl IntoView {
     let id = d.id;
     let active = d.versions.iter().find(|v| v.active).cloned();
     view! {
         <section class="card admin-dictionary" data-dictionary=id.as_str()>
-            <h2>{id.name()}<span class="muted">" · "{id.as_str()}</span></h2>
+            <h2>{crate::i18n::dictionary_name(l, id)}<span class="muted">" · "{id.as_str()}</span></h2>
             <dl class="facts">
-                <dt>"Alphabet"</dt><dd class="alphabet">{d.alphabet.clone()}</dd>
+                <dt>{tr!(l, admin.alphabet)}</dt><dd class="alphabet">{d.alphabet.clone()}</dd>
                 {active.map(|v| view! {
-                    <dt>"Active"</dt>
+                    <dt>{tr!(l, admin.active)}</dt>
                     <dd data-testid="active-version">
-                        {format!("version {} · {} words · {} · {}", v.version, v.word_count, size(v.fst_bytes), &v.sha256[..12])}
+                        {tr!(l, admin.active_line, version = v.version, words = v.word_count, size = size(v.fst_bytes), hash = &v.sha256[..12])}
                     </dd>
-                    <dt>"Published"</dt>
+                    <dt>{tr!(l, admin.published)}</dt>
                     <dd>{match (v.published_by, v.published_at) {
-                        (Some(by), Some(at)) => format!("by {by}, {}", utc(at)),
-                        (None, Some(at)) => format!("shipped, {}", utc(at)),
+                        (Some(who), Some(at)) => tr!(l, admin.by_at, who, at = utc(at)),
+                        (None, Some(at)) => tr!(l, admin.shipped_at, at = utc(at)),
                         _ => "—".into(),
                     }}</dd>
                 })}
             </dl>
             <div class="table-scroll">
                 <table class="versions">
-                    <thead><tr><th>"Version"</th><th>"State"</th><th class="num">"Words"</th><th>"Made"</th><th>"Note"</th></tr></thead>
+                    <thead><tr><th>{tr!(l, admin.version)}</th><th>{tr!(l, admin.state)}</th><th class="num">{tr!(l, admin.words)}</th><th>{tr!(l, admin.made)}</th><th>{tr!(l, admin.note)}</th></tr></thead>
                     <tbody>
                         {d.versions.into_iter().map(|v| {
-                            let state = state_of(&v);
+                            let (state, state_name) = state_of(l, &v);
                             view! {
                                 <tr class=state data-version=v.version>
                                     <td><a href=format!("/admin/{}/{}", id.as_str(), v.version)>{format!("v{}", v.version)}</a></td>
-                                    <td><span class=format!("badge {state}")>{state}</span></td>
+                                    <td><span class=format!("badge {state}")>{state_name}</span></td>
                                     <td class="num">{v.word_count}</td>
                                     <td>{match v.created_by {
-                                        Some(by) => format!("{} by {by}", v.origin.as_str()),
+                                        Some(who) => tr!(l, admin.origin_by, origin = v.origin.as_str(), who),
                                         None => v.origin.as_str().to_string(),
                                     }}<br /><span class="muted">{utc(v.created_at)}</span></td>
                                     <td class="note">{v.note}</td>
@@ -179,68 +188,68 @@ fn dictionary_options(ids: &[(String, String)]) -> impl IntoView {
 
 /// The file goes to `POST /admin/upload`, which answers with the draft's page; a line of script
 /// shows that the list is uploading and building meanwhile.
-fn upload_form(ids: &[(String, String)]) -> impl IntoView {
+fn upload_form(l: Words, ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
-            <h2>"Upload a word list"</h2>
-            <p class="hint">"Plain UTF-8 text, one word per line (lines starting with # and blank lines are skipped), or a hunspell .dic with its .aff, expanded to every form. The upload becomes a draft: nothing changes until you publish it."</p>
+            <h2>{tr!(l, admin.upload_title)}</h2>
+            <p class="hint">{tr!(l, admin.upload_hint)}</p>
             <form class="form" method="post" action="/admin/upload" enctype="multipart/form-data"
                 data-testid="upload-form"
                 onsubmit="this.querySelector('.building').hidden = false; this.querySelector('button').disabled = true">
-                <label>"Dictionary" <select name="dictionary">{dictionary_options(ids)}</select></label>
-                <label>"File: a word list, or a hunspell .dic" <input type="file" name="file" required accept=".txt,.dic,text/plain" /></label>
-                <label>"Affix file (.aff, with a .dic only)" <input type="file" name="aff" accept=".aff" /></label>
-                <label>"Note" <input type="text" name="note" maxlength="500" placeholder="where the list comes from" /></label>
-                <button class="primary" type="submit">"Upload and check"</button>
+                <label>{tr!(l, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
+                <label>{tr!(l, admin.file)}" " <input type="file" name="file" required accept=".txt,.dic,text/plain" /></label>
+                <label>{tr!(l, admin.aff)}" " <input type="file" name="aff" accept=".aff" /></label>
+                <label>{tr!(l, admin.note)}" " <input type="text" name="note" maxlength="500" placeholder=tr!(l, admin.note_placeholder) /></label>
+                <button class="primary" type="submit">{tr!(l, admin.upload)}</button>
                 <div class="building" role="status" hidden>
-                    <p class="muted">"Uploading and building the draft…"</p>
-                    <progress aria-label="Building the draft"></progress>
+                    <p class="muted">{tr!(l, admin.uploading)}</p>
+                    <progress aria-label=tr!(l, admin.building_draft)></progress>
                 </div>
             </form>
         </section>
     }
 }
 
-fn edit_form(ids: &[(String, String)]) -> impl IntoView {
+fn edit_form(l: Words, ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
-            <h2>"Add or remove words"</h2>
-            <p class="hint">"On top of the active version, one word per line. The result is a draft."</p>
+            <h2>{tr!(l, admin.edit_title)}</h2>
+            <p class="hint">{tr!(l, admin.edit_hint)}</p>
             <form class="form" method="post" action="/admin/edit" data-testid="edit-form">
-                <label>"Dictionary" <select name="dictionary">{dictionary_options(ids)}</select></label>
-                <label>"Add" <textarea name="add" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
-                <label>"Remove" <textarea name="remove" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
-                <label>"Reason" <input type="text" name="reason" required maxlength="500" /></label>
-                <button class="primary" type="submit">"Make a draft"</button>
+                <label>{tr!(l, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
+                <label>{tr!(l, admin.add)}" " <textarea name="add" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
+                <label>{tr!(l, admin.remove)}" " <textarea name="remove" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
+                <label>{tr!(l, admin.reason)}" " <input type="text" name="reason" required maxlength="500" /></label>
+                <button class="primary" type="submit">{tr!(l, admin.make_draft)}</button>
             </form>
         </section>
     }
 }
 
-fn report_queue(reports: Vec<ReportGroup>) -> impl IntoView {
+fn report_queue(l: Words, reports: Vec<ReportGroup>) -> impl IntoView {
     view! {
         <section class="card" data-testid="report-queue">
-            <h2>"Word reports"</h2>
+            <h2>{tr!(l, admin.reports)}</h2>
             {if reports.is_empty() {
-                view! { <p class="muted">"No open reports."</p> }.into_any()
+                view! { <p class="muted">{tr!(l, admin.no_reports)}</p> }.into_any()
             } else {
                 view! {
                     <ul class="report-list">
                         {reports.into_iter().map(|r| {
                             let says = match r.kind {
-                                ReportKind::Missing => "is a word (refused)",
-                                ReportKind::Wrong => "is not a word (accepted)",
+                                ReportKind::Missing => tr!(l, admin.says_word),
+                                ReportKind::Wrong => tr!(l, admin.says_not_word),
                             };
+                            let count = r.reporters;
                             let reporters = format!(
-                                " · {} · {} reporter{}",
-                                r.dictionary.name(),
-                                r.reporters,
-                                if r.reporters == 1 { "" } else { "s" }
+                                " · {} · {}",
+                                crate::i18n::dictionary_name(l, r.dictionary),
+                                plural(count, tr!(l, admin.one_reporter, count), tr!(l, admin.reporters, count))
                             );
                             view! {
                                 <li class="report" data-word=r.word.clone()>
                                     <span><strong>{r.word.to_uppercase()}</strong>" "{says}<span class="muted">{reporters}</span></span>
-                                    <span class="actions">{decide_form(&r, true)}{decide_form(&r, false)}</span>
+                                    <span class="actions">{decide_form(l, &r, true)}{decide_form(l, &r, false)}</span>
                                 </li>
                             }
                         }).collect_view()}
@@ -251,7 +260,7 @@ fn report_queue(reports: Vec<ReportGroup>) -> impl IntoView {
     }
 }
 
-fn decide_form(r: &ReportGroup, accept: bool) -> impl IntoView {
+fn decide_form(l: Words, r: &ReportGroup, accept: bool) -> impl IntoView {
     view! {
         <form method="post" action="/admin/decide">
             <input type="hidden" name="dictionary" value=r.dictionary.as_str() />
@@ -259,19 +268,19 @@ fn decide_form(r: &ReportGroup, accept: bool) -> impl IntoView {
             <input type="hidden" name="kind" value=r.kind.as_str() />
             <input type="hidden" name="accept" value=accept.to_string() />
             <button type="submit" class=if accept { "primary" } else { "" }>
-                {if accept { "Accept" } else { "Dismiss" }}
+                {if accept { tr!(l, admin.accept) } else { tr!(l, admin.dismiss) }}
             </button>
         </form>
     }
 }
 
-fn audit_log(audit: Vec<AuditEntry>) -> impl IntoView {
+fn audit_log(l: Words, audit: Vec<AuditEntry>) -> impl IntoView {
     view! {
         <section class="card" data-testid="audit-log">
-            <h2>"Audit log"</h2>
+            <h2>{tr!(l, admin.audit)}</h2>
             <div class="table-scroll">
                 <table>
-                    <thead><tr><th>"When"</th><th>"Who"</th><th>"What"</th><th class="num">"Words"</th><th>"Reason"</th></tr></thead>
+                    <thead><tr><th>{tr!(l, admin.when)}</th><th>{tr!(l, admin.who)}</th><th>{tr!(l, admin.what)}</th><th class="num">{tr!(l, admin.words)}</th><th>{tr!(l, admin.reason)}</th></tr></thead>
                     <tbody>
                         {audit.into_iter().map(|e| view! {
                             <tr data-action=e.action.as_str()>
@@ -291,66 +300,77 @@ fn audit_log(audit: Vec<AuditEntry>) -> impl IntoView {
 
 /// `/admin/<id>/<version>`: the version, its report, a look-up (`lookup`, when asked) and the
 /// publish or roll-back form.
-pub fn version(admin: &str, detail: VersionDetail, lookup: Option<Lookup>, flash: Flash) -> String {
+pub fn version(
+    l: Words,
+    admin: &str,
+    detail: VersionDetail,
+    lookup: Option<Lookup>,
+    flash: Flash,
+) -> String {
     let VersionDetail {
         version: v,
         report,
         active,
     } = detail;
     let id = v.dictionary;
-    let state = state_of(&v);
+    let (state, state_name) = state_of(l, &v);
     let action = match (v.active, v.published_at) {
         (true, _) => None,
-        (false, None) => Some("Publish"),
-        (false, Some(_)) => Some("Roll back to this version"),
+        (false, None) => Some(tr!(l, admin.publish)),
+        (false, Some(_)) => Some(tr!(l, admin.roll_back)),
     };
-    let title = format!("{} · version {}", id.name(), v.version);
+    let title = tr!(
+        l,
+        admin.version_title,
+        dictionary = crate::i18n::dictionary_name(l, id),
+        version = v.version
+    );
     let warnings = report.warnings.clone();
     let here = format!("/admin/{}/{}", id.as_str(), v.version);
     let number = v.version;
     let main = view! {
         <main class="page admin" data-testid="admin-version">
-            <p><a href="/admin">"← Dictionaries"</a></p>
-            <h1>{title.clone()}" "<span class=format!("badge {state}") data-testid="version-state">{state}</span></h1>
+            <p><a href="/admin">{tr!(l, admin.to_dictionaries)}</a></p>
+            <h1>{title.clone()}" "<span class=format!("badge {state}") data-testid="version-state" data-state=state>{state_name}</span></h1>
             {flash_view(flash)}
             <dl class="facts card">
-                <dt>"Words"</dt><dd data-testid="accepted">{report.accepted}</dd>
-                <dt>"Made"</dt><dd>{match &v.created_by {
-                    Some(by) => format!("{} by {by}, {}", v.origin.as_str(), utc(v.created_at)),
-                    None => format!("{}, {}", v.origin.as_str(), utc(v.created_at)),
+                <dt>{tr!(l, admin.words)}</dt><dd data-testid="accepted">{report.accepted}</dd>
+                <dt>{tr!(l, admin.made)}</dt><dd>{match &v.created_by {
+                    Some(who) => tr!(l, admin.origin_by_at, origin = v.origin.as_str(), who, at = utc(v.created_at)),
+                    None => tr!(l, admin.made_at, origin = v.origin.as_str(), at = utc(v.created_at)),
                 }}</dd>
-                <dt>"Note"</dt><dd>{v.note.clone()}</dd>
+                <dt>{tr!(l, admin.note)}</dt><dd>{v.note.clone()}</dd>
                 <dt>"FST"</dt><dd class="hash">{format!("{} · sha256 {}", size(v.fst_bytes), v.sha256)}</dd>
-                {v.published_at.map(|at| view! { <dt>"First published"</dt><dd>{match &v.published_by {
-                    Some(by) => format!("by {by}, {}", utc(at)),
-                    None => format!("on first start, {}", utc(at)),
+                {v.published_at.map(|at| view! { <dt>{tr!(l, admin.first_published)}</dt><dd>{match &v.published_by {
+                    Some(who) => tr!(l, admin.by_at, who, at = utc(at)),
+                    None => tr!(l, admin.on_first_start, at = utc(at)),
                 }}</dd> })}
             </dl>
 
             <section class="card" data-testid="report">
-                <h2>"Report"</h2>
+                <h2>{tr!(l, admin.report)}</h2>
                 {(!warnings.is_empty()).then(|| view! {
                     <ul class="warnings" data-testid="warnings">
                         {warnings.iter().map(|w| view! { <li class="error">{w.to_string()}</li> }).collect_view()}
                     </ul>
                 })}
                 <p data-testid="diff">{match report.based_on {
-                    Some(base) => format!("Against version {base}: {} added, {} removed.", report.added, report.removed),
-                    None => "Not compared with another version.".into(),
+                    Some(base) => tr!(l, admin.against, base, added = report.added, removed = report.removed),
+                    None => tr!(l, admin.not_compared).into(),
                 }}</p>
                 {(!report.first_added.is_empty()).then(|| view! {
-                    <details open><summary>{format!("Added ({} shown)", report.first_added.len())}</summary>
+                    <details open><summary>{tr!(l, admin.added_shown, count = report.first_added.len())}</summary>
                         <p class="word-cloud" data-testid="added">{report.first_added.join(" ")}</p></details>
                 })}
                 {(!report.first_removed.is_empty()).then(|| view! {
-                    <details open><summary>{format!("Removed ({} shown)", report.first_removed.len())}</summary>
+                    <details open><summary>{tr!(l, admin.removed_shown, count = report.first_removed.len())}</summary>
                         <p class="word-cloud" data-testid="removed">{report.first_removed.join(" ")}</p></details>
                 })}
-                <h3 data-testid="rejected-total">{format!("{} line{} rejected", report.rejected_total, if report.rejected_total == 1 { "" } else { "s" })}</h3>
+                <h3 data-testid="rejected-total">{{ let count = report.rejected_total; plural(count as i64, tr!(l, admin.one_rejected, count), tr!(l, admin.rejected, count)) }}</h3>
                 {(!report.rejected.is_empty()).then(|| view! {
                     <div class="table-scroll">
                         <table data-testid="rejected">
-                            <thead><tr><th class="num">"Line"</th><th>"Text"</th><th>"Why"</th></tr></thead>
+                            <thead><tr><th class="num">{tr!(l, admin.line)}</th><th>{tr!(l, admin.text)}</th><th>{tr!(l, admin.why)}</th></tr></thead>
                             <tbody>
                                 {report.rejected.iter().map(|r| view! {
                                     <tr><td class="num">{r.line}</td><td><code>{r.text.clone()}</code></td><td>{r.problem.to_string()}</td></tr>
@@ -362,33 +382,38 @@ pub fn version(admin: &str, detail: VersionDetail, lookup: Option<Lookup>, flash
             </section>
 
             <section class="card">
-                <h2>"Try a word"</h2>
+                <h2>{tr!(l, admin.try_word)}</h2>
                 <form class="form inline" method="get" action=here.clone() data-testid="lookup-form">
-                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label="Word"
+                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label=tr!(l, admin.word)
                         value=lookup.as_ref().map(|l| l.word.clone()).unwrap_or_default() />
-                    <button type="submit">"Look up"</button>
+                    <button type="submit">{tr!(l, admin.look_up)}</button>
                 </form>
-                {lookup.map(|l| view! {
-                    <p class="ok" role="status" data-testid="lookup">{format!(
-                        "{}: {} in version {number}, {} in the active version {}",
-                        l.word.to_uppercase(),
-                        if l.in_version { "yes" } else { "no" },
-                        if l.in_active { "yes" } else { "no" },
-                        l.active,
-                    )}</p>
+                {lookup.map(|found| {
+                    let yes_no = |yes: bool| if yes { tr!(l, admin.yes) } else { tr!(l, admin.no) };
+                    view! {
+                        <p class="ok" role="status" data-testid="lookup">{tr!(
+                            l,
+                            admin.lookup,
+                            word = found.word.to_uppercase(),
+                            in_version = yes_no(found.in_version),
+                            version = number,
+                            in_active = yes_no(found.in_active),
+                            active = found.active,
+                        )}</p>
+                    }
                 })}
             </section>
 
             {action.map(|label| view! {
                 <section class="card">
                     <h2>{label}</h2>
-                    <p class="hint">{format!("New games will get version {number} instead of version {active}; games already started keep theirs.")}</p>
+                    <p class="hint">{tr!(l, admin.new_games_get, version = number, active)}</p>
                     <form class="form" method="post" action="/admin/activate" data-testid="activate-form">
                         <input type="hidden" name="dictionary" value=id.as_str() />
                         <input type="hidden" name="version" value=number />
-                        <label>"Reason" <input type="text" name="reason" maxlength="500" /></label>
+                        <label>{tr!(l, admin.reason)}" " <input type="text" name="reason" maxlength="500" /></label>
                         {(!warnings.is_empty()).then(|| view! {
-                            <label class="checkbox"><input type="checkbox" name="confirm" value="true" />"I have read the warnings above and want this version active"</label>
+                            <label class="checkbox"><input type="checkbox" name="confirm" value="true" />{tr!(l, admin.confirm)}</label>
                         })}
                         <button class="primary" type="submit">{label}</button>
                     </form>
@@ -396,5 +421,5 @@ pub fn version(admin: &str, detail: VersionDetail, lookup: Option<Lookup>, flash
             })}
         </main>
     };
-    document(&title, admin, main)
+    document(l, &title, admin, main)
 }

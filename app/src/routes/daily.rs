@@ -54,7 +54,7 @@ fn card(l: Words, card: DailyCard, start: Action<dictionaries::DictionaryId, ()>
     };
     view! {
         <li class="card row" data-testid=format!("daily-{}", dictionary.as_str())>
-            <span><strong>{dictionary.name()}</strong><br /><span class="muted">{state}</span></span>
+            <span><strong>{crate::i18n::dictionary_name(l, dictionary)}</strong><br /><span class="muted">{state}</span></span>
             <span class="actions">
                 <a href=board rel="external">{tr!(l, daily.standings)}</a>
                 {action}

@@ -56,10 +56,10 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
     let link = move |d: Day| format!("/daily/{}?day={d}", dictionary.as_str());
     let main = view! {
         <main class="page leaderboard">
-            <h1>{tr!(l, daily_board.title, dictionary = dictionary.name(), day)}</h1>
+            <h1>{tr!(l, daily_board.title, dictionary = crate::i18n::dictionary_name(l, dictionary), day)}</h1>
             <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
-                    <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{d.name()}</a>
+                    <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(l, d)}</a>
                 }).collect_view()}
             </nav>
             <nav class="actions" aria-label=tr!(l, daily_board.day)>
@@ -95,7 +95,11 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
     };
     plain::document(
         l,
-        &tr!(l, daily_board.title_in, dictionary = dictionary.name()),
+        &tr!(
+            l,
+            daily_board.title_in,
+            dictionary = crate::i18n::dictionary_name(l, dictionary)
+        ),
         viewer.name.as_deref(),
         viewer.admin,
         main,

@@ -39,7 +39,8 @@ pub fn HomePage() -> impl IntoView {
 
     let word_check = move || {
         let (id, word) = (dictionary.get(), word.get().to_lowercase());
-        let (l, dictionary) = (language.get(), id.name());
+        let l = language.get();
+        let dictionary = crate::i18n::dictionary_name(l, id);
         match lexicons.state(id) {
             LexiconState::Loading => tr!(l, home.dictionary_loading, dictionary),
             LexiconState::Failed(error) => tr!(l, home.dictionary_failed, dictionary, error),
@@ -82,7 +83,7 @@ pub fn HomePage() -> impl IntoView {
                         >
                             {DictionaryId::ALL
                                 .into_iter()
-                                .map(|id| view! { <option value=id.as_str()>{id.name()}</option> })
+                                .map(|id| view! { <option value=id.as_str()>{move || crate::i18n::dictionary_name(language.get(), id)}</option> })
                                 .collect_view()}
                         </select>
                     </label>
@@ -122,7 +123,7 @@ pub fn HomePage() -> impl IntoView {
                         None if server_check.pending().get() => tr!(l, home.asking).to_string(),
                         None => String::new(),
                         Some(Ok(Ok(answer))) => {
-                            let dictionary = dictionary.get().name();
+                            let dictionary = crate::i18n::dictionary_name(l, dictionary.get());
                             if answer.is_word {
                                 tr!(l, home.server_word, points = answer.points, dictionary)
                             } else {

@@ -48,7 +48,7 @@ pub fn InvitePage() -> impl IntoView {
                                 <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" "{tr!(l, invite.invites_you)}</p>
                                 <dl class="facts">
                                     <dt>{tr!(l, new_game.ruleset)}</dt><dd>{ruleset_name(l, &card.variant)}</dd>
-                                    <dt>{tr!(l, home.dictionary)}</dt><dd>{card.dictionary.name()}</dd>
+                                    <dt>{tr!(l, home.dictionary)}</dt><dd>{crate::i18n::dictionary_name(l, card.dictionary)}</dd>
                                     <dt>{tr!(l, new_game.format)}</dt><dd>{format_name(l, card.format)}</dd>
                                     <dt>{tr!(l, invite.rated)}</dt><dd data-testid="invite-rated">{if card.rated { tr!(l, invite.rated_yes) } else { tr!(l, invite.rated_no) }}</dd>
                                 </dl>

@@ -41,7 +41,7 @@ pub fn page(
             <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
                     <a href=format!("/leaderboard?d={}", d.as_str())
-                        aria-current=(d == dictionary).then_some("page")>{d.name()}</a>
+                        aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(l, d)}</a>
                 }).collect_view()}
             </nav>
             <p class="muted">{tr!(
@@ -72,7 +72,11 @@ pub fn page(
     };
     plain::document(
         l,
-        &tr!(l, leaderboard.title_in, dictionary = dictionary.name()),
+        &tr!(
+            l,
+            leaderboard.title_in,
+            dictionary = crate::i18n::dictionary_name(l, dictionary)
+        ),
         viewer.name.as_deref(),
         viewer.admin,
         main,

@@ -52,7 +52,7 @@ pub fn LobbyPage() -> impl IntoView {
                                 view! {
                                     <li class="card row">
                                         <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(l, &game.variant)}" · "
-                                            {game.dictionary.name()}" · "{format_name(l, game.format)}
+                                            {crate::i18n::dictionary_name(l, game.dictionary)}" · "{format_name(l, game.format)}
                                             {(!game.rated).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
                                         {if mine {
                                             view! { <span class="muted">{tr!(l, lobby.yours)}</span> }.into_any()

@@ -57,7 +57,7 @@ pub fn MyGames() -> impl IntoView {
                                         <strong class="card-players">{players}</strong><br />
                                         <a class="card-link" href=format!("/game/{}", card.id)>
                                             <span class="muted">{ruleset_name(l, &card.variant)}" · "
-                                                {card.dictionary.name()}" · "{format_name(l, card.format)}
+                                                {crate::i18n::dictionary_name(l, card.dictionary)}" · "{format_name(l, card.format)}
                                                 {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
                                         </a>
                                     </div>

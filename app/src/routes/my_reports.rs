@@ -32,7 +32,7 @@ pub fn MyReports() -> impl IntoView {
                             view! {
                                 <li class="card row" data-word=r.word.clone()>
                                     <span><strong>{r.word.to_uppercase()}</strong>" "{said}
-                                        <span class="muted">{format!(" · {}", r.dictionary.name())}</span></span>
+                                        <span class="muted">{format!(" · {}", crate::i18n::dictionary_name(l, r.dictionary))}</span></span>
                                     <span class=class>{status}</span>
                                 </li>
                             }

@@ -179,7 +179,7 @@ pub fn NewGameForm() -> AnyView {
                         <select name="dictionary" prop:value=move || dictionary.get().as_str()
                             on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
                             {move || dictionaries_for(&ruleset.get()).into_iter()
-                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{id.name()}</option> })
+                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{crate::i18n::dictionary_name(language.get(), id)}</option> })
                                 .collect_view()}
                         </select>
                     </label>

@@ -100,7 +100,7 @@ fn rank_row(l: Words, line: RankLine) -> impl IntoView {
     );
     view! {
         <div class="rank-line" data-testid=format!("rank-{}", line.dictionary.as_str())>
-            <h3>{line.dictionary.name()}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
+            <h3>{crate::i18n::dictionary_name(l, line.dictionary)}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
             <p class="muted">{games}</p>
             <div class="chart" inner_html=svg></div>
         </div>

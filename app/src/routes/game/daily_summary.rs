@@ -15,10 +15,18 @@ pub fn DailySummary(
     /// Dismisses the card to look around the finished board.
     on_explore: Callback<()>,
 ) -> impl IntoView {
-    let share = daily.share_text();
-    let standings = format!("/daily/{}", daily.dictionary.as_str());
     // Built again when the language changes (its parent follows it).
     let l = crate::i18n::Language::expect().get_untracked();
+    let share = tr!(
+        l,
+        daily_card.share_text,
+        day = daily.day,
+        dictionary = crate::i18n::dictionary_name(l, daily.dictionary),
+        score = daily.score,
+        place = daily.place,
+        players = daily.players
+    );
+    let standings = format!("/daily/{}", daily.dictionary.as_str());
     let bot = match daily.bot_score {
         Some(score) => tr!(l, daily_card.bot_made, score),
         None => tr!(l, daily_card.bot_playing).to_string(),

@@ -164,7 +164,7 @@ pub fn GamePage() -> impl IntoView {
                     let title = format!(
                         "{} · {}",
                         ruleset_name(language.get_untracked(), &p.card.variant),
-                        p.card.dictionary.name()
+                        crate::i18n::dictionary_name(language.get_untracked(), p.card.dictionary)
                     );
                     (
                         p.card.my_turn && p.card.phase == Phase::Playing,
@@ -249,9 +249,9 @@ pub fn GamePage() -> impl IntoView {
                     let view = page.view.clone();
                     let title = match card.variant {
                         // A Daily Challenge counts its turns instead of a clock.
-                        rules::Variant::Daily { .. } => format!("{} · {} · {}", ruleset_name(l, &card.variant), card.dictionary.name(),
+                        rules::Variant::Daily { .. } => format!("{} · {} · {}", ruleset_name(l, &card.variant), crate::i18n::dictionary_name(l, card.dictionary),
                             tr!(l, game.turn_of, turn = (view.history.len() + 1).min(usize::from(rules::daily::TURNS)), turns = rules::daily::TURNS)),
-                        _ => format!("{} · {} · {}", ruleset_name(l, &card.variant), card.dictionary.name(), format_name(l, card.format)),
+                        _ => format!("{} · {} · {}", ruleset_name(l, &card.variant), crate::i18n::dictionary_name(l, card.dictionary), format_name(l, card.format)),
                     };
                     let local = card.my_seats.len() > 1;
                     view! {
