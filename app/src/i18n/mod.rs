@@ -367,6 +367,21 @@ macro_rules! tr {
     };
 }
 
+/// A whole number as the language writes it: 245,105 in English, 245 105 in Swedish and
+/// Norwegian, 245.105 in Danish.
+pub fn whole(words: Words, n: u64) -> String {
+    let separator = tr!(words, number.thousands);
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push_str(separator);
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// One word or the other by count: these four languages all use the singular for exactly one
 /// (CLDR's cardinal rule `one` is `n = 1` for whole numbers in en, sv, da and nb).
 pub fn plural<T>(count: impl Into<i64>, one: T, other: T) -> T {
@@ -422,6 +437,18 @@ mod tests {
         );
         // A value the call does not give stays visible rather than vanishing.
         assert_eq!(en.format(keys::summary::won, &[]), "{{ name }} won");
+    }
+
+    #[test]
+    fn numbers_are_written_the_language_s_way() {
+        assert_eq!(whole(Words::of(Lang::En), 245_105), "245,105");
+        assert_eq!(whole(Words::of(Lang::Sv), 1_245_105), "1\u{a0}245\u{a0}105");
+        assert_eq!(whole(Words::of(Lang::Da), 245_105), "245.105");
+        assert_eq!(whole(Words::of(Lang::Nb), 999), "999");
+        assert_eq!(
+            tr!(Words::of(Lang::Sv), number.percent, value = 52),
+            "52\u{a0}%"
+        );
     }
 
     #[test]

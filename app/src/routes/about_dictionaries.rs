@@ -10,6 +10,7 @@ use crate::t;
 #[component]
 pub fn AboutDictionaries() -> impl IntoView {
     let infos = crate::loaded::load(|| (), |_| dictionary_list(true));
+    let language = crate::i18n::Language::expect();
     view! {
         <main class="page about">
             <h1>{t!(home.about_dictionaries)}</h1>
@@ -21,7 +22,8 @@ pub fn AboutDictionaries() -> impl IntoView {
                         Ok(list) => list
                             .into_iter()
                             .map(|d| {
-                                let words = group_digits(d.word_count);
+                                let count = d.word_count;
+                                let words = move || crate::i18n::whole(language.get(), count);
                                 view! {
                                     <section class="dictionary" id=d.id.as_str()>
                                         <h2>{d.name.clone()}</h2>
@@ -52,17 +54,4 @@ pub fn AboutDictionaries() -> impl IntoView {
             <p><a href="/">{t!(nav.back_home)}</a></p>
         </main>
     }
-}
-
-/// 245105 → "245,105".
-fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }

@@ -107,10 +107,10 @@ fn rank_row(l: Words, line: RankLine) -> impl IntoView {
     }
 }
 
-fn percent(part: u32, whole: u32) -> String {
+fn percent(l: Words, part: u32, whole: u32) -> String {
     (100 * part + whole / 2)
         .checked_div(whole)
-        .map_or_else(|| "—".into(), |p| format!("{p}%"))
+        .map_or_else(|| "—".into(), |value| tr!(l, number.percent, value))
 }
 
 fn result_word(l: Words, result: &str) -> &'static str {
@@ -157,7 +157,7 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                 <dl class="facts" data-testid="profile-numbers">
                     <dt>{tr!(l, profile.games)}</dt><dd data-testid="games-played">{totals.played}</dd>
                     <dt>{tr!(l, profile.won_drawn_lost)}</dt><dd>{format!("{} · {} · {}", totals.won, totals.drawn, totals.lost)}</dd>
-                    <dt>{tr!(l, profile.win_rate)}</dt><dd>{percent(totals.won, totals.played)}</dd>
+                    <dt>{tr!(l, profile.win_rate)}</dt><dd>{percent(l, totals.won, totals.played)}</dd>
                     <dt>{tr!(l, profile.highest)}</dt><dd>{totals.highest}</dd>
                     <dt>{tr!(l, profile.average)}</dt><dd>{average}</dd>
                     <dt>{tr!(l, profile.bingos)}</dt><dd>{totals.bingos}</dd>
@@ -177,7 +177,7 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                     <table class="by-ruleset">
                         <thead><tr><th>{tr!(l, profile.ruleset)}</th><th>{tr!(l, profile.games)}</th><th>{tr!(l, profile.win_rate)}</th></tr></thead>
                         <tbody>{profile.rulesets.into_iter().map(|r| view! {
-                            <tr><th scope="row">{ruleset_title(l, &r.ruleset)}</th><td>{r.played}</td><td>{percent(r.won, r.played)}</td></tr>
+                            <tr><th scope="row">{ruleset_title(l, &r.ruleset)}</th><td>{r.played}</td><td>{percent(l, r.won, r.played)}</td></tr>
                         }).collect_view()}</tbody>
                     </table>
                 })}

@@ -78,15 +78,7 @@ fn breakdown(l: Words, word: &rules::play::WordScore) -> String {
         // Whole and half steps, without pulling float formatting into the bundle.
         let factor = match halves % 2 {
             0 => (halves / 2).to_string(),
-            _ => format!(
-                "{}{}5",
-                halves / 2,
-                if l.lang() == crate::i18n::Lang::En {
-                    '.'
-                } else {
-                    ','
-                }
-            ),
+            _ => format!("{}{}5", halves / 2, tr!(l, number.decimal)),
         };
         parts.push_str(" × ");
         parts.push_str(&tr!(l, preview.length, factor));
