@@ -72,6 +72,35 @@ pub enum Refusal {
     /// Sign-up or sign-in refused: a taken name, a short password, wrong credentials.
     #[error("{0}")]
     Account(AccountProblem),
+    /// Too many of the player's word reports wait for an admin.
+    #[error("you have {open} reports waiting for an admin: wait until some are decided")]
+    TooManyReports {
+        /// Reports waiting.
+        open: u32,
+    },
+    /// An admin's change to a dictionary refused.
+    #[error("{0}")]
+    Dictionary(DictionaryProblem),
+}
+
+/// Why an admin's change to a dictionary was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum DictionaryProblem {
+    /// Every change names its reason, for the audit log.
+    #[error("say why: the reason goes into the audit log")]
+    ReasonNeeded,
+    /// An edit with no word to add or remove.
+    #[error("name at least one word to add or remove")]
+    NothingToEdit,
+    /// A version with warnings is published only when the admin confirms them.
+    #[error("confirm first: {}", .0.join("; "))]
+    ConfirmWarnings(Vec<String>),
+    /// The version is the active one already (a form sent twice).
+    #[error("{0} is already active")]
+    AlreadyActive(String),
+    /// The reports of a word were decided already (a form sent twice).
+    #[error("no open report of '{0}'")]
+    NoOpenReport(String),
 }
 
 /// Why a sign-up or sign-in was refused.

@@ -99,12 +99,12 @@ pub mod ops {
     ) -> Result<DictionaryRef, StoreError> {
         let reason = reason.trim();
         if reason.is_empty() {
-            return Err(
-                Refusal::Invalid("say why: the reason goes into the audit log".into()).into(),
-            );
+            return Err(Refusal::Dictionary(crate::domain::DictionaryProblem::ReasonNeeded).into());
         }
         if add.trim().is_empty() && remove.trim().is_empty() {
-            return Err(Refusal::Invalid("name at least one word to add or remove".into()).into());
+            return Err(
+                Refusal::Dictionary(crate::domain::DictionaryProblem::NothingToEdit).into(),
+            );
         }
         let alphabet = id.alphabet();
         let (at, _) = services
@@ -179,7 +179,12 @@ pub mod ops {
         };
         let closed = reports::decide(&services.db, admin, id, word, kind, status).await?;
         if closed == 0 {
-            return Err(Refusal::Invalid(format!("no open report of '{word}'")).into());
+            return Err(
+                Refusal::Dictionary(crate::domain::DictionaryProblem::NoOpenReport(
+                    word.to_string(),
+                ))
+                .into(),
+            );
         }
         if !accept {
             return Ok(None);

@@ -5,7 +5,7 @@ use crate::tr;
 use rules::{game::Format, Power, RuleError, Variant};
 
 use super::Words;
-use crate::domain::{AccountProblem, Refusal};
+use crate::domain::{AccountProblem, DictionaryProblem, Refusal};
 
 /// Why a request was refused, in the page's language.
 pub fn refusal(l: Words, refusal: &Refusal) -> String {
@@ -29,6 +29,22 @@ pub fn refusal(l: Words, refusal: &Refusal) -> String {
         Refusal::TooManyAccounts { minutes } => tr!(l, refusal.too_many_accounts, minutes),
         Refusal::AdminsOnly => tr!(l, refusal.admins_only).into(),
         Refusal::Account(problem) => account(l, *problem).into(),
+        Refusal::TooManyReports { open } => tr!(l, refusal.too_many_reports, open),
+        Refusal::Dictionary(problem) => dictionary(l, problem),
+    }
+}
+
+fn dictionary(l: Words, problem: &DictionaryProblem) -> String {
+    match problem {
+        DictionaryProblem::ReasonNeeded => tr!(l, refusal.reason_needed).into(),
+        DictionaryProblem::NothingToEdit => tr!(l, refusal.nothing_to_edit).into(),
+        DictionaryProblem::ConfirmWarnings(warnings) => {
+            tr!(l, refusal.confirm_warnings, warnings = warnings.join("; "))
+        }
+        DictionaryProblem::AlreadyActive(version) => {
+            tr!(l, refusal.already_active, version)
+        }
+        DictionaryProblem::NoOpenReport(word) => tr!(l, refusal.no_open_report, word),
     }
 }
 

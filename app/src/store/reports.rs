@@ -48,9 +48,9 @@ pub async fn file(
     .fetch_one(&db.pool)
     .await?;
     if open >= MAX_OPEN_PER_PLAYER {
-        return Err(Refusal::Invalid(format!(
-            "you have {open} reports waiting for an admin: wait until some are decided"
-        ))
+        return Err(Refusal::TooManyReports {
+            open: u32::try_from(open).unwrap_or(u32::MAX),
+        }
         .into());
     }
     sqlx::query(

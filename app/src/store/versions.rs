@@ -18,7 +18,7 @@ use super::{
     live::Change,
     StoreError,
 };
-use crate::domain::Refusal;
+use crate::domain::{DictionaryProblem, Refusal};
 
 /// Imports each shipped list as version 1 of its dictionary, where the database has none yet, and
 /// makes it active. Safe to run on every start and from several instances at once.
@@ -304,10 +304,10 @@ pub async fn activate(
     };
     if !report.warnings.is_empty() && !confirm {
         let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
-        return Err(Refusal::Invalid(format!("confirm first: {}", warnings.join("; "))).into());
+        return Err(Refusal::Dictionary(DictionaryProblem::ConfirmWarnings(warnings)).into());
     }
     if version.active {
-        return Err(Refusal::Invalid(format!("{at} is already active")).into());
+        return Err(Refusal::Dictionary(DictionaryProblem::AlreadyActive(at.to_string())).into());
     }
     let now = now_ms();
     let action = if version.published_at.is_none() {
