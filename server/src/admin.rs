@@ -30,7 +30,7 @@ use axum::{
     Router,
 };
 use dictionaries::{
-    versions::{Origin, ReportKind},
+    versions::{AuditAction, Origin, ReportKind},
     wordlist, DictionaryId, DictionaryRef,
 };
 use serde::Deserialize;
@@ -255,7 +255,12 @@ async fn activate(
         version: form.version,
     };
     let confirm = form.confirm.as_deref() == Some("true");
-    let done = ops::activate(&services, &admin, at, &form.reason, confirm).await;
+    let done = ops::activate(&services, &admin, at, &form.reason, confirm)
+        .await
+        .map(|action| match action {
+            AuditAction::Rollback => tr!(l, admin.rolled_back, at),
+            _ => tr!(l, admin.now_active, at),
+        });
     back(l, &format!("/admin/{}/{}", id.as_str(), at.version), done)
 }
 

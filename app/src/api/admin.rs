@@ -151,7 +151,7 @@ pub mod ops {
         at: DictionaryRef,
         reason: &str,
         confirm: bool,
-    ) -> Result<String, StoreError> {
+    ) -> Result<dictionaries::versions::AuditAction, StoreError> {
         let reason = match reason.trim() {
             "" => "no reason given",
             reason => reason,
@@ -159,7 +159,7 @@ pub mod ops {
         let action = versions::activate(&services.db, at, admin, reason, confirm).await?;
         // This instance follows at once; the others when the change reaches them.
         services.library.refresh().await?;
-        Ok(format!("{at} is active ({})", action.as_str()))
+        Ok(action)
     }
 
     /// Accepts (into a new draft: the word added, or removed) or dismisses every open report of
@@ -273,7 +273,8 @@ pub async fn admin_activate(
     super::server::as_admin(async move |services, admin| {
         let id = ops::dictionary(&dictionary)?;
         let at = dictionaries::DictionaryRef { id, version };
-        ops::activate(&services, &admin, at, &reason, confirm).await
+        let action = ops::activate(&services, &admin, at, &reason, confirm).await?;
+        Ok(format!("{at} is active ({})", action.as_str()))
     })
     .await
 }
