@@ -93,8 +93,8 @@ pub enum DictionaryProblem {
     #[error("name at least one word to add or remove")]
     NothingToEdit,
     /// A version with warnings is published only when the admin confirms them.
-    #[error("confirm first: {}", .0.join("; "))]
-    ConfirmWarnings(Vec<String>),
+    #[error("confirm first: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    ConfirmWarnings(Vec<dictionaries::versions::Warning>),
     /// The version is the active one already (a form sent twice).
     #[error("{0} is already active")]
     AlreadyActive(String),
@@ -420,12 +420,32 @@ pub struct DailyHome {
 /// same board with the same rack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReviewTurn {
-    /// What the player did ("QUIZ for 42", "passed", "exchanged 3 tiles").
+    /// What the player did.
+    #[serde(default)]
+    pub did: Option<ReviewPlay>,
+    /// What the player did, in English words: reviews stored before `did` existed have only
+    /// this.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub played: String,
     /// The points it made.
     pub points: i32,
     /// The engine's best-scoring play there: its main word and points (`None`: no play at all).
     pub best: Option<(String, i32)>,
+}
+
+/// A reviewed turn's move, for the end card to word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReviewPlay {
+    /// A play: its main word.
+    Word(String),
+    /// A pass.
+    Passed,
+    /// An exchange of this many tiles.
+    Exchanged(u32),
+    /// An invalid word that cost the turn.
+    TurnLost,
+    /// The player stopped (resigned).
+    Stopped,
 }
 
 /// A finished Daily Challenge as its end card shows it.

@@ -170,7 +170,9 @@ pub fn clock_text(l: crate::i18n::Words, left_ms: i64, blitz: bool) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, Words};
+    #[cfg(feature = "ssr")]
+    use crate::i18n::Lang;
+    use crate::i18n::Words;
 
     #[test]
     fn presence_parses() {
@@ -181,6 +183,8 @@ mod tests {
         assert_eq!(parse_presence("[]"), Vec::<Option<bool>>::new());
     }
 
+    // The words come from the server's tables.
+    #[cfg(feature = "ssr")]
     #[test]
     fn casual_clock_shows_only_in_the_last_day() {
         assert_eq!(
@@ -206,6 +210,8 @@ mod tests {
         );
     }
 
+    // The words come from the server's tables.
+    #[cfg(feature = "ssr")]
     #[test]
     fn clocks_read_in_the_page_language() {
         let left = 5 * 3_600_000 + 4 * 60_000;

@@ -403,7 +403,7 @@ async fn build(
             l,
             &admin.name,
             build.dictionary,
-            stage.describe(),
+            stage,
             done,
             total,
         ))

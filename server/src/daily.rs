@@ -4,7 +4,7 @@
 
 use std::{sync::Arc, time::Duration};
 
-use app::domain::ReviewTurn;
+use app::domain::{ReviewPlay, ReviewTurn};
 use app::store::{daily, games, seating, Services, StoreError};
 use dictionaries::DictionaryRef;
 use engine::daily::ReviewedTurn;
@@ -81,19 +81,20 @@ pub async fn reviews(services: &Services, tries: &Arc<Tries>) -> Result<(), Stor
 
 /// A reviewed turn as the end card lists it (the game's end itself is not a turn).
 fn turn(reviewed: &ReviewedTurn) -> Option<ReviewTurn> {
-    let (played, points) = match &reviewed.played.event {
+    let (did, points) = match &reviewed.played.event {
         TurnEvent::Play { words, total, .. } => (
-            format!("{} for {total}", WordScore::main(words).unwrap_or_default()),
+            ReviewPlay::Word(WordScore::main(words).unwrap_or_default().to_string()),
             *total,
         ),
-        TurnEvent::Pass { .. } => ("passed".to_string(), 0),
-        TurnEvent::Exchange { count } => (format!("exchanged {count} tiles"), 0),
-        TurnEvent::TurnMissed => ("an invalid word: turn lost".to_string(), 0),
-        TurnEvent::Resign => ("stopped".to_string(), 0),
+        TurnEvent::Pass { .. } => (ReviewPlay::Passed, 0),
+        TurnEvent::Exchange { count } => (ReviewPlay::Exchanged(u32::from(*count)), 0),
+        TurnEvent::TurnMissed => (ReviewPlay::TurnLost, 0),
+        TurnEvent::Resign => (ReviewPlay::Stopped, 0),
         _ => return None,
     };
     Some(ReviewTurn {
-        played,
+        did: Some(did),
+        played: String::new(),
         points,
         best: reviewed.best.clone(),
     })

@@ -295,6 +295,10 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
         let review = result.review.expect("reviewed");
         assert_eq!(review.len(), usize::from(rules::daily::TURNS), "{db_name}");
         for turn in &review {
+            assert!(
+                turn.did.is_some(),
+                "{db_name}: every turn is typed: {turn:?}"
+            );
             if let Some((_, best)) = &turn.best {
                 assert!(
                     *best >= turn.points,
@@ -306,6 +310,13 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
             review.iter().map(|t| t.points).sum::<i32>(),
             score,
             "{db_name}"
+        );
+        // A review stored before its turns were typed still reads, with its English words.
+        let old: Vec<app::domain::ReviewTurn> =
+            serde_json::from_str(r#"[{"played":"QUIZ for 42","points":42,"best":null}]"#).unwrap();
+        assert_eq!(
+            (&old[0].did, old[0].played.as_str()),
+            (&None, "QUIZ for 42")
         );
     });
 }

@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::domain::{
     fits, profile_path, DailyCard, DailyHome, DailyResult, DailyState, HeadToHead, NewGame,
-    Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState, ReviewTurn, ShownRank,
-    Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
+    Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState, ReviewPlay, ReviewTurn,
+    ShownRank, Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
 };
 
 /// Who sits in a seat, as anyone at the table may see it.

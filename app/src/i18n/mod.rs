@@ -25,11 +25,13 @@ mod generated {
 pub use generated::keys;
 
 mod menu;
-mod refusals;
+mod names;
 pub use menu::{switch, LanguageMenu};
-pub use refusals::{
-    bot_level, dictionary_name, format_name, power_name, refusal, rule_error, ruleset_name,
-    seat_label, seat_name,
+#[cfg(feature = "ssr")]
+pub use names::build_stage;
+pub use names::{
+    audit_action, bot_level, dictionary_name, format_name, line_problem, origin, power_name,
+    refusal, rule_error, ruleset_name, seat_label, seat_name, warning,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).

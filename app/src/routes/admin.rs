@@ -83,7 +83,7 @@ pub fn building(
     l: Words,
     admin: &str,
     dictionary: dictionaries::DictionaryId,
-    stage: &'static str,
+    stage: dictionaries::wordlist::Stage,
     done: u64,
     total: u64,
 ) -> String {
@@ -93,7 +93,7 @@ pub fn building(
             <meta http-equiv="refresh" content="1" />
             <h1>{tr!(l, admin.building_title, dictionary = crate::i18n::dictionary_name(l, dictionary))}</h1>
             <section class="card">
-                <p role="status">{tr!(l, admin.building_stage, stage, done, total)}</p>
+                <p role="status">{tr!(l, admin.building_stage, stage = crate::i18n::build_stage(l, stage), done, total)}</p>
                 <progress class="building" max=total.max(1) value=done aria-label=tr!(l, admin.build_progress)>{format!("{percent} %")}</progress>
                 <p class="hint">{tr!(l, admin.building_hint)}</p>
             </section>
@@ -166,8 +166,8 @@ fn dictionary_card(l: Words, d: DictionaryOverview) -> impl IntoView {
                                     <td><span class=format!("badge {state}")>{state_name}</span></td>
                                     <td class="num">{v.word_count}</td>
                                     <td>{match v.created_by {
-                                        Some(who) => tr!(l, admin.origin_by, origin = v.origin.as_str(), who),
-                                        None => v.origin.as_str().to_string(),
+                                        Some(who) => tr!(l, admin.origin_by, origin = crate::i18n::origin(l, v.origin), who),
+                                        None => crate::i18n::origin(l, v.origin).to_string(),
                                     }}<br /><span class="muted">{utc(v.created_at)}</span></td>
                                     <td class="note">{v.note}</td>
                                 </tr>
@@ -286,7 +286,7 @@ fn audit_log(l: Words, audit: Vec<AuditEntry>) -> impl IntoView {
                             <tr data-action=e.action.as_str()>
                                 <td>{utc(e.at)}</td>
                                 <td>{e.user.unwrap_or_else(|| "—".into())}</td>
-                                <td>{format!("{} {}@{}", e.action.as_str(), e.dictionary.as_str(), e.version)}</td>
+                                <td>{format!("{} {}@{}", crate::i18n::audit_action(l, e.action), e.dictionary.as_str(), e.version)}</td>
                                 <td class="num">{format!("{} (+{} −{})", e.words, e.added, e.removed)}</td>
                                 <td class="note">{e.reason}</td>
                             </tr>
@@ -336,8 +336,8 @@ pub fn version(
             <dl class="facts card">
                 <dt>{tr!(l, admin.words)}</dt><dd data-testid="accepted">{report.accepted}</dd>
                 <dt>{tr!(l, admin.made)}</dt><dd>{match &v.created_by {
-                    Some(who) => tr!(l, admin.origin_by_at, origin = v.origin.as_str(), who, at = utc(v.created_at)),
-                    None => tr!(l, admin.made_at, origin = v.origin.as_str(), at = utc(v.created_at)),
+                    Some(who) => tr!(l, admin.origin_by_at, origin = crate::i18n::origin(l, v.origin), who, at = utc(v.created_at)),
+                    None => tr!(l, admin.made_at, origin = crate::i18n::origin(l, v.origin), at = utc(v.created_at)),
                 }}</dd>
                 <dt>{tr!(l, admin.note)}</dt><dd>{v.note.clone()}</dd>
                 <dt>"FST"</dt><dd class="hash">{format!("{} · sha256 {}", size(v.fst_bytes), v.sha256)}</dd>
@@ -351,7 +351,7 @@ pub fn version(
                 <h2>{tr!(l, admin.report)}</h2>
                 {(!warnings.is_empty()).then(|| view! {
                     <ul class="warnings" data-testid="warnings">
-                        {warnings.iter().map(|w| view! { <li class="error">{w.to_string()}</li> }).collect_view()}
+                        {warnings.iter().map(|w| view! { <li class="error">{crate::i18n::warning(l, w)}</li> }).collect_view()}
                     </ul>
                 })}
                 <p data-testid="diff">{match report.based_on {
@@ -373,7 +373,7 @@ pub fn version(
                             <thead><tr><th class="num">{tr!(l, admin.line)}</th><th>{tr!(l, admin.text)}</th><th>{tr!(l, admin.why)}</th></tr></thead>
                             <tbody>
                                 {report.rejected.iter().map(|r| view! {
-                                    <tr><td class="num">{r.line}</td><td><code>{r.text.clone()}</code></td><td>{r.problem.to_string()}</td></tr>
+                                    <tr><td class="num">{r.line}</td><td><code>{r.text.clone()}</code></td><td>{crate::i18n::line_problem(l, &r.problem)}</td></tr>
                                 }).collect_view()}
                             </tbody>
                         </table>

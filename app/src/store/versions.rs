@@ -303,7 +303,7 @@ pub async fn activate(
         return Err(Refusal::Invalid(format!("{at} does not exist")).into());
     };
     if !report.warnings.is_empty() && !confirm {
-        let warnings: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
+        let warnings = report.warnings.clone();
         return Err(Refusal::Dictionary(DictionaryProblem::ConfirmWarnings(warnings)).into());
     }
     if version.active {

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::api::DailyResult;
+use crate::api::{DailyResult, ReviewPlay};
 use crate::tr;
 
 /// The card.
@@ -50,7 +50,14 @@ pub fn DailySummary(
                     <ol class="review" data-testid="daily-review">
                         {turns.into_iter().map(|t| view! {
                             <li>
-                                <span>{t.played}</span>
+                                <span>{match &t.did {
+                                    Some(ReviewPlay::Word(word)) => tr!(l, daily_card.played_word, word, points = t.points),
+                                    Some(ReviewPlay::Passed) => tr!(l, daily_card.passed).into(),
+                                    Some(ReviewPlay::Exchanged(tiles)) => tr!(l, daily_card.exchanged, tiles),
+                                    Some(ReviewPlay::TurnLost) => tr!(l, daily_card.turn_lost).into(),
+                                    Some(ReviewPlay::Stopped) => tr!(l, daily_card.stopped).into(),
+                                    None => t.played.clone(),
+                                }}</span>
                                 <span class="muted">{match t.best {
                                     Some((word, points)) if points > t.points => format!(" · {}", tr!(l, daily_card.best, word, points)),
                                     Some(_) => format!(" · {}", tr!(l, daily_card.was_best)),

@@ -1,5 +1,6 @@
-//! The words for the typed things the server and the rules send: refusals, rule errors, and the
-//! names of rulesets, formats and powers. The server sends the type; the page words it.
+//! The words for the typed things the server and the rules send: refusals, rule errors, the
+//! names of rulesets, formats, powers, bots and dictionaries, and the dictionary panel's
+//! warnings, stages and line problems. The server sends the type; the page words it.
 
 use crate::tr;
 use rules::{game::Format, Power, RuleError, Variant};
@@ -39,6 +40,7 @@ fn dictionary(l: Words, problem: &DictionaryProblem) -> String {
         DictionaryProblem::ReasonNeeded => tr!(l, refusal.reason_needed).into(),
         DictionaryProblem::NothingToEdit => tr!(l, refusal.nothing_to_edit).into(),
         DictionaryProblem::ConfirmWarnings(warnings) => {
+            let warnings: Vec<String> = warnings.iter().map(|w| warning(l, w)).collect();
             tr!(l, refusal.confirm_warnings, warnings = warnings.join("; "))
         }
         DictionaryProblem::AlreadyActive(version) => {
@@ -192,5 +194,64 @@ pub fn dictionary_name(l: Words, id: dictionaries::DictionaryId) -> &'static str
         D::SwedishStrict => tr!(l, dictionary.swedish_strict),
         D::Danish => tr!(l, dictionary.danish),
         D::Norwegian => tr!(l, dictionary.norwegian),
+    }
+}
+
+/// Why a draft's publishing needs a confirmation.
+pub fn warning(l: Words, warning: &dictionaries::versions::Warning) -> String {
+    use dictionaries::versions::Warning as W;
+    match warning {
+        W::Binary => tr!(l, words_panel.binary).into(),
+        W::NoWords => tr!(l, words_panel.no_words).into(),
+        W::RemovesMost { removed, of } => tr!(l, words_panel.removes_most, removed, of),
+    }
+}
+
+/// Why a line of an upload or an edit was not taken.
+pub fn line_problem(l: Words, problem: &dictionaries::versions::LineProblem) -> String {
+    use dictionaries::versions::LineProblem as P;
+    match problem {
+        P::NotUtf8 => tr!(l, words_panel.not_utf8).into(),
+        P::SeveralWords => tr!(l, words_panel.several_words).into(),
+        P::TooShort => tr!(l, words_panel.too_short).into(),
+        P::TooLong { letters, max } => tr!(l, words_panel.too_long, letters, max),
+        P::OutsideAlphabet(letter) => tr!(l, words_panel.outside_alphabet, letter),
+        P::Duplicate { first_line } => tr!(l, words_panel.duplicate, first_line),
+        P::NotInDictionary => tr!(l, words_panel.not_in_dictionary).into(),
+        P::Capitalised => tr!(l, words_panel.capitalised).into(),
+    }
+}
+
+/// What a draft's build is doing, for its progress bar (a page the server renders alone).
+#[cfg(feature = "ssr")]
+pub fn build_stage(l: Words, stage: dictionaries::wordlist::Stage) -> &'static str {
+    use dictionaries::wordlist::Stage as S;
+    match stage {
+        S::Reading => tr!(l, words_panel.reading),
+        S::Comparing => tr!(l, words_panel.comparing),
+        S::Building => tr!(l, words_panel.building),
+        S::Saving => tr!(l, words_panel.saving),
+    }
+}
+
+/// Where a version came from.
+pub fn origin(l: Words, origin: dictionaries::versions::Origin) -> &'static str {
+    use dictionaries::versions::Origin as O;
+    match origin {
+        O::Shipped => tr!(l, words_panel.shipped),
+        O::Upload => tr!(l, words_panel.upload),
+        O::Edit => tr!(l, words_panel.edit),
+    }
+}
+
+/// What an entry of the audit log did.
+pub fn audit_action(l: Words, action: dictionaries::versions::AuditAction) -> &'static str {
+    use dictionaries::versions::AuditAction as A;
+    match action {
+        A::Import => tr!(l, words_panel.import),
+        A::Upload => tr!(l, words_panel.upload),
+        A::Edit => tr!(l, words_panel.edit),
+        A::Publish => tr!(l, words_panel.publish),
+        A::Rollback => tr!(l, words_panel.rollback),
     }
 }
