@@ -30,8 +30,8 @@ pub use menu::{switch, LanguageMenu};
 #[cfg(feature = "ssr")]
 pub use names::build_stage;
 pub use names::{
-    audit_action, bot_level, dictionary_name, format_name, line_problem, origin, power_name,
-    refusal, rule_error, ruleset_name, seat_label, seat_name, warning,
+    audit_action, bot_level, dictionary_key, dictionary_name, format_name, line_problem, origin,
+    power_name, refusal, rule_error, ruleset_name, seat_label, seat_name, warning,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).
@@ -339,6 +339,22 @@ pub fn from_accept_language(header: &str) -> Lang {
 pub fn text(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync {
     let language = Language::expect();
     move || language.get().text(key)
+}
+
+/// Words with values, or made from a type, that follow the page's language: for a view or an
+/// attribute. Every call shares one closure type (the wording is boxed), so a new one costs the
+/// bundle a small function rather than another monomorphised view.
+pub fn worded(
+    wording: impl Fn(Words) -> String + Send + Sync + 'static,
+) -> impl Fn() -> String + Clone + Send + Sync + 'static {
+    follow(std::sync::Arc::new(wording))
+}
+
+fn follow(
+    wording: std::sync::Arc<dyn Fn(Words) -> String + Send + Sync>,
+) -> impl Fn() -> String + Clone + Send + Sync + 'static {
+    let language = Language::expect();
+    move || wording(language.get())
 }
 
 /// `t!(section.name)`: a text in the page's language, as a view or attribute value that follows

@@ -187,13 +187,19 @@ pub fn seat_label(l: Words, seats: &[crate::api::SeatHolder], seat: rules::Seat)
 
 /// A dictionary's name ("Swedish").
 pub fn dictionary_name(l: Words, id: dictionaries::DictionaryId) -> &'static str {
+    l.text(dictionary_key(id))
+}
+
+/// The text that names a dictionary.
+pub fn dictionary_key(id: dictionaries::DictionaryId) -> super::Key {
+    use super::keys::dictionary as k;
     use dictionaries::DictionaryId as D;
     match id {
-        D::English => tr!(l, dictionary.english),
-        D::Swedish => tr!(l, dictionary.swedish),
-        D::SwedishStrict => tr!(l, dictionary.swedish_strict),
-        D::Danish => tr!(l, dictionary.danish),
-        D::Norwegian => tr!(l, dictionary.norwegian),
+        D::English => k::english,
+        D::Swedish => k::swedish,
+        D::SwedishStrict => k::swedish_strict,
+        D::Danish => k::danish,
+        D::Norwegian => k::norwegian,
     }
 }
 

@@ -10,7 +10,6 @@ use crate::t;
 #[component]
 pub fn AboutDictionaries() -> impl IntoView {
     let infos = crate::loaded::load(|| (), |_| dictionary_list(true));
-    let language = crate::i18n::Language::expect();
     view! {
         <main class="page about">
             <h1>{t!(home.about_dictionaries)}</h1>
@@ -23,7 +22,7 @@ pub fn AboutDictionaries() -> impl IntoView {
                             .into_iter()
                             .map(|d| {
                                 let count = d.word_count;
-                                let words = move || crate::i18n::whole(language.get(), count);
+                                let words = crate::i18n::worded(move |l| crate::i18n::whole(l, count));
                                 view! {
                                     <section class="dictionary" id=d.id.as_str()>
                                         <h2>{d.name.clone()}</h2>

@@ -83,7 +83,7 @@ pub fn HomePage() -> impl IntoView {
                         >
                             {DictionaryId::ALL
                                 .into_iter()
-                                .map(|id| view! { <option value=id.as_str()>{move || crate::i18n::dictionary_name(language.get(), id)}</option> })
+                                .map(|id| view! { <option value=id.as_str()>{crate::i18n::text(crate::i18n::dictionary_key(id))}</option> })
                                 .collect_view()}
                         </select>
                     </label>

@@ -179,7 +179,7 @@ pub fn NewGameForm() -> AnyView {
                         <select name="dictionary" prop:value=move || dictionary.get().as_str()
                             on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
                             {move || dictionaries_for(&ruleset.get()).into_iter()
-                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{crate::i18n::dictionary_name(language.get(), id)}</option> })
+                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{crate::i18n::text(crate::i18n::dictionary_key(id))}</option> })
                                 .collect_view()}
                         </select>
                     </label>
@@ -235,7 +235,7 @@ pub fn NewGameForm() -> AnyView {
                         {t!(new_game.bot)}
                         <select name="bot" prop:value=move || bot.get() on:change=move |ev| bot.set(event_target_value(&ev))>
                             {BOTS.into_iter().map(|(value, name, rank)| view! {
-                                <option value=value>{move || tr!(language.get(), new_game.bot_rank, name = language.get().text(name), rank)}</option>
+                                <option value=value>{crate::i18n::worded(move |l| tr!(l, new_game.bot_rank, name = l.text(name), rank))}</option>
                             }).collect_view()}
                         </select>
                     </label>
@@ -258,9 +258,9 @@ pub fn NewGameForm() -> AnyView {
                     <div class="choices local-names">
                         {move || (0..usize::from(players.get())).map(|seat| view! {
                             <label>
-                                {move || tr!(language.get(), new_game.player, seat = seat + 1)}
+                                {crate::i18n::worded(move |l| tr!(l, new_game.player, seat = seat + 1))}
                                 <input type="text" name=format!("local-name-{seat}") maxlength=crate::domain::LOCAL_NAME_MAX
-                                    placeholder=move || if seat == 0 { tr!(language.get(), new_game.you).to_string() } else { tr!(language.get(), new_game.player, seat = seat + 1) }
+                                    placeholder=crate::i18n::worded(move |l| if seat == 0 { tr!(l, new_game.you).to_string() } else { tr!(l, new_game.player, seat = seat + 1) })
                                     prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
                                     on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />
                             </label>

@@ -29,9 +29,6 @@ pub fn Holder(
 ) -> impl IntoView {
     match holder {
         SeatHolder::Player { name, rank } => view! { <PlayerLink name rank /> }.into_any(),
-        other => {
-            let language = crate::i18n::Language::expect();
-            (move || crate::i18n::seat_name(language.get(), &other)).into_any()
-        }
+        other => crate::i18n::worded(move |l| crate::i18n::seat_name(l, &other)).into_any(),
     }
 }

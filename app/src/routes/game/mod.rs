@@ -237,7 +237,7 @@ pub fn GamePage() -> impl IntoView {
             // and the page the browser hydrates are built from the same data.
             <Transition fallback=|| view! { <p class="page">{crate::t!(game.loading)}</p> }>
             {move || loaded.get().map(|loaded| match loaded {
-                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{move || crate::i18n::refusal(language.get(), &refusal)}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{crate::i18n::worded(move |l| crate::i18n::refusal(l, &refusal))}</p> }.into_any(),
                 Err(error) => view! { <p class="error page" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
                 Ok(Ok(_)) => view! {
                 // Three regions: in one column on a phone (head, board, foot), and on a wide screen
@@ -367,8 +367,8 @@ pub fn GamePage() -> impl IntoView {
                     let seat = page.view.seat;
                     view! {
                         <div class="handover card" data-testid="handover">
-                            <p>{let name = name.clone(); move || tr!(language.get(), game.hand_over, name = name.clone())}</p>
-                            <button class="primary" type="button" on:click=move |_| shown_seat.set(Some(seat))>{move || tr!(language.get(), game.show_my_tiles, name = name.clone())}</button>
+                            <p>{let name = name.clone(); crate::i18n::worded(move |l| tr!(l, game.hand_over, name = name.clone()))}</p>
+                            <button class="primary" type="button" on:click=move |_| shown_seat.set(Some(seat))>{crate::i18n::worded(move |l| tr!(l, game.show_my_tiles, name = name.clone()))}</button>
                         </div>
                     }.into_any()
                 } else {

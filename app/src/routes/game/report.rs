@@ -11,7 +11,6 @@ use crate::api::reports::ReportWord;
 #[component]
 pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> impl IntoView {
     let report = ServerAction::<ReportWord>::new();
-    let language = crate::i18n::Language::expect();
     let (label, title) = match kind {
         ReportKind::Missing => (crate::t!(report.is_a_word), crate::t!(report.missing_title)),
         ReportKind::Wrong => (crate::t!(report.not_a_word), crate::t!(report.wrong_title)),
@@ -23,10 +22,10 @@ pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> imp
                 .into_any()
         }
         Some(Ok(Err(refusal))) => {
-            view! { <span class="error">{move || crate::i18n::refusal(language.get(), &refusal)}</span> }.into_any()
+            view! { <span class="error">{crate::i18n::worded(move |l| crate::i18n::refusal(l, &refusal))}</span> }.into_any()
         }
         Some(Err(error)) => {
-            view! { <span class="error">{move || crate::tr!(language.get(), report.not_sent, error = error.to_string())}</span> }.into_any()
+            view! { <span class="error">{crate::i18n::worded(move |l| crate::tr!(l, report.not_sent, error = error.to_string()))}</span> }.into_any()
         }
         None => {
             let word = word.clone();
