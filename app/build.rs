@@ -8,49 +8,27 @@
 //! The build fails when a language lacks a key English has, has one English lacks, or takes
 //! other `{{ values }}` than English does for a text.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// In the order of `i18n::Lang`.
-const LANGUAGES: [&str; 4] = ["en", "sv", "da", "nb"];
+#[path = "locales/check.rs"]
+mod check;
 
 fn main() {
     let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"))
         .join("locales");
     println!("cargo::rerun-if-changed={}", dir.display());
-    let tables: Vec<BTreeMap<String, String>> = LANGUAGES
+    let tables: Vec<check::Texts> = check::LANGUAGES
         .iter()
         .map(|language| {
-            let path = dir.join(format!("{language}.json"));
-            println!("cargo::rerun-if-changed={}", path.display());
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let json: serde_json::Value =
-                serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let mut flat = BTreeMap::new();
-            flatten(&path.display().to_string(), &[], &json, &mut flat);
-            flat
+            println!("cargo::rerun-if-changed={}/{language}.json", dir.display());
+            check::read(&dir, language).unwrap_or_else(|problem| panic!("{problem}"))
         })
         .collect();
     let english = &tables[0];
-    for (language, table) in LANGUAGES.iter().zip(&tables).skip(1) {
-        let missing: Vec<_> = english.keys().filter(|k| !table.contains_key(*k)).collect();
-        let extra: Vec<_> = table.keys().filter(|k| !english.contains_key(*k)).collect();
-        assert!(
-            missing.is_empty(),
-            "locales/{language}.json lacks {missing:?}"
-        );
-        assert!(
-            extra.is_empty(),
-            "locales/{language}.json has keys English lacks: {extra:?}"
-        );
-        for (key, text) in table {
-            assert_eq!(
-                variables(text),
-                variables(&english[key]),
-                "locales/{language}.json: {key} takes other values than in English"
-            );
+    for (language, table) in check::LANGUAGES.iter().zip(&tables).skip(1) {
+        if let Err(problems) = check::against_english(language, english, table) {
+            panic!("the translation files disagree with English:\n{problems}");
         }
     }
 
@@ -87,7 +65,7 @@ fn main() {
     writeln!(
         out,
         "pub static TABLES: [[&str; COUNT]; {}] = [",
-        LANGUAGES.len()
+        check::LANGUAGES.len()
     )
     .unwrap();
     for table in &tables {
@@ -101,52 +79,3 @@ fn main() {
     let target = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo")).join("words.rs");
     std::fs::write(target, out).expect("words.rs is written");
 }
-
-/// `{"nav": {"lobby": "Lobby"}}` → `nav.lobby` → `Lobby`: sections of texts, one level deep.
-fn flatten(
-    file: &str,
-    path: &[&str],
-    value: &serde_json::Value,
-    out: &mut BTreeMap<String, String>,
-) {
-    match value {
-        serde_json::Value::Object(map) if path.len() < 2 => {
-            for (key, value) in map {
-                assert!(
-                    !key.is_empty()
-                        && key
-                            .chars()
-                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-                        && !key.starts_with(|c: char| c.is_ascii_digit()),
-                    "{file}: {key:?} is not a name of lower-case letters, digits and underscores"
-                );
-                assert!(
-                    !RESERVED.contains(&key.as_str()),
-                    "{file}: {key:?} is a Rust keyword"
-                );
-                let mut path = path.to_vec();
-                path.push(key);
-                flatten(file, &path, value, out);
-            }
-        }
-        serde_json::Value::String(text) if path.len() == 2 => {
-            out.insert(path.join("."), text.clone());
-        }
-        _ => panic!("{file}: {} must be a text inside a section", path.join(".")),
-    }
-}
-
-/// The names between `{{` and `}}`.
-fn variables(text: &str) -> BTreeSet<String> {
-    text.split("{{")
-        .skip(1)
-        .filter_map(|rest| rest.split_once("}}"))
-        .map(|(name, _)| name.trim().to_string())
-        .collect()
-}
-
-const RESERVED: [&str; 24] = [
-    "as", "break", "const", "continue", "crate", "else", "enum", "fn", "for", "if", "impl", "in",
-    "let", "loop", "match", "mod", "move", "ref", "return", "self", "static", "type", "use",
-    "where",
-];
