@@ -6,11 +6,33 @@ use http_body_util::{BodyExt, Full};
 use hyper::{client::conn::http1::SendRequest, Request};
 use hyper_util::rt::TokioIo;
 
-/// One browser: a keep-alive connection and a session cookie.
+/// One browser: a keep-alive connection and its cookies (the session's, the language's).
 pub struct ApiClient {
     host: String,
+    /// The `cookie` header it sends.
     cookie: Option<String>,
+    jar: std::collections::BTreeMap<String, String>,
     sender: Option<SendRequest<Full<Bytes>>>,
+}
+
+/// Keeps a response's cookies as a browser does (by name; one set to expire at once is dropped)
+/// and answers the `cookie` header to send from then on.
+pub fn keep_cookies(
+    jar: &mut std::collections::BTreeMap<String, String>,
+    headers: &hyper::HeaderMap,
+) -> Option<String> {
+    for set in headers.get_all("set-cookie") {
+        let Ok(set) = set.to_str() else { continue };
+        let (pair, attributes) = set.split_once(';').unwrap_or((set, ""));
+        let (name, value) = pair.trim().split_once('=').unwrap_or((pair.trim(), ""));
+        if attributes.to_ascii_lowercase().contains("max-age=0") {
+            jar.remove(name);
+        } else {
+            jar.insert(name.to_string(), value.to_string());
+        }
+    }
+    let pairs: Vec<String> = jar.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    (!pairs.is_empty()).then(|| pairs.join("; "))
 }
 
 /// A failed exchange (connection refused, reset, …).
@@ -25,11 +47,13 @@ impl ApiClient {
                 .trim_end_matches('/')
                 .to_string(),
             cookie: None,
+            jar: Default::default(),
             sender: None,
         }
     }
 
-    /// The session cookie (`name=value`), once the server has set one.
+    /// Its cookies as a `cookie` header (`id=…`, with `lang=…` once a language was chosen),
+    /// once the server has set one.
     pub fn cookie(&self) -> Option<&str> {
         self.cookie.as_deref()
     }
@@ -108,9 +132,8 @@ impl ApiClient {
                 return Err(error.into());
             }
         };
-        if let Some(set) = response.headers().get("set-cookie") {
-            let pair = set.to_str()?.split(';').next().unwrap_or_default();
-            self.cookie = Some(pair.to_string());
+        if response.headers().contains_key("set-cookie") {
+            self.cookie = keep_cookies(&mut self.jar, response.headers());
         }
         let status = response.status().as_u16();
         let headers = response.headers().clone();

@@ -382,9 +382,13 @@ fn a_guest_plays_a_bot_at_once_and_keeps_the_game_on_sign_up() {
         // Signed out, the game is not reachable; signed in again, it is.
         guest.call("/api/account/sign-out", json!({})).await;
         assert_eq!(refusal(&guest.page(&id).await), "SignInFirst");
-        ok(&guest
+        let signed_in = guest
             .form("/api/account/sign-in", &name, "a good password")
-            .await);
+            .await;
+        // The account's language (the one it was made in) comes with it, as a cookie beside
+        // the session's.
+        assert_eq!(ok(&signed_in)["language"], "en", "{db_name}");
+        assert_eq!(guest.cookie_named("lang"), Some("en"));
         ok(&guest.page(&id).await);
     });
 }

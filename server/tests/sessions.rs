@@ -92,8 +92,8 @@ async fn a_session_used_on_a_new_day_lives_thirty_days_from_then() {
         let server = support::browser::server(&db).await;
         let mut ann = support::browser::Browser::new(&server);
         ann.sign_up(&support::unique_name("ann")).await;
-        let id = ann.cookie.clone().unwrap();
-        let id = id.trim_start_matches("id=");
+        let id = ann.cookie_named("id").unwrap().to_string();
+        let id = id.as_str();
         let store = DbSessionStore::new(db.clone());
         let now = OffsetDateTime::now_utc();
         let today = now.unix_timestamp() / 86_400;

@@ -43,21 +43,30 @@ pub async fn server(db: &Database) -> Server {
     }
 }
 
-/// A browser: keeps its session cookie; every body it ever received is kept for the leak checks.
+/// A browser: keeps its cookies (the session's, the language's); every body it ever received is
+/// kept for the leak checks.
 #[derive(Clone)]
 pub struct Browser {
     pub app: axum::Router,
+    /// The `cookie` header it sends: every cookie it holds.
     pub cookie: Option<String>,
+    jar: std::collections::BTreeMap<String, String>,
     pub received: Arc<std::sync::Mutex<Vec<String>>>,
     /// The `Location` of the last answer, if it had one (a redirect).
     pub location: Option<String>,
 }
 
 impl Browser {
+    /// The value of the cookie called `name`, if it holds one.
+    pub fn cookie_named(&self, name: &str) -> Option<&str> {
+        self.jar.get(name).map(String::as_str)
+    }
+
     pub fn new(server: &Server) -> Browser {
         Browser {
             app: server.app.clone(),
             cookie: None,
+            jar: Default::default(),
             received: Arc::default(),
             location: None,
         }
@@ -93,9 +102,8 @@ impl Browser {
             .oneshot(request.body(body).unwrap())
             .await
             .unwrap();
-        if let Some(set) = response.headers().get("set-cookie") {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
-            self.cookie = Some(pair);
+        if response.headers().contains_key("set-cookie") {
+            self.cookie = server::client::keep_cookies(&mut self.jar, response.headers());
         }
         self.location = response
             .headers()
