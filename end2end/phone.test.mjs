@@ -114,9 +114,12 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
           const cdp = await context.newCDPSession(page);
           for (const [i, tile] of spelled.entries()) {
             await fingerDrag(page, cdp, `[data-slot="${tile.slot}"]`, `[data-cell="7,${7 + i}"]`);
-            // The tile moved, not the page: it is on the cell the finger lifted over.
+            // The tile moved, not the page: it is on the cell the finger lifted over (given a
+            // moment: under load the page may take more than two frames to handle the lift).
             await settled(page);
-            assert.equal(await page.locator(`[data-cell="7,${7 + i}"] .tile.new`).count(), 1, 'the dragged tile landed');
+            const landed = `[data-cell="7,${7 + i}"] .tile.new`;
+            await page.waitForSelector(landed, { timeout: 3_000 }).catch(() => {});
+            assert.equal(await page.locator(landed).count(), 1, 'the dragged tile landed');
             if (tile.blank) await page.tap(`.picker button:text-is("${tile.letter}")`);
           }
           assert.equal(await page.locator('.board .tile.new').count(), spelled.length, 'every dragged tile landed');
