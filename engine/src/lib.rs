@@ -3,10 +3,12 @@
 //! - [`trie`]: the word list as a flat letter trie.
 //! - [`movegen`]: every legal move of a rack, scored exactly as `rules::evaluate` scores it.
 //! - [`bot`]: players of several levels that see only their own view.
+//! - [`analysis`]: a finished game's turns beside the engine's best moves.
 //! - [`daily`]: the bot's total on a Daily Challenge and the review of an attempt.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bot;
 pub mod daily;
 pub mod movegen;

@@ -31,6 +31,8 @@ pub struct GameRecord {
     pub power_tiles: u32,
     /// Swap powers the bots used.
     pub swaps: u32,
+    /// The game's config and every action the rules took, in order: the game's log.
+    pub log: (GameConfig, Vec<rules::Action>),
 }
 
 /// Plays one game of `variant` between bots of `levels`; `seed` fixes the bag and the bots' choices.
@@ -52,7 +54,8 @@ pub fn play_game<L: Lexicon + ?Sized>(
         format: Format::Casual,
     };
     let first_level_seat = (seed % 2) as usize;
-    let mut state = GameState::new(config);
+    let mut state = GameState::new(config.clone());
+    let mut log = Vec::new();
     let seat_levels = if first_level_seat == 0 {
         levels
     } else {
@@ -102,9 +105,13 @@ pub fn play_game<L: Lexicon + ?Sized>(
                 // A bot's move is always legal; if not, say so and pass to keep the game going.
                 eprintln!("refused bot action {action:?}: {error}");
                 refused += 1;
-                let _ = state.apply(&rules::Action::Pass { seat }, lexicon);
+                let pass = rules::Action::Pass { seat };
+                if state.apply(&pass, lexicon).is_ok() {
+                    log.push(pass);
+                }
                 break;
             }
+            log.push(action);
         }
         turns += 1;
     }
@@ -128,6 +135,7 @@ pub fn play_game<L: Lexicon + ?Sized>(
         purchases,
         power_tiles,
         swaps,
+        log: (config, log),
     }
 }
 

@@ -218,13 +218,17 @@ pub fn coordinate(pos: Pos, dir: Direction) -> String {
 }
 
 /// The whole game as text in the spirit of GCG: one line per turn with the rack before it, the
-/// play, its points and the running total; then the end-of-game adjustments. Server-side: it shows
-/// every rack.
+/// play, its points and the running total; then the end-of-game adjustments.
+///
+/// A rack is written in full only for the seats `shown` accepts (the reader's own); for the
+/// others the rack field holds just the tiles the turn played, and an exchange just its count,
+/// which is all a finished game's public record says of them.
 pub fn export_game<L: Lexicon + ?Sized>(
     config: &GameConfig,
     actions: &[Action],
     names: &[&str],
     lexicon: &L,
+    shown: impl Fn(crate::Seat) -> bool,
 ) -> Result<String, crate::RuleError> {
     let mut state = GameState::new(config.clone());
     let tiles = state.rules().tiles;
@@ -247,27 +251,43 @@ pub fn export_game<L: Lexicon + ?Sized>(
         state.apply(action, lexicon)?;
         for record in &state.history()[turns_before..] {
             let who = record.seat;
+            let open = shown(who);
             let total = record.scores[usize::from(who)];
+            let mut rack = if who == seat && open {
+                rack.clone()
+            } else {
+                String::new()
+            };
             let line = match &record.event {
                 TurnEvent::Play {
                     tiles: placed,
                     total: points,
                     ..
                 } => {
-                    let (start, dir, word) = play_text(&board_before, placed, tiles);
-                    format!("{} {word} +{points} {total}", coordinate(start, dir))
+                    if !open {
+                        for tile in placed {
+                            write_played(&mut rack, tiles, tile);
+                        }
+                    }
+                    format!(
+                        "{} +{points} {total}",
+                        play_notation(&board_before, placed, tiles)
+                    )
                 }
                 TurnEvent::Pass { .. } | TurnEvent::TurnMissed | TurnEvent::Skipped => {
                     format!("- +0 {total}")
                 }
-                TurnEvent::Exchange { .. } | TurnEvent::Swap { .. } => {
+                TurnEvent::Exchange { count } | TurnEvent::Swap { count } => {
                     let mut given = String::new();
-                    if let Action::Exchange { tiles: t, .. } | Action::UseSwap { tiles: t, .. } =
-                        action
-                    {
-                        for &tile in t {
-                            write_tile(&mut given, tiles, tile);
+                    match action {
+                        Action::Exchange { tiles: t, .. } | Action::UseSwap { tiles: t, .. }
+                            if open =>
+                        {
+                            for &tile in t {
+                                write_tile(&mut given, tiles, tile);
+                            }
                         }
+                        _ => given = count.to_string(),
                     }
                     format!("-{given} +0 {total}")
                 }
@@ -285,8 +305,12 @@ pub fn export_game<L: Lexicon + ?Sized>(
                 TurnEvent::Resign => format!("# resigns {total}"),
                 TurnEvent::TimedOut => format!("# time ran out {total}"),
             };
-            let rack = if who == seat { rack.as_str() } else { "" };
-            writeln!(out, ">p{}: {rack} {line}", who + 1).unwrap();
+            let rack = if rack.is_empty() {
+                String::new()
+            } else {
+                format!(" {rack}")
+            };
+            writeln!(out, ">p{}:{rack} {line}", who + 1).unwrap();
         }
     }
     if let Status::Over(outcome) = state.status() {
@@ -302,6 +326,231 @@ pub fn export_game<L: Lexicon + ?Sized>(
         writeln!(out, "#end {reason}; final {}", finals.join("/")).unwrap();
     }
     Ok(out)
+}
+
+/// A tile a play took from the hand, as a rack writes it; tiles from the power bar are none.
+fn write_played(out: &mut String, tiles: &TileSet, tile: &crate::play::NewTile) {
+    match tile.tile {
+        Played::Letter(l) => out.push(tiles.char_of(l)),
+        Played::Blank(_) => out.push('?'),
+        Played::Stop => out.push('#'),
+        Played::AlfaPower(_) | Played::Golden(_) => {}
+    }
+    if tile.arrow {
+        out.push('>');
+    }
+}
+
+/// A play as GCG writes it, on the board it was played on: `8H HO.N` (its coordinate, and its
+/// main word with the cells played through as `.` and blanks in lower case).
+pub fn play_notation(before: &Board, placed: &[crate::play::NewTile], tiles: &TileSet) -> String {
+    let (start, dir, word) = play_text(before, placed, tiles);
+    format!("{} {word}", coordinate(start, dir))
+}
+
+/// What one turn of a game record did, as [`read_game`] reads it back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedMove {
+    /// Tiles placed (blanks as [`Played::Blank`], every other letter as [`Played::Letter`]).
+    Place(Vec<crate::play::NewTile>),
+    /// A pass, or a turn lost (hard mode, a failed challenge).
+    Pass,
+    /// This many tiles exchanged (by the turn or the Swap power).
+    Exchange(u8),
+    /// This player's last play was challenged off the board.
+    Withdrawn(crate::Seat),
+    /// A line of its own (a failed challenge, a resignation, the clock): said, not scored.
+    Note,
+}
+
+impl RecordedMove {
+    /// What a turn of the history comes to in a game record: the same, read back from the text.
+    pub fn of(event: &TurnEvent) -> RecordedMove {
+        match event {
+            TurnEvent::Play { tiles, .. } => RecordedMove::Place(
+                tiles
+                    .iter()
+                    .filter(|t| t.tile != Played::Stop)
+                    .map(|t| crate::play::NewTile {
+                        pos: t.pos,
+                        tile: match t.tile {
+                            Played::Blank(l) => Played::Blank(l),
+                            other => other.letter().map_or(Played::Stop, Played::Letter),
+                        },
+                        arrow: false,
+                    })
+                    .collect(),
+            ),
+            TurnEvent::Pass { .. } | TurnEvent::TurnMissed | TurnEvent::Skipped => {
+                RecordedMove::Pass
+            }
+            TurnEvent::Exchange { count } | TurnEvent::Swap { count } => {
+                RecordedMove::Exchange(*count)
+            }
+            TurnEvent::Challenge {
+                challenged,
+                withdrawn: true,
+            } => RecordedMove::Withdrawn(*challenged),
+            TurnEvent::Challenge { .. } | TurnEvent::Resign | TurnEvent::TimedOut => {
+                RecordedMove::Note
+            }
+        }
+    }
+}
+
+/// One turn line of a game record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedTurn {
+    /// Whose turn.
+    pub seat: crate::Seat,
+    /// What it did.
+    pub play: RecordedMove,
+    /// The turn's points (0 where the line has none).
+    pub points: i32,
+    /// The player's total after it, where the line has one.
+    pub total: Option<i32>,
+}
+
+/// Reads the turns of a game record as [`export_game`] writes it (comments and end lines are
+/// skipped). Placements come from the coordinate and the word alone: a `.` is a cell played
+/// through, anything else a tile placed.
+pub fn read_game(text: &str, tiles: &TileSet) -> Result<Vec<RecordedTurn>, NotationError> {
+    let mut turns = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix(">p") else {
+            continue;
+        };
+        let (player, rest) = rest
+            .split_once(':')
+            .ok_or(NotationError::Malformed("player"))?;
+        let seat = player
+            .parse::<u8>()
+            .ok()
+            .and_then(|p| p.checked_sub(1))
+            .ok_or(NotationError::Malformed("player"))?;
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.first().is_some_and(|f| f.starts_with('#')) {
+            turns.push(RecordedTurn {
+                seat,
+                play: RecordedMove::Note,
+                points: 0,
+                total: None,
+            });
+            continue;
+        }
+        if let Some(at) = fields.iter().position(|f| *f == "--") {
+            let challenged = fields
+                .get(at + 1)
+                .and_then(|p| p.strip_prefix('p')?.parse::<u8>().ok()?.checked_sub(1))
+                .ok_or(NotationError::Malformed("challenged player"))?;
+            turns.push(RecordedTurn {
+                seat,
+                play: RecordedMove::Withdrawn(challenged),
+                points: 0,
+                total: None,
+            });
+            continue;
+        }
+        // [rack] (coordinate word | -[given]) +points total
+        let [.., points, total] = fields[..] else {
+            return Err(NotationError::Malformed("turn"));
+        };
+        let points = points
+            .strip_prefix('+')
+            .and_then(|p| p.parse().ok())
+            .ok_or(NotationError::Malformed("points"))?;
+        let total = Some(
+            total
+                .parse()
+                .map_err(|_| NotationError::Malformed("total"))?,
+        );
+        let middle = &fields[..fields.len() - 2];
+        let play = match middle.last() {
+            Some(&"-") => RecordedMove::Pass,
+            Some(given) if given.starts_with('-') => {
+                let given = &given[1..];
+                RecordedMove::Exchange(match given.parse::<u8>() {
+                    Ok(count) => count,
+                    Err(_) => u8::try_from(parse_rack(given, tiles)?.len())
+                        .map_err(|_| NotationError::Malformed("exchange"))?,
+                })
+            }
+            Some(word) if middle.len() >= 2 => {
+                RecordedMove::Place(read_placement(tiles, middle[middle.len() - 2], word)?)
+            }
+            _ => return Err(NotationError::Malformed("turn")),
+        };
+        turns.push(RecordedTurn {
+            seat,
+            play,
+            points,
+            total,
+        });
+    }
+    Ok(turns)
+}
+
+/// The tiles a written play placed: its coordinate and its word with `.` for cells played
+/// through and `#` for a stop.
+fn read_placement(
+    tiles: &TileSet,
+    coordinate: &str,
+    word: &str,
+) -> Result<Vec<crate::play::NewTile>, NotationError> {
+    let (mut pos, dir) = read_coordinate(coordinate)?;
+    let mut placed = Vec::new();
+    let mut chars = word.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch != '.' && ch != '#' {
+            let letter = tiles.letter(ch).ok_or(NotationError::UnknownTile(ch))?;
+            let tile = if ch.is_lowercase() {
+                Played::Blank(letter)
+            } else {
+                Played::Letter(letter)
+            };
+            placed.push(crate::play::NewTile {
+                pos,
+                tile,
+                arrow: false,
+            });
+        }
+        if chars.peek().is_some() {
+            pos = pos
+                .step(dir, true)
+                .ok_or(NotationError::Malformed("word runs off the board"))?;
+        }
+    }
+    Ok(placed)
+}
+
+/// A GCG coordinate: `8H` is row 8, column H, across; `H8` the same cell, down.
+fn read_coordinate(coordinate: &str) -> Result<(Pos, Direction), NotationError> {
+    let bad = NotationError::Malformed("coordinate");
+    let coordinate = coordinate.trim();
+    let first = coordinate.chars().next().ok_or(bad.clone())?;
+    let (dir, letter_part, number_part) = if first.is_ascii_digit() {
+        let split = coordinate
+            .find(|c: char| !c.is_ascii_digit())
+            .ok_or(bad.clone())?;
+        (
+            Direction::Across,
+            &coordinate[split..],
+            &coordinate[..split],
+        )
+    } else {
+        (Direction::Down, &coordinate[..1], &coordinate[1..])
+    };
+    let row: u8 = number_part
+        .parse::<u8>()
+        .ok()
+        .and_then(|r| r.checked_sub(1))
+        .ok_or(bad.clone())?;
+    let col = letter_part
+        .chars()
+        .next()
+        .filter(|c| c.is_ascii_uppercase())
+        .ok_or(bad)?;
+    Ok((Pos::new(row, col as u8 - b'A'), dir))
 }
 
 /// Where a play starts, its direction, and its main word with played-through tiles as `.`.
@@ -351,35 +600,7 @@ pub fn parse_move(
     coordinate: &str,
     word: &str,
 ) -> Result<crate::Placement, NotationError> {
-    let bad = NotationError::Malformed("coordinate");
-    let coordinate = coordinate.trim();
-    let first = coordinate
-        .chars()
-        .next()
-        .ok_or(NotationError::Malformed("coordinate"))?;
-    let (dir, letter_part, number_part) = if first.is_ascii_digit() {
-        let split = coordinate
-            .find(|c: char| !c.is_ascii_digit())
-            .ok_or(NotationError::Malformed("coordinate"))?;
-        (
-            Direction::Across,
-            &coordinate[split..],
-            &coordinate[..split],
-        )
-    } else {
-        (Direction::Down, &coordinate[..1], &coordinate[1..])
-    };
-    let row: u8 = number_part
-        .parse::<u8>()
-        .ok()
-        .and_then(|r| r.checked_sub(1))
-        .ok_or(bad.clone())?;
-    let col_char = letter_part
-        .chars()
-        .next()
-        .filter(|c| c.is_ascii_uppercase())
-        .ok_or(bad)?;
-    let mut pos = Pos::new(row, col_char as u8 - b'A');
+    let (mut pos, dir) = read_coordinate(coordinate)?;
     let mut placement = crate::Placement::default();
     for ch in word.chars() {
         if !board.contains(pos) {
@@ -485,7 +706,14 @@ mod tests {
             Action::Pass { seat: 1 },
             Action::Pass { seat: 0 },
         ];
-        let text = export_game(&config, &actions, &["Ann", "Bo"], &WordList::new(["aa"])).unwrap();
+        let text = export_game(
+            &config,
+            &actions,
+            &["Ann", "Bo"],
+            &WordList::new(["aa"]),
+            |_| true,
+        )
+        .unwrap();
         assert!(text.contains("#player1 p1 Ann"));
         assert_eq!(text.lines().filter(|l| l.starts_with(">p")).count(), 3);
         assert!(text.contains("#end pass limit"), "{text}");

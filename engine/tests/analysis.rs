@@ -1,0 +1,112 @@
+//! A finished game's record and analysis: the GCG export reads back as the same game, the
+//! analysis sees only the analysed player's racks, and a bot that always plays the top score
+//! leaves nothing on the table.
+
+use dictionaries::FstLexicon;
+use engine::{
+    analysis::{summarise, turns_of, Analyser, TOP},
+    selfplay::play_game,
+    Level, Trie,
+};
+use rules::{
+    game::TurnEvent,
+    notation::{export_game, read_game, RecordedMove},
+    Language, RuleSet, Variant,
+};
+
+fn english() -> FstLexicon {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
+    FstLexicon::read(&path).unwrap()
+}
+
+#[test]
+fn an_exported_game_reads_back_as_the_same_game() {
+    let lexicon = english();
+    for variant in [
+        Variant::Classic,
+        Variant::AlfaKraft {
+            language: Language::English,
+        },
+    ] {
+        let rules = RuleSet::new(variant);
+        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let record = play_game(variant, [Level::Club, Level::Expert], &trie, &lexicon, 7);
+        assert!(record.finished);
+        let (config, actions) = &record.log;
+        let state = rules::GameState::replay(config.clone(), actions, &lexicon).unwrap();
+        // Seat 0 reads its own export: its racks in full, the other's only as played.
+        let text = export_game(config, actions, &["Ann", "Bo"], &lexicon, |s| s == 0).unwrap();
+        let read = read_game(&text, rules.tiles).unwrap();
+        assert_eq!(read.len(), state.history().len(), "{text}");
+        for (turn, record) in read.iter().zip(state.history()) {
+            assert_eq!(turn.seat, record.seat);
+            assert_eq!(turn.play, RecordedMove::of(&record.event), "{text}");
+            if let TurnEvent::Play { total, .. } = record.event {
+                assert_eq!(turn.points, total);
+            }
+            if turn.total.is_some() {
+                assert_eq!(turn.total, Some(record.scores[usize::from(record.seat)]));
+            }
+        }
+        // The other seat's rack fields hold no more tiles than its plays placed.
+        for line in text.lines().filter(|l| l.starts_with(">p2:")) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if fields.len() == 6 {
+                let (rack, word) = (fields[1], fields[3]);
+                let placed = word.chars().filter(|c| *c != '.').count();
+                assert!(
+                    rack.chars().filter(|c| *c != '>').count() <= placed,
+                    "{line}"
+                );
+            }
+        }
+        assert!(text
+            .lines()
+            .any(|l| l.starts_with(">p1:") && l.split_whitespace().count() == 6));
+    }
+}
+
+#[test]
+fn the_club_bot_leaves_nothing_on_the_table_and_racks_stay_their_owners() {
+    let lexicon = english();
+    let variant = Variant::Classic;
+    let rules = RuleSet::new(variant);
+    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    // Seed 2: the Club bot (the first level) sits in seat 0.
+    let record = play_game(variant, [Level::Club, Level::Beginner], &trie, &lexicon, 2);
+    let (config, actions) = &record.log;
+    let turns = turns_of(config.clone(), actions, &[0], &lexicon).unwrap();
+    assert!(turns.len() >= 5);
+    assert!(turns.iter().all(|t| t.seat == 0), "only seat 0's turns");
+    let mut analyser = Analyser::new(&trie, &rules);
+    let analysed: Vec<_> = turns.iter().map(|t| analyser.turn(t)).collect();
+    for turn in &analysed {
+        assert!(turn.best.len() <= TOP);
+        assert!(turn.best.windows(2).all(|w| w[0].score >= w[1].score));
+        if turn.played != "-" && !turn.played.starts_with('-') {
+            assert_eq!(turn.missed, 0, "the Club bot plays the top score: {turn:?}");
+            assert_eq!(turn.best[0].score, turn.score);
+        }
+    }
+    let beginner = turns_of(config.clone(), actions, &[1], &lexicon).unwrap();
+    let analysed_beginner: Vec<_> = beginner.iter().map(|t| analyser.turn(t)).collect();
+    let totals = summarise(&analysed_beginner, 2);
+    assert_eq!(totals[0].turns, 0);
+    assert!(
+        totals[1].missed > 50,
+        "a beginner leaves points: {:?}",
+        totals[1]
+    );
+    // Every rack analysed is the one its owner held: its tiles make the move played.
+    for turn in beginner.iter().filter(|t| !t.played.starts_with('-')) {
+        let word = turn.played.split_whitespace().nth(1).unwrap();
+        for ch in word.chars().filter(|c| *c != '.') {
+            let tile = if ch.is_lowercase() {
+                rules::HandTile::Blank
+            } else {
+                rules::HandTile::Letter(rules.tiles.letter(ch).unwrap())
+            };
+            assert!(turn.rack.contains(&tile), "{turn:?}");
+        }
+    }
+}
