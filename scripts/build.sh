@@ -22,10 +22,25 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${OUTPUT_
         -o "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/${OUTPUT_NAME}_bg.wasm"
     echo "$source_hash" > "$stamp"
 fi
+# The analysis module: the engine for the browser, which a Web Worker loads only when a player
+# opens analysis (never part of the pages' bundle).
+say "building the analysis module (wasm32, profile wasm-release)"
+cargo build -p analysis --lib --target wasm32-unknown-unknown --profile wasm-release
+analysis_in="target/wasm32-unknown-unknown/wasm-release/analysis.wasm"
+analysis_stamp="$pkg/.analysis-sha256"
+analysis_hash="$(sha256sum "$analysis_in" | cut -d' ' -f1)"
+if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pkg/analysis_bg.wasm" ]; then
+    wasm-bindgen --target web --no-typescript --out-dir "$pkg" --out-name analysis "$analysis_in"
+    wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals \
+        -o "$pkg/analysis_bg.wasm" "$pkg/analysis_bg.wasm"
+    echo "$analysis_hash" > "$analysis_stamp"
+fi
 cp style/main.css "$pkg/$OUTPUT_NAME.css"
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
-bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css")
+bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css"
+        "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js")
 for f in "${bundle[@]}"; do
     gzip -9 -n -k -f "$f"
 done

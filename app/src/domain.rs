@@ -81,6 +81,15 @@ pub enum Refusal {
     /// An admin's change to a dictionary refused.
     #[error("{0}")]
     Dictionary(DictionaryProblem),
+    /// Analysis and export wait for the game's end (and a Daily Challenge's, for its day's).
+    #[error("this opens once the game is over")]
+    NotOver,
+    /// The player asked the server for its hourly share of analyses.
+    #[error("the server has analysed enough of your games this hour: try again in {minutes} min, or analyse in the browser")]
+    AnalysesUsedUp {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
 }
 
 /// Why an admin's change to a dictionary was refused.

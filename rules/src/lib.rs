@@ -10,10 +10,11 @@
 //! - [`play`]: [`evaluate`] judges and scores a placement; the one judge for server and browser.
 //! - [`game`]: config + seed + actions → [`GameState`]; [`view`]: what one seat may see.
 //! - [`bag`]: the seeded draw; [`lexicon`]: the dictionary trait; [`notation`]: text formats;
-//!   [`rank`]: Elo.
+//!   [`rank`]: Elo; [`analysis`]: what post-game analysis takes and gives.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bag;
 pub mod board;
 pub mod daily;

@@ -305,7 +305,8 @@ pub fn export_game<L: Lexicon + ?Sized>(
                 TurnEvent::Resign => format!("# resigns {total}"),
                 TurnEvent::TimedOut => format!("# time ran out {total}"),
             };
-            let rack = if rack.is_empty() {
+            // A line that says rather than plays carries no rack.
+            let rack = if rack.is_empty() || line.starts_with('#') {
                 String::new()
             } else {
                 format!(" {rack}")
@@ -429,7 +430,7 @@ pub fn read_game(text: &str, tiles: &TileSet) -> Result<Vec<RecordedTurn>, Notat
             .and_then(|p| p.checked_sub(1))
             .ok_or(NotationError::Malformed("player"))?;
         let fields: Vec<&str> = rest.split_whitespace().collect();
-        if fields.first().is_some_and(|f| f.starts_with('#')) {
+        if fields.iter().any(|f| f.starts_with('#')) {
             turns.push(RecordedTurn {
                 seat,
                 play: RecordedMove::Note,

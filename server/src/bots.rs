@@ -9,7 +9,7 @@ use app::store::{games, seating, Services};
 use engine::{bot::Bot, bot::Level};
 use rules::{Action, GameState};
 
-use crate::tries::Tries;
+use app::store::tries::Tries;
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);

@@ -10,7 +10,7 @@ use dictionaries::DictionaryRef;
 use engine::daily::ReviewedTurn;
 use rules::{game::TurnEvent, play::WordScore, RuleSet};
 
-use crate::tries::Tries;
+use app::store::tries::Tries;
 
 /// How often the worker looks for work.
 const EVERY: Duration = Duration::from_secs(3);

@@ -17,9 +17,9 @@ mod help;
 pub mod live;
 pub mod monitoring;
 mod profiles;
+mod records;
 pub mod serve;
 pub mod site;
-pub mod tries;
 
 pub use app::store::{
     accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, throttle,
@@ -107,6 +107,7 @@ pub fn router(state: AppState) -> Router {
         .merge(dictionary_files::router())
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
+        .merge(records::router())
         .merge(help::router())
         .merge(live::router())
         .merge(monitoring::router(state.monitoring.as_ref()))

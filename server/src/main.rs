@@ -219,7 +219,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     state.services.new_accounts = std::sync::Arc::new(app::store::limiter::Limiter::new_accounts(
         config.accounts_per_hour,
     ));
-    let tries = std::sync::Arc::new(server::tries::Tries::default());
+    let tries = state.services.tries.clone();
     tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
     tokio::spawn(server::daily::run(state.services.clone(), tries));
     tokio::spawn(server::dictionary_sync::run(state.services.clone()));

@@ -58,6 +58,11 @@ impl FromRequestParts<AppState> for Visitor {
 }
 
 impl Visitor {
+    /// Their account's id, a guest's too.
+    pub(crate) fn user_id(&self) -> Option<i64> {
+        self.0.as_ref().map(|u| u.id)
+    }
+
     /// The language they read.
     pub(crate) fn words(&self) -> Words {
         Words::of(self.1)
@@ -74,7 +79,7 @@ impl Visitor {
     }
 }
 
-fn not_found(visitor: &Visitor) -> Response {
+pub(crate) fn not_found(visitor: &Visitor) -> Response {
     (
         StatusCode::NOT_FOUND,
         Html(app::routes::plain::not_found(visitor.words())),
@@ -82,7 +87,7 @@ fn not_found(visitor: &Visitor) -> Response {
         .into_response()
 }
 
-fn failed(error: StoreError) -> Response {
+pub(crate) fn failed(error: StoreError) -> Response {
     tracing::error!(%error, "page: the store failed");
     (
         StatusCode::INTERNAL_SERVER_ERROR,

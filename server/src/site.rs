@@ -15,6 +15,7 @@ use rust_embed::RustEmbed;
 #[folder = "../target/site"]
 #[allow_missing = true]
 #[exclude = "pkg/.source-sha256"]
+#[exclude = "pkg/.analysis-sha256"]
 struct Embedded;
 
 /// Where the site's files are served from.

@@ -261,7 +261,7 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
             .await
             .unwrap();
         let score = play_out(&server, &id, a_play).await;
-        let tries = std::sync::Arc::new(server::tries::Tries::default());
+        let tries = server.services.tries.clone();
         server::daily::bot_scores(&server.services, &tries)
             .await
             .unwrap();

@@ -9,7 +9,7 @@ use serde_json::json;
 use server::{db::Database, games, ranks};
 use sqlx::Row;
 use support::{
-    browser::{ok, refusal, runtime, server, Browser, Server},
+    browser::{friend_game_rated, ok, refusal, runtime, server, Browser, Server},
     databases, unique_name,
 };
 
@@ -204,36 +204,6 @@ fn two_instances_ending_one_game_at_once_rate_it_once() {
             "{db_name}: {ranks:?}"
         );
     });
-}
-
-/// Ann invites bob with the rated box as given; bob accepts. The game's id.
-async fn friend_game_rated(ann: &mut Browser, bob: &mut Browser, rated: bool) -> String {
-    let created = ann
-        .call(
-            "/api/games/create",
-            json!({ "new": {
-                "variant": { "AlfaKraft": { "language": "English" } },
-                "dictionary": "en",
-                "format": "Casual",
-                "opponent": "Invite",
-                "rated": rated,
-            }}),
-        )
-        .await;
-    let id = ok(&created)["id"].as_str().unwrap().to_string();
-    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-    let invite = bob
-        .call("/api/invites/get", json!({ "token": token }))
-        .await;
-    assert_eq!(ok(&invite)["rated"], json!(rated), "{invite}");
-    let accepted = bob
-        .call(
-            "/api/invites/answer",
-            json!({ "token": token, "accept": true }),
-        )
-        .await;
-    assert_eq!(ok(&accepted), &json!(id));
-    id
 }
 
 /// Ends game `id` with whoever is to move resigning, through the store.

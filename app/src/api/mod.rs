@@ -7,6 +7,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod analysis;
 pub mod daily;
 pub mod play;
 pub mod reports;

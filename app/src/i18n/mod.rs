@@ -400,6 +400,18 @@ pub fn whole(words: Words, n: u64) -> String {
     out
 }
 
+/// A number given in tenths, to one decimal as the language writes it (`12.5`, `12,5`).
+pub fn tenths(words: Words, tenths: i32) -> String {
+    let sign = if tenths < 0 { "-" } else { "" };
+    let tenths = tenths.unsigned_abs();
+    format!(
+        "{sign}{}{}{}",
+        tenths / 10,
+        tr!(words, number.decimal),
+        tenths % 10
+    )
+}
+
 /// One word or the other by count: these four languages all use the singular for exactly one
 /// (CLDR's cardinal rule `one` is `n = 1` for whole numbers in en, sv, da and nb).
 pub fn plural<T>(count: impl Into<i64>, one: T, other: T) -> T {

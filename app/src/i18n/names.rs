@@ -14,6 +14,8 @@ pub fn refusal(l: Words, refusal: &Refusal) -> String {
         Refusal::SignInFirst => tr!(l, refusal.sign_in_first).into(),
         Refusal::AccountNeeded => tr!(l, refusal.account_needed).into(),
         Refusal::NoSuchGame => tr!(l, refusal.no_such_game).into(),
+        Refusal::NotOver => tr!(l, refusal.not_over).into(),
+        Refusal::AnalysesUsedUp { minutes } => tr!(l, refusal.analyses_used_up, minutes),
         Refusal::NotYourSeat => tr!(l, refusal.not_your_seat).into(),
         Refusal::MovedOn { current } => tr!(l, refusal.moved_on, version = current),
         Refusal::NotStarted => tr!(l, refusal.not_started).into(),

@@ -60,6 +60,8 @@ pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
                 <nav class="actions">
                     {(turn > 1).then(|| view! { <a class="button" href=link(turn - 1)>{tr!(l, finished_turn.earlier)}</a> })}
                     {(turn < turns).then(|| view! { <a class="button" href=link(turn + 1)>{tr!(l, finished_turn.later)}</a> })}
+                    <a class="button" href=format!("{}/cgp", link(turn)) download>{tr!(l, analysis.download_cgp)}</a>
+                    <a class="button" href=format!("/game/{}/gcg", shown.game_id) download>{tr!(l, analysis.download_gcg)}</a>
                 </nav>
                 <StillBoard board=shown.board tiles=shown.tiles highlight />
             </main>

@@ -13,6 +13,7 @@ pub mod limiter;
 pub mod live;
 pub mod profiles;
 pub mod ranks;
+pub mod records;
 pub mod rematch;
 pub mod reports;
 pub mod results;
@@ -20,6 +21,7 @@ pub mod seating;
 pub mod sessions;
 pub mod states;
 pub mod throttle;
+pub mod tries;
 pub mod versions;
 
 use std::sync::Arc;
@@ -28,6 +30,9 @@ use dictionaries::FstLexicon;
 
 /// New accounts one address may make in an hour, unless the server is told otherwise.
 pub const NEW_ACCOUNTS_PER_HOUR: usize = 30;
+
+/// Analyses one player may ask of the server in an hour (the browser's own are not counted).
+pub const ANALYSES_PER_HOUR: usize = 10;
 
 /// Everything a server function needs, provided once by the server as Leptos context.
 #[derive(Clone)]
@@ -40,6 +45,10 @@ pub struct Services {
     pub bot_wakeup: Arc<tokio::sync::Notify>,
     /// New accounts (sign-ups and guests) per address.
     pub new_accounts: Arc<limiter::Limiter>,
+    /// The engine's tries, shared by the bots, the Daily Challenge and analysis.
+    pub tries: Arc<tries::Tries>,
+    /// Analyses run on the server, per user.
+    pub analyses: Arc<limiter::Limiter>,
 }
 
 impl Services {
@@ -50,6 +59,11 @@ impl Services {
             library,
             bot_wakeup: Arc::new(tokio::sync::Notify::new()),
             new_accounts: Arc::new(limiter::Limiter::new_accounts(NEW_ACCOUNTS_PER_HOUR)),
+            tries: Arc::default(),
+            analyses: Arc::new(limiter::Limiter::new(
+                ANALYSES_PER_HOUR,
+                std::time::Duration::from_secs(60 * 60),
+            )),
         }
     }
 

@@ -189,6 +189,36 @@ impl Browser {
     }
 }
 
+/// Ann invites bob with the rated box as given; bob accepts. The game's id.
+pub async fn friend_game_rated(ann: &mut Browser, bob: &mut Browser, rated: bool) -> String {
+    let created = ann
+        .call(
+            "/api/games/create",
+            json!({ "new": {
+                "variant": { "AlfaKraft": { "language": "English" } },
+                "dictionary": "en",
+                "format": "Casual",
+                "opponent": "Invite",
+                "rated": rated,
+            }}),
+        )
+        .await;
+    let id = ok(&created)["id"].as_str().unwrap().to_string();
+    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+    let invite = bob
+        .call("/api/invites/get", json!({ "token": token }))
+        .await;
+    assert_eq!(ok(&invite)["rated"], json!(rated), "{invite}");
+    let accepted = bob
+        .call(
+            "/api/invites/answer",
+            json!({ "token": token, "accept": true }),
+        )
+        .await;
+    assert_eq!(ok(&accepted), &json!(id));
+    id
+}
+
 pub fn ok(answer: &Value) -> &Value {
     answer
         .get("Ok")

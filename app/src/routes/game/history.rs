@@ -123,6 +123,7 @@ pub fn History(
             return None;
         }
         let tiles = view.rules().tiles;
+        let over = matches!(view.status, rules::Status::Over(_));
         let at = move || index.get().min(count - 1);
         let history = view.history.clone();
         let history2 = history.clone();
@@ -141,6 +142,12 @@ pub fn History(
                     <span data-testid="history-turn">{move || tr!(l, history.turn_of, turn = at() + 1, turns = count)}</span>
                 </div>
                 <p class="history-detail">{move || describe(l, &history[at()], &seats.get())}</p>
+                // A finished game's positions go to other tools (CGP: the board, and the rack of
+                // the player to move when it is the reader's own).
+                {over.then(|| view! {
+                    <a class="button" href=move || format!("/game/{}/turn/{}/cgp", game.get(), at() + 1)
+                        download rel="external" data-testid="download-cgp">{tr!(l, analysis.download_cgp)}</a>
+                })}
                 {move || {
                     let turn = &history2[at()];
                     let highlight = match &turn.event {

@@ -3,6 +3,7 @@
 //! stream tells the page when the game changed (the other player moved, the clock ran out, a
 //! rematch was offered) and who is online; the page then asks for the game again.
 
+mod analysis;
 pub(crate) mod board;
 mod daily_summary;
 mod finger;
@@ -386,6 +387,7 @@ pub fn GamePage() -> impl IntoView {
             <moves::Unseen view=view_signal />
             <moves::MoveList view=view_signal seats open=history_open turn=history_turn />
             <history::History view=view_signal seats open=history_open turn=history_turn game=game_id />
+            <analysis::Analysis view=view_signal seats game=game_id open=history_open turn=history_turn />
             </div> }.into_any()}
             <rack::BlankPicker table />
                 }.into_any(),

@@ -1,0 +1,147 @@
+//! A finished game's record for other tools: `GET /game/<id>/gcg` downloads the whole game in
+//! GCG notation, `GET /game/<id>/turn/<n>/cgp` the position after turn `n` in CGP notation.
+//! Anyone may download a finished game's record, as anyone may see its history; a rack is
+//! written only for the reader's own seats (the others' only as their plays showed them).
+
+use app::store::{records, seating::SeatRow, Services, StoreError};
+use axum::{
+    extract::{Path, State},
+    http::{header, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+    Router,
+};
+use rules::{
+    notation::{export_game, Position},
+    GameState,
+};
+
+use crate::{profiles::Visitor, AppState};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/game/{id}/gcg", get(game_record))
+        .route("/game/{id}/turn/{turn}/cgp", get(position))
+}
+
+/// A text file to save, named after the game.
+fn download(name: String, text: String) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+            (header::CACHE_CONTROL, "private, no-cache".to_string()),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// What the seats are called in the record.
+fn names(seats: &[SeatRow]) -> Vec<String> {
+    seats
+        .iter()
+        .map(|s| match (&s.user, &s.bot, &s.local_name) {
+            (_, _, Some(local)) => local.clone(),
+            (Some((_, name)), _, _) => name.clone(),
+            (None, Some(level), _) => format!("{level}_bot"),
+            _ => "player".into(),
+        })
+        .map(|name| name.replace(char::is_whitespace, "_"))
+        .collect()
+}
+
+/// Refusals are a 404 to a downloader (no such game, or not over yet); a failure a 500.
+fn refused(visitor: &Visitor, error: StoreError) -> Response {
+    match error {
+        StoreError::Refused(_) => crate::profiles::not_found(visitor),
+        error => crate::profiles::failed(error),
+    }
+}
+
+async fn game_record(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path(id): Path<String>,
+) -> Response {
+    let record = match records::finished(&services, &id).await {
+        Ok(record) => record,
+        Err(error) => return refused(&visitor, error),
+    };
+    let mine = record.seats_of(visitor.user_id());
+    let names = names(&record.seats);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    match export_game(
+        &record.row.config,
+        &record.actions,
+        &names,
+        &*record.lexicon,
+        |seat| mine.contains(&seat),
+    ) {
+        Ok(text) => download(format!("alfakraft-{id}.gcg"), text),
+        Err(error) => crate::profiles::failed(StoreError::Data(format!("game {id}: {error}"))),
+    }
+}
+
+async fn position(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path((id, turn)): Path<(String, String)>,
+) -> Response {
+    let Ok(turn) = turn.parse::<usize>() else {
+        return crate::profiles::not_found(&visitor);
+    };
+    let record = match records::finished(&services, &id).await {
+        Ok(record) => record,
+        Err(error) => return refused(&visitor, error),
+    };
+    let mine = record.seats_of(visitor.user_id());
+    // The game up to its turn `turn`: the first actions that make that many turns.
+    let mut state = GameState::new(record.row.config.clone());
+    for action in &record.actions {
+        if state.history().len() >= turn {
+            break;
+        }
+        if let Err(error) = state.apply(action, &*record.lexicon) {
+            return crate::profiles::failed(StoreError::Data(format!("game {id}: {error}")));
+        }
+    }
+    if turn == 0 || state.history().len() < turn {
+        return (StatusCode::NOT_FOUND, "no such turn").into_response();
+    }
+    // The player to move first; their rack only if it is the reader's own.
+    let to_move = state.to_move();
+    let players = state.players();
+    let order: Vec<u8> = (0..players).map(|i| (to_move + i) % players).collect();
+    // Every player's rack field, in that order: empty but for the reader's own (`/` alone when
+    // the reader is not to move).
+    let racks = order
+        .iter()
+        .map(|&s| {
+            if s == to_move && mine.contains(&s) {
+                state.hand(s).to_vec()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let position = Position {
+        board: state.board().clone(),
+        racks,
+        scores: order
+            .iter()
+            .map(|&s| state.scores()[usize::from(s)])
+            .collect(),
+        scoreless_turns: state.consecutive_passes(),
+    };
+    download(
+        format!("alfakraft-{id}-{turn}.cgp"),
+        format!("{}\n", position.to_text(state.rules().tiles)),
+    )
+}
