@@ -27,11 +27,20 @@ pub enum Level {
     Club,
     /// Score plus the value of the tiles kept, checked against the opponent's best reply.
     Expert,
+    /// Leave values learned by self-play, and the best candidates simulated against many
+    /// sampled replies within a time budget ([`set_master_budget`]; 1 s by default).
+    Master,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Club, Level::Expert];
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Club,
+        Level::Expert,
+        Level::Master,
+    ];
 
     /// The fixed rank shown for the bot (Elo scale; players start at 1200).
     pub fn rank(self) -> i32 {
@@ -40,6 +49,7 @@ impl Level {
             Level::Casual => 1050,
             Level::Club => 1350,
             Level::Expert => 1650,
+            Level::Master => 1850,
         }
     }
 
@@ -50,6 +60,7 @@ impl Level {
             Level::Casual => "Casual",
             Level::Club => "Club",
             Level::Expert => "Expert",
+            Level::Master => "Master",
         }
     }
 
@@ -68,6 +79,29 @@ const LEAVE_WEIGHT: f64 = 1.0;
 
 /// Most time a bot may think about one move.
 pub const TIME_BUDGET: Duration = Duration::from_millis(1000);
+
+/// The Master bot's time a move, in milliseconds (1 s unless set).
+static MASTER_BUDGET_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1000);
+
+/// Sets how long the Master bot may think about a move (for every Master bot of the process).
+pub fn set_master_budget(budget: Duration) {
+    MASTER_BUDGET_MS.store(
+        u64::try_from(budget.as_millis()).unwrap_or(u64::MAX),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
+/// The Master bot's time a move.
+pub fn master_budget() -> Duration {
+    Duration::from_millis(MASTER_BUDGET_MS.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// Candidates the Master bot simulates.
+const MASTER_CANDIDATES: usize = 10;
+/// Replies it samples per candidate at most (one when the bag is empty: the rack is known).
+const MASTER_SAMPLES: u32 = 40;
+/// How much of the average sampled reply counts against a candidate.
+const MASTER_REPLY_WEIGHT: f64 = 1.0;
 
 /// A bot for one game's ruleset and dictionary.
 pub struct Bot<'a> {
@@ -293,6 +327,7 @@ impl<'a> Bot<'a> {
             match self.level {
                 Level::Beginner => self.pick_short(&mut moves),
                 Level::Casual => self.pick_fair(&mut moves),
+                Level::Master => self.pick_master(view, &moves, started),
                 _ => self.pick_expert(view, &moves, started),
             }
         };
@@ -378,6 +413,84 @@ impl<'a> Bot<'a> {
             }
         }
         Some(best.1)
+    }
+
+    /// Static equity with learned leave values (the tiles' worth at the end, once the bag is
+    /// empty), then the best candidates each against replies on racks sampled from the unseen
+    /// tiles, round after round while the time budget lasts: the candidate whose equity less
+    /// the average reply is highest.
+    fn pick_master(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> Option<Move> {
+        if moves.is_empty() {
+            return None;
+        }
+        let budget = master_budget();
+        let tiles = self.rules.tiles;
+        let learned = crate::leaves::Leaves::shipped(tiles);
+        let bag_empty = view.bag_size == 0;
+        let worth = |left: &[HandTile]| -> f64 {
+            if bag_empty {
+                // Tiles still held at the end count against the holder.
+                -2.0 * left
+                    .iter()
+                    .map(|t| match t {
+                        HandTile::Letter(l) => f64::from(tiles.value(*l)),
+                        _ => 0.0,
+                    })
+                    .sum::<f64>()
+            } else {
+                learned.map_or_else(
+                    || leave_value(self.rules, left),
+                    |table| table.value(tiles, left),
+                )
+            }
+        };
+        let mut ranked: Vec<(f64, Move)> = moves
+            .iter()
+            .map(|m| (f64::from(m.score) + worth(&leave(&view.hand, m)), *m))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.truncate(MASTER_CANDIDATES);
+        let unseen = unseen_tiles(self.rules, view);
+        let rack_size = usize::from(self.rules.hand_size).min(unseen.len());
+        let samples = if bag_empty { 1 } else { MASTER_SAMPLES };
+        let boards: Vec<rules::Board> = ranked
+            .iter()
+            .map(|(_, m)| {
+                let mut board = view.board.clone();
+                for t in m.tiles() {
+                    board.set(t.pos, square_of(t));
+                }
+                board
+            })
+            .collect();
+        let mut replies = vec![0i64; ranked.len()];
+        let mut rounds = 0u32;
+        while rounds < samples && (rounds == 0 || started.elapsed() < budget) {
+            // One rack per round, the same for every candidate: their differences are the moves'.
+            let rack = if bag_empty {
+                unseen.clone()
+            } else {
+                sample(&unseen, rack_size, &mut self.rng)
+            };
+            for (k, board) in boards.iter().enumerate() {
+                let mut scratch = std::mem::take(&mut self.replies);
+                replies[k] += self
+                    .reply_generator
+                    .best(board, &rack, &mut scratch)
+                    .map_or(0, |r| i64::from(r.score));
+                self.replies = scratch;
+            }
+            rounds += 1;
+        }
+        ranked
+            .iter()
+            .zip(&replies)
+            .map(|((equity, m), reply)| {
+                let reply = *reply as f64 / f64::from(rounds);
+                (equity - MASTER_REPLY_WEIGHT * reply, *m)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, m)| m)
     }
 
     fn no_move(&mut self, view: &PlayerView, seat: Seat) -> Action {

@@ -11,6 +11,7 @@
 pub mod analysis;
 pub mod bot;
 pub mod daily;
+pub mod leaves;
 pub mod movegen;
 pub mod selfplay;
 pub mod trie;

@@ -1,7 +1,10 @@
 //! Bots against each other: win rates and average scores, and positions for the bench.
 //!
 //! `selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S]
-//!           [--dump-positions FILE] [LEVEL LEVEL]`
+//!           [--dump-positions FILE] [--learn-leaves FILE] [--think-ms MS] [LEVEL LEVEL]
+//!
+//! `--learn-leaves FILE` learns the variant's leave values from `--games` games (see
+//! `engine::leaves`) and writes the table; `--think-ms` sets the Master bot's time a move.`
 //!
 //! With no levels it plays each level against the one below it.
 
@@ -19,6 +22,8 @@ fn main() -> ExitCode {
         random_board: false,
     };
     let mut dump: Option<PathBuf> = None;
+    let mut learn: Option<PathBuf> = None;
+    let mut think_ms: Option<u64> = None;
     let mut levels = Vec::new();
     let mut fst = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -32,6 +37,8 @@ fn main() -> ExitCode {
             "--seed" => seed = value().parse().unwrap_or(seed),
             "--fst" => fst = PathBuf::from(value()),
             "--dump-positions" => dump = Some(PathBuf::from(value())),
+            "--learn-leaves" => learn = Some(PathBuf::from(value())),
+            "--think-ms" => think_ms = value().parse().ok(),
             "--variant" => {
                 variant = match value().as_str() {
                     "classic" => Variant::Classic,
@@ -70,6 +77,24 @@ fn main() -> ExitCode {
     let rules = RuleSet::new(variant);
     let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
 
+    if let Some(path) = learn {
+        let started = std::time::Instant::now();
+        let table = engine::leaves::learn(variant, &trie, &lexicon, u64::from(games), seed);
+        if let Err(e) = std::fs::write(&path, table.to_text(rules.tiles)) {
+            eprintln!("{}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        println!(
+            "leave values from {} samples of {games} games in {:.0} s written to {}",
+            table.samples,
+            started.elapsed().as_secs_f64(),
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    if let Some(ms) = think_ms {
+        engine::bot::set_master_budget(std::time::Duration::from_millis(ms));
+    }
     if let Some(path) = dump {
         // Positions from games between every pair of levels, every stage of each game.
         let mut lines = Vec::new();

@@ -1,0 +1,319 @@
+//! Leave values learned by self-play: what the tiles kept after a move are worth, in points of the
+//! player's next move.
+//!
+//! [`learn`] plays games between bots that take the top score every turn (so that what they keep
+//! is whatever that leaves, not a choice), records each leave with the points its player scored
+//! on their next turn, and fits a linear model by least squares: a value per letter and for the
+//! blank, a cost per duplicate, and a cost per vowel off a balanced rack. A leave's worth is the
+//! model's prediction less that of no tiles at all.
+//!
+//! The tables the Master bot uses are learned by `selfplay --learn-leaves` and kept as text in
+//! `engine/data/leaves/`, one file per tile set.
+
+use rules::{
+    game::TurnEvent, Action, GameConfig, GameState, HandTile, Lexicon, RuleSet, Status, TileSet,
+    Variant,
+};
+
+use crate::{Generator, Trie};
+
+/// Letters that count as vowels for the balance feature.
+const VOWELS: &str = "AEIOUYÅÄÖÆØ";
+
+/// A learned table of leave values for one tile set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaves {
+    /// Per letter index of the tile set.
+    pub letters: Vec<f64>,
+    /// Per blank kept.
+    pub blank: f64,
+    /// Per tile kept that repeats one already kept.
+    pub duplicate: f64,
+    /// Per vowel off 40 % of the tiles kept (either way).
+    pub imbalance: f64,
+    /// Samples the table was learned from.
+    pub samples: usize,
+}
+
+/// What a leave is made of, as the model reads it.
+fn features(tiles: &TileSet, left: &[HandTile]) -> Vec<f64> {
+    let letters = tiles.letters.len();
+    // bias, letters…, blank, duplicate, imbalance
+    let mut x = vec![0.0; letters + 4];
+    x[0] = 1.0;
+    let mut vowels = 0.0;
+    let mut seen: Vec<HandTile> = Vec::with_capacity(left.len());
+    for &tile in left {
+        match tile {
+            HandTile::Letter(l) => {
+                if let Some(slot) = x.get_mut(1 + usize::from(l.0)) {
+                    *slot += 1.0;
+                }
+                if VOWELS.contains(tiles.char_of(l)) {
+                    vowels += 1.0;
+                }
+            }
+            HandTile::Blank => x[letters + 1] += 1.0,
+            HandTile::Arrow | HandTile::Stop => {}
+        }
+        if seen.contains(&tile) {
+            x[letters + 2] += 1.0;
+        }
+        seen.push(tile);
+    }
+    x[letters + 3] = (vowels - 0.4 * left.len() as f64).abs();
+    x
+}
+
+impl Leaves {
+    /// What keeping `left` is worth, in points.
+    pub fn value(&self, tiles: &TileSet, left: &[HandTile]) -> f64 {
+        let x = features(tiles, left);
+        let weights = self
+            .letters
+            .iter()
+            .chain([&self.blank, &self.duplicate, &self.imbalance]);
+        x[1..].iter().zip(weights).map(|(x, w)| x * w).sum()
+    }
+
+    /// The table learned for the tile set `tiles`, if one is shipped.
+    pub fn shipped(tiles: &TileSet) -> Option<&'static Leaves> {
+        use std::sync::OnceLock;
+        static TABLES: OnceLock<Vec<(&'static str, Leaves)>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            SHIPPED
+                .iter()
+                .filter_map(|(id, text)| Some((*id, Leaves::parse(text, TileSet::by_id(id)?)?)))
+                .collect()
+        });
+        tables
+            .iter()
+            .find(|(id, _)| *id == tiles.id)
+            .map(|(_, table)| table)
+    }
+
+    /// The table as text: `<letter> <value>` per line, then `? `, `dup `, `imbalance `.
+    pub fn to_text(&self, tiles: &TileSet) -> String {
+        let mut out = format!(
+            "# leave values for the {} tiles, learned from {} samples\n",
+            tiles.id, self.samples
+        );
+        for (i, value) in self.letters.iter().enumerate() {
+            let ch = tiles.char_of(rules::Letter(i as u8));
+            out.push_str(&format!("{ch} {value:.2}\n"));
+        }
+        out.push_str(&format!(
+            "? {:.2}\ndup {:.2}\nimbalance {:.2}\n",
+            self.blank, self.duplicate, self.imbalance
+        ));
+        out
+    }
+
+    /// Reads [`Leaves::to_text`]'s text for the tile set `tiles`.
+    pub fn parse(text: &str, tiles: &TileSet) -> Option<Leaves> {
+        let letters = tiles.letters.len();
+        let mut table = Leaves {
+            letters: vec![0.0; letters],
+            blank: 0.0,
+            duplicate: 0.0,
+            imbalance: 0.0,
+            samples: 0,
+        };
+        if let Some(samples) = text
+            .lines()
+            .next()
+            .and_then(|l| l.split("learned from ").nth(1))
+            .and_then(|l| l.split(' ').next()?.parse().ok())
+        {
+            table.samples = samples;
+        }
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let (key, value) = line.split_once(' ')?;
+            let value: f64 = value.trim().parse().ok()?;
+            match key {
+                "?" => table.blank = value,
+                "dup" => table.duplicate = value,
+                "imbalance" => table.imbalance = value,
+                letter => {
+                    let ch = letter.chars().next()?;
+                    let l = tiles.letter(ch)?;
+                    *table.letters.get_mut(usize::from(l.0))? = value;
+                }
+            }
+        }
+        Some(table)
+    }
+}
+
+/// The shipped tables: tile set id and text.
+const SHIPPED: &[(&str, &str)] = &[
+    (
+        "classic_en_100",
+        include_str!("../data/leaves/classic_en_100.txt"),
+    ),
+    ("feud_en", include_str!("../data/leaves/feud_en.txt")),
+];
+
+/// Learns a table from `games` games of `variant` between top-score bots, seeded from `seed`.
+pub fn learn<L: Lexicon + ?Sized>(
+    variant: Variant,
+    trie: &Trie,
+    lexicon: &L,
+    games: u64,
+    seed: u64,
+) -> Leaves {
+    let rules = RuleSet::new(variant);
+    let letters = rules.tiles.letters.len();
+    let mut generator = Generator::new(trie, &rules);
+    let mut scratch = Vec::new();
+    let (mut xs, mut ys): (Vec<Vec<f64>>, Vec<f64>) = (Vec::new(), Vec::new());
+    for g in 0..games {
+        let config = GameConfig {
+            variant,
+            dictionary: "en".into(),
+            seed: seed.wrapping_add(g),
+            players: 2,
+            first_seat: 0,
+            format: rules::Format::Casual,
+        };
+        let mut state = GameState::new(config);
+        // Per seat, the leave of its last move while tiles remained to draw.
+        let mut pending: [Option<Vec<f64>>; 2] = [None, None];
+        let mut turns = 0;
+        while *state.status() == Status::Playing && turns < 200 {
+            turns += 1;
+            let seat = state.to_move();
+            let hand = state.hand(seat).to_vec();
+            let action = match generator.best(state.board(), &hand, &mut scratch) {
+                Some(m) => Action::Play {
+                    seat,
+                    placement: m.placement(),
+                },
+                None => Action::Pass { seat },
+            };
+            let left: Vec<HandTile> = match &action {
+                Action::Play { placement, .. } => {
+                    let mut left = hand.clone();
+                    for t in &placement.tiles {
+                        let used = match t.tile {
+                            rules::Played::Blank(_) => HandTile::Blank,
+                            other => other.letter().map_or(HandTile::Stop, HandTile::Letter),
+                        };
+                        if let Some(i) = left.iter().position(|h| *h == used) {
+                            left.remove(i);
+                        }
+                    }
+                    left
+                }
+                _ => hand.clone(),
+            };
+            let bag_before = state.bag().len();
+            let before = state.history().len();
+            if state.apply(&action, lexicon).is_err() {
+                let _ = state.apply(&Action::Pass { seat }, lexicon);
+            }
+            let points = state.history()[before..]
+                .iter()
+                .filter(|r| r.seat == seat)
+                .map(|r| match r.event {
+                    TurnEvent::Play { total, .. } => total,
+                    _ => 0,
+                })
+                .sum::<i32>();
+            // This move's points are what the last leave of this seat led to.
+            if let Some(x) = pending[usize::from(seat)].take() {
+                xs.push(x);
+                ys.push(f64::from(points));
+            }
+            // A leave is worth learning while the bag still refills the rack.
+            if bag_before > usize::from(rules.hand_size) {
+                pending[usize::from(seat)] = Some(features(rules.tiles, &left));
+            }
+        }
+    }
+    let weights = least_squares(&xs, &ys, 1e-3);
+    Leaves {
+        letters: weights[1..=letters].to_vec(),
+        blank: weights[letters + 1],
+        duplicate: weights[letters + 2],
+        imbalance: weights[letters + 3],
+        samples: xs.len(),
+    }
+}
+
+/// Solves (XᵀX + λI) w = Xᵀy by Gaussian elimination with partial pivoting.
+fn least_squares(xs: &[Vec<f64>], ys: &[f64], lambda: f64) -> Vec<f64> {
+    let n = xs.first().map_or(0, Vec::len);
+    let mut a = vec![vec![0.0; n + 1]; n];
+    for (x, y) in xs.iter().zip(ys) {
+        for i in 0..n {
+            if x[i] == 0.0 {
+                continue;
+            }
+            for j in 0..n {
+                a[i][j] += x[i] * x[j];
+            }
+            a[i][n] += x[i] * y;
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += lambda;
+    }
+    for col in 0..n {
+        let pivot = (col..n)
+            .max_by(|&p, &q| a[p][col].abs().total_cmp(&a[q][col].abs()))
+            .unwrap_or(col);
+        a.swap(col, pivot);
+        let p = a[col][col];
+        if p.abs() < 1e-12 {
+            continue;
+        }
+        for row in 0..n {
+            if row != col {
+                let f = a[row][col] / p;
+                if f != 0.0 {
+                    for k in col..=n {
+                        a[row][k] -= f * a[col][k];
+                    }
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|i| {
+            if a[i][i].abs() < 1e-12 {
+                0.0
+            } else {
+                a[i][n] / a[i][i]
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn least_squares_recovers_a_line() {
+        let xs: Vec<Vec<f64>> = (0..20).map(|i| vec![1.0, f64::from(i)]).collect();
+        let ys: Vec<f64> = (0..20).map(|i| 3.0 + 2.0 * f64::from(i)).collect();
+        let w = least_squares(&xs, &ys, 0.0);
+        assert!((w[0] - 3.0).abs() < 1e-9 && (w[1] - 2.0).abs() < 1e-9, "{w:?}");
+    }
+
+    #[test]
+    fn the_shipped_english_table_reads_and_values_the_blank_highest() {
+        let tiles = RuleSet::new(Variant::Classic).tiles;
+        let table = Leaves::shipped(tiles).expect("the English table");
+        assert!(table.samples > 10_000);
+        let blank = table.value(tiles, &[HandTile::Blank]);
+        for l in 0..tiles.letters.len() {
+            let letter = table.value(tiles, &[HandTile::Letter(rules::Letter(l as u8))]);
+            assert!(blank > letter, "the blank beats {}", tiles.char_of(rules::Letter(l as u8)));
+        }
+        assert_eq!(table.value(tiles, &[]), 0.0);
+        let round_trip = Leaves::parse(&table.to_text(tiles), tiles).unwrap();
+        assert!((round_trip.blank - table.blank).abs() < 0.01);
+    }
+}
