@@ -404,16 +404,6 @@ pub struct Streak {
     pub best: u32,
 }
 
-impl Streak {
-    /// A number of days as players read it: "1 day", "3 days".
-    pub fn days(n: u32) -> String {
-        match n {
-            1 => "1 day".into(),
-            n => format!("{n} days"),
-        }
-    }
-}
-
 /// Today's Daily Challenges for the home page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DailyHome {

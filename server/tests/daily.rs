@@ -221,16 +221,8 @@ fn standings_go_by_score_then_the_earlier_finish() {
             (3, 3, cat_score)
         );
         // The share text, as the end card words it in English.
-        let en = app::i18n::Words::english();
-        let share = app::tr!(
-            en,
-            daily_card.share_text,
-            day = result.day,
-            dictionary = app::i18n::dictionary_name(en, result.dictionary),
-            score = result.score,
-            place = result.place,
-            players = result.players
-        );
+        let share =
+            app::routes::game::daily_summary::share_text(app::i18n::Words::english(), &result);
         assert_eq!(
             share,
             format!("Alfa Kraft Daily {day} · English · 0 pts · #3 of 3")

@@ -30,8 +30,9 @@ pub use menu::{switch, LanguageMenu};
 #[cfg(feature = "ssr")]
 pub use names::build_stage;
 pub use names::{
-    audit_action, bot_level, dictionary_key, dictionary_name, format_name, line_problem, origin,
-    power_name, refusal, rule_error, ruleset_name, seat_label, seat_name, warning,
+    audit_action, bot_level, coins, days, dictionary_key, dictionary_name, format_name,
+    line_problem, origin, power_name, refusal, rule_error, ruleset_name, seat_label, seat_name,
+    warning,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).

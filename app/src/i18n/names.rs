@@ -161,6 +161,7 @@ pub fn bot_level(l: Words, level: &str) -> String {
         "casual" => tr!(l, bot.casual).into(),
         "club" => tr!(l, bot.club).into(),
         "expert" => tr!(l, bot.expert).into(),
+        "master" => tr!(l, bot.master).into(),
         other => other.into(),
     }
 }
@@ -262,4 +263,22 @@ pub fn audit_action(l: Words, action: dictionaries::versions::AuditAction) -> &'
         A::Publish => tr!(l, words_panel.publish),
         A::Rollback => tr!(l, words_panel.rollback),
     }
+}
+
+/// A number of days: "1 day", "3 days".
+pub fn days(l: Words, days: u32) -> String {
+    super::plural(
+        days,
+        tr!(l, daily.one_day, days),
+        tr!(l, daily.many_days, days),
+    )
+}
+
+/// A number of coins: "1 coin", "5 coins".
+pub fn coins(l: Words, coins: i32) -> String {
+    super::plural(
+        coins,
+        tr!(l, shop.one_coin, coins),
+        tr!(l, shop.many_coins, coins),
+    )
 }

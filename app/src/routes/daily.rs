@@ -9,17 +9,8 @@ use crate::api::{
     daily::{daily_today, start_daily},
     DailyCard, DailyState,
 };
-use crate::i18n::{plural, Language, Words};
+use crate::i18n::{Language, Words};
 use crate::tr;
-
-/// A number of days: "1 day", "3 days".
-fn days(l: Words, days: u32) -> String {
-    plural(
-        days,
-        tr!(l, daily.one_day, days),
-        tr!(l, daily.many_days, days),
-    )
-}
 
 fn card(l: Words, card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl IntoView {
     let dictionary = card.dictionary;
@@ -88,7 +79,7 @@ pub fn DailyChallenges() -> impl IntoView {
                         {tr!(l, daily.intro, turns = rules::daily::TURNS)}
                         {(home.streak.best > 0).then(|| format!(
                             " {}",
-                            tr!(l, daily.streak, current = days(l, home.streak.current), best = days(l, home.streak.best))
+                            tr!(l, daily.streak, current = crate::i18n::days(l, home.streak.current), best = crate::i18n::days(l, home.streak.best))
                         ))}
                     </p>
                     <ul class="game-list">

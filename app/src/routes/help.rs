@@ -111,7 +111,7 @@ mod page {
                             {Power::ALL.into_iter().map(|power| view! {
                                 <tr>
                                     <td>{powers::icon(power)}" "{power_name(l, power)}</td>
-                                    <td>{power.price().map_or(tr!(l, help.earned).to_string(), |coins| crate::i18n::plural(coins, tr!(l, shop.one_coin, coins), tr!(l, shop.many_coins, coins)))}</td>
+                                    <td>{power.price().map_or(tr!(l, help.earned).to_string(), |price| crate::i18n::coins(l, price))}</td>
                                     <td>{powers::describe(l, power)}</td>
                                 </tr>
                             }).collect_view()}

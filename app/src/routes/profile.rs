@@ -25,15 +25,6 @@ fn ruleset_title(l: Words, key: &str) -> &'static str {
     }
 }
 
-/// "1 day", "3 days".
-fn days(l: Words, days: u32) -> String {
-    plural(
-        days,
-        tr!(l, daily.one_day, days),
-        tr!(l, daily.many_days, days),
-    )
-}
-
 /// Who is looking, for the top bar and the head-to-head line.
 #[derive(Debug, Clone, Default)]
 pub struct Viewer {
@@ -162,7 +153,7 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                     <dt>{tr!(l, profile.average)}</dt><dd>{average}</dd>
                     <dt>{tr!(l, profile.bingos)}</dt><dd>{totals.bingos}</dd>
                     <dt>{tr!(l, profile.streak)}</dt><dd data-testid="daily-streak">{tr!(
-                        l, profile.streak_value, current = days(l, profile.daily_streak.current), best = days(l, profile.daily_streak.best)
+                        l, profile.streak_value, current = crate::i18n::days(l, profile.daily_streak.current), best = crate::i18n::days(l, profile.daily_streak.best)
                     )}</dd>
                     <dt>{tr!(l, profile.best_play)}</dt><dd>{match profile.best {
                         Some(best) => view! {

@@ -7,6 +7,20 @@ use leptos::prelude::*;
 use crate::api::{DailyResult, ReviewPlay};
 use crate::tr;
 
+/// What a player shares of their result: "Alfa Kraft Daily 2026-12-01 · English · 212 pts · #3 of
+/// 40".
+pub fn share_text(l: crate::i18n::Words, daily: &DailyResult) -> String {
+    tr!(
+        l,
+        daily_card.share_text,
+        day = daily.day,
+        dictionary = crate::i18n::dictionary_name(l, daily.dictionary),
+        score = daily.score,
+        place = daily.place,
+        players = daily.players
+    )
+}
+
 /// The card.
 #[component]
 pub fn DailySummary(
@@ -17,15 +31,7 @@ pub fn DailySummary(
 ) -> impl IntoView {
     // Built again when the language changes (its parent follows it).
     let l = crate::i18n::Language::expect().get_untracked();
-    let share = tr!(
-        l,
-        daily_card.share_text,
-        day = daily.day,
-        dictionary = crate::i18n::dictionary_name(l, daily.dictionary),
-        score = daily.score,
-        place = daily.place,
-        players = daily.players
-    );
+    let share = share_text(l, &daily);
     let standings = format!("/daily/{}", daily.dictionary.as_str());
     let bot = match daily.bot_score {
         Some(score) => tr!(l, daily_card.bot_made, score),

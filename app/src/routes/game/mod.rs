@@ -5,7 +5,7 @@
 
 mod analysis;
 pub(crate) mod board;
-mod daily_summary;
+pub mod daily_summary;
 mod finger;
 pub(crate) mod history;
 mod moves;
@@ -281,7 +281,7 @@ pub fn GamePage() -> impl IntoView {
                                                 let coins = view.coins.get(usize::from(seat)).copied().unwrap_or(0);
                                                 let change = move || table.coin_change.with(|c| c.get(usize::from(seat)).copied().unwrap_or(0));
                                                 view! {
-                                                    <small class="coins" data-testid=format!("coins-{seat}")>{powers::coins_text(l, coins)}
+                                                    <small class="coins" data-testid=format!("coins-{seat}")>{crate::i18n::coins(l, coins)}
                                                         {move || (change() != 0).then(|| format!(" ({:+})", change()))}
                                                     </small>
                                                 }

@@ -105,7 +105,7 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
             <div class="board-tools">
                 <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>{tr!(l, shop.shop)}</button>
-                <span class="coins-mine" data-testid="my-coins">{coins_text(l, coins)}</span>
+                <span class="coins-mine" data-testid="my-coins">{crate::i18n::coins(l, coins)}</span>
                 <button type="button" class="sell-area" data-testid="sell"
                     title=tr!(l, shop.sell_title)
                     on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
@@ -211,15 +211,6 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
             .into_any(),
         )
     }
-}
-
-/// "1 coin", "5 coins".
-pub(super) fn coins_text(l: Words, coins: i32) -> String {
-    crate::i18n::plural(
-        coins,
-        tr!(l, shop.one_coin, coins),
-        tr!(l, shop.many_coins, coins),
-    )
 }
 
 /// What the caller's latest play earned for the power bar, or lost to a full one. On a shared
