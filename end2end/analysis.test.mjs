@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { hydrated, signUp, startBotGame, uniqueName } from './support/app.mjs';
 import { pass, tapAWord, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
@@ -19,12 +19,7 @@ test('a finished game is analysed in a worker fetched on demand, as the server a
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`${suite.server.url}/signup`);
   await signUp(page, uniqueName('ana'));
-  await page.goto(suite.server.url);
-  await hydrated(page);
-  await page.check('input[name="opponent"][value="bot"]');
-  await page.selectOption('select[name="bot"]', 'beginner');
-  await page.click('button:has-text("Start")');
-  await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+  await startBotGame(page, suite.server.url);
   await hydrated(page);
   // Three turns of ours: a word if the rack has one, else a pass; then a resignation.
   for (let turn = 0; turn < 3; turn++) {

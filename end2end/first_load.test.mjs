@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
 import path from 'node:path';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { signUp, startBotGame, uniqueName } from './support/app.mjs';
 
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -19,12 +19,7 @@ async function aGame() {
   const { context, page } = await openPage(suite.browser, PHONE);
   await page.goto(`${suite.server.url}/signup`);
   await signUp(page, uniqueName('lena'));
-  await page.goto(suite.server.url);
-  await hydrated(page);
-  await page.check('input[name="opponent"][value="bot"]');
-  await page.selectOption('select[name="bot"]', 'beginner');
-  await page.click('button:has-text("Start")');
-  await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+  await startBotGame(page, suite.server.url);
   const state = await context.storageState();
   const url = page.url();
   await context.close();

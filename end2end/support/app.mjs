@@ -18,6 +18,16 @@ export async function signUp(page, name) {
   await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
 }
 
+/** From the start page at `base`, a new game against the bot of `level`; waits for its page. */
+export async function startBotGame(page, base, level = 'beginner') {
+  await page.goto(base);
+  await hydrated(page);
+  await page.check('input[name="opponent"][value="bot"]');
+  await page.selectOption('select[name="bot"]', level);
+  await page.click('button:has-text("Start")');
+  await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+}
+
 export function uniqueName(prefix) {
   return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
 }

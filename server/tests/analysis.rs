@@ -13,17 +13,9 @@ use rules::{
 use serde_json::{json, Value};
 use support::{
     a_play,
-    browser::{friend_game_rated, ok, refusal, runtime, server, Browser, Server},
-    databases, unique_name,
+    browser::{each_database, friend_game_rated, ok, refusal, Browser},
+    unique_name,
 };
-
-fn each_database(test: impl AsyncFn(&'static str, Server)) {
-    runtime().block_on(async {
-        for (name, db, _dir) in databases().await {
-            test(name, server(&db).await).await;
-        }
-    });
-}
 
 fn view_of(page: &Value) -> PlayerView {
     serde_json::from_value(ok(page)["view"].clone()).unwrap()

@@ -14,8 +14,8 @@ use serde_json::{json, Value};
 use server::{db::Database, games};
 use support::{
     a_play,
-    browser::{ok, refusal, runtime, server, Browser, Server},
-    databases, unique_name,
+    browser::{each_database, ok, refusal, Browser, Server},
+    unique_name,
 };
 use tower::ServiceExt;
 
@@ -43,14 +43,6 @@ async fn log_len(db: &Database, id: &str) -> i64 {
         .fetch_one(&db.pool)
         .await
         .unwrap()
-}
-
-fn each_database(test: impl AsyncFn(&'static str, Server)) {
-    runtime().block_on(async {
-        for (name, db, _dir) in databases().await {
-            test(name, server(&db).await).await;
-        }
-    });
 }
 
 #[test]

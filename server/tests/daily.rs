@@ -11,17 +11,9 @@ use serde_json::{json, Value};
 use server::{accounts::User, dailies as daily, db::Database, games};
 use support::{
     a_play,
-    browser::{ok, runtime, server, Browser, Server},
-    databases, unique_name,
+    browser::{each_database, ok, Browser, Server},
+    unique_name,
 };
-
-fn each_database(test: impl AsyncFn(&'static str, Server)) {
-    runtime().block_on(async {
-        for (name, db, _dir) in databases().await {
-            test(name, server(&db).await).await;
-        }
-    });
-}
 
 /// A day of its own for a test, so tests sharing one database never share a puzzle's standings.
 fn a_day_of_its_own() -> Day {

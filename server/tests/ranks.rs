@@ -9,17 +9,9 @@ use serde_json::json;
 use server::{db::Database, games, ranks};
 use sqlx::Row;
 use support::{
-    browser::{friend_game_rated, ok, refusal, runtime, server, Browser, Server},
-    databases, unique_name,
+    browser::{each_database, friend_game_rated, ok, refusal, runtime, server, Browser, Server},
+    unique_name,
 };
-
-fn each_database(test: impl AsyncFn(&'static str, Server)) {
-    runtime().block_on(async {
-        for (name, db, _dir) in databases().await {
-            test(name, server(&db).await).await;
-        }
-    });
-}
 
 /// `name`'s rank and rated games in `dictionary`, if they have one.
 async fn rank_of(db: &Database, name: &str, dictionary: &str) -> Option<(i64, i64)> {

@@ -219,6 +219,15 @@ pub async fn friend_game_rated(ann: &mut Browser, bob: &mut Browser, rated: bool
     id
 }
 
+/// Runs `test` against a fresh server on every test database (SQLite, and Postgres when set).
+pub fn each_database(test: impl AsyncFn(&'static str, Server)) {
+    runtime().block_on(async {
+        for (name, db, _dir) in super::databases().await {
+            test(name, server(&db).await).await;
+        }
+    });
+}
+
 pub fn ok(answer: &Value) -> &Value {
     answer
         .get("Ok")
