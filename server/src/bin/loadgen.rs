@@ -35,6 +35,11 @@ struct Args {
     /// games) this many times each, and report the server's times.
     #[arg(long, default_value_t = 50)]
     page_renders: usize,
+    /// Games against the Master bot kept going beside the load (their player answers each bot
+    /// move at once), so the server's bot worker thinks all along: the commits measured are the
+    /// other players'.
+    #[arg(long, default_value_t = 0)]
+    master_games: usize,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -162,6 +167,78 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
     tally
 }
 
+/// A player of a game against the Master bot: answers every bot move with a beginner's move
+/// until `until`, starting a new game when one ends. Returns the bot moves it saw.
+async fn master_game(
+    base: String,
+    trie: Arc<engine::trie::Trie>,
+    until: Instant,
+    id: usize,
+) -> u64 {
+    let mut client = ApiClient::new(&base);
+    let name = format!(
+        "master_{}_{id}",
+        &uuid::Uuid::new_v4().simple().to_string()[..8]
+    );
+    let signed_up = client
+        .form(
+            "/api/account/sign-up",
+            &[("name", &name), ("password", "load test password")],
+        )
+        .await;
+    if !matches!(signed_up, Ok((200, _))) {
+        return 0;
+    }
+    let rules = RuleSet::new(Variant::Classic);
+    let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, id as u64);
+    let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+        "opponent": { "Bot": { "level": "master" } } } });
+    let mut bot_moves = 0;
+    'games: while Instant::now() < until {
+        let Ok((200, body)) = client.json("/api/games/create", &new).await else {
+            return bot_moves;
+        };
+        let Some(game) = serde_json::from_str::<Created>(&body)
+            .ok()
+            .and_then(|c| c.ok)
+        else {
+            return bot_moves;
+        };
+        let mut last_version = None;
+        while Instant::now() < until {
+            let Ok((200, body)) = client
+                .json("/api/games/get", &json!({ "id": game.id }))
+                .await
+            else {
+                return bot_moves;
+            };
+            let Some(page) = serde_json::from_str::<Answer>(&body)
+                .ok()
+                .and_then(|a| a.ok)
+            else {
+                return bot_moves;
+            };
+            if page.card.phase != "Playing" {
+                continue 'games;
+            }
+            if page.view.seat != page.view.to_move {
+                // The bot is thinking.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            if last_version.is_some_and(|v| v != page.view.version) {
+                bot_moves += 1;
+            }
+            let action = bot.decide(&page.view);
+            let args =
+                json!({ "id": game.id, "expected_version": page.view.version, "action": action });
+            let _ = client.json("/api/games/act", &args).await;
+            last_version = Some(page.view.version + 1);
+        }
+    }
+    bot_moves
+}
+
 /// Games the idle measurements' player has, each 10 turns in: a full game list.
 const LIST_GAMES: u64 = 20;
 
@@ -250,6 +327,9 @@ async fn main() {
     let (renders, lists) = idle_timings(&args.url, &trie, args.page_renders).await;
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
+    let masters: Vec<_> = (0..args.master_games)
+        .map(|id| tokio::spawn(master_game(args.url.clone(), trie.clone(), until, id)))
+        .collect();
     let players: Vec<_> = (0..args.players)
         .map(|id| tokio::spawn(player(args.url.clone(), trie.clone(), until, id)))
         .collect();
@@ -260,6 +340,10 @@ async fn main() {
         all.refused += tally.refused;
         all.failed += tally.failed;
         all.games += tally.games;
+    }
+    let mut master_moves = 0;
+    for master in masters {
+        master_moves += master.await.expect("a Master game's task");
     }
     let elapsed = started.elapsed().as_secs_f64();
     all.commits.sort();
@@ -282,6 +366,8 @@ async fn main() {
             "game_list_p50_ms": (percentile(&lists, 0.50) * 100.0).round() / 100.0,
             "game_list_p99_ms": (percentile(&lists, 0.99) * 100.0).round() / 100.0,
             "failed": all.failed,
+            "master_games": args.master_games,
+            "master_moves": master_moves,
         })
     );
 }
