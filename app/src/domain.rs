@@ -82,7 +82,7 @@ pub enum Refusal {
     #[error("{0}")]
     Dictionary(DictionaryProblem),
     /// Analysis and export wait for the game's end (and a Daily Challenge's, for its day's).
-    #[error("this opens once the game is over")]
+    #[error("this opens once the game is over (a Daily Challenge's, once its day is over)")]
     NotOver,
     /// The player asked the server for its hourly share of analyses.
     #[error("the server has analysed enough of your games this hour: try again in {minutes} min, or analyse in the browser")]

@@ -71,12 +71,14 @@ impl TurnAnalysis {
 }
 
 /// Each player's totals over their analysed turns.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Points left on the table.
     pub missed: i32,
     /// Turns that scored the engine's best (plays only).
     pub best_finds: u32,
+    /// The highest-scoring of those: its turn and points.
+    pub top_find: Option<(u16, i32)>,
     /// Turns analysed.
     pub turns: u32,
 }
@@ -137,6 +139,9 @@ pub fn summarise(turns: &[TurnAnalysis], players: u8) -> Vec<Summary> {
         total.missed += turn.missed;
         if turn.best_find() && !turn.best.is_empty() && turn.score > 0 {
             total.best_finds += 1;
+            if total.top_find.is_none_or(|(_, points)| turn.score > points) {
+                total.top_find = Some((turn.turn, turn.score));
+            }
         }
     }
     totals

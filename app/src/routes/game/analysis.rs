@@ -125,6 +125,7 @@ fn Results(
                 <li data-testid=format!("analysis-total-{seat}")>
                     <strong>{seat_label(l, &seats, seat as u8)}</strong>": "
                     {tr!(l, analysis.totals, missed = t.missed, finds = t.best_finds, turns = t.turns)}
+                    {t.top_find.map(|(turn, points)| view! { " "{tr!(l, analysis.top_find, turn, points)} })}
                 </li>
             }).collect_view()}
         </ul>
