@@ -1,6 +1,7 @@
-//! Bots: four levels, each with a displayed rank, from a beginner who plays short words to an
-//! expert that weighs the tiles it keeps and looks one reply ahead. A bot decides from its own
-//! [`PlayerView`] alone: the board, its hand, the bag's size and the public history.
+//! Bots: five levels, each with a displayed rank, from a beginner who plays short words to a
+//! master that values the tiles it keeps as self-play taught it and simulates its best candidates
+//! two moves deep. A bot decides from its own [`PlayerView`] alone: the board, its hand, the bag's
+//! size and the public history.
 
 use std::time::{Duration, Instant};
 
@@ -27,8 +28,10 @@ pub enum Level {
     Club,
     /// Score plus the value of the tiles kept, checked against the opponent's best reply.
     Expert,
-    /// Leave values learned by self-play, and the best candidates simulated against many
-    /// sampled replies within a time budget ([`set_master_budget`]; 1 s by default).
+    /// Leave values learned by self-play, an exchange where the rules allow one, and the best
+    /// candidates simulated two moves deep (the opponent's best reply on a sampled rack, then
+    /// its own best next move with what it kept and drew) within a time budget
+    /// ([`set_master_budget`]; 1 s by default).
     Master,
 }
 
@@ -100,7 +103,7 @@ pub fn master_budget() -> Duration {
 const MASTER_CANDIDATES: usize = 10;
 /// Replies it samples per candidate at most (one when the bag is empty: the rack is known).
 const MASTER_SAMPLES: u32 = 40;
-/// How much of the average sampled reply counts against a candidate.
+/// How much of the opponent's reply counts against a candidate once the bag is empty.
 const MASTER_REPLY_WEIGHT: f64 = 1.0;
 
 /// A bot for one game's ruleset and dictionary.
@@ -327,7 +330,14 @@ impl<'a> Bot<'a> {
             match self.level {
                 Level::Beginner => self.pick_short(&mut moves),
                 Level::Casual => self.pick_fair(&mut moves),
-                Level::Master => self.pick_master(view, &moves, started),
+                Level::Master => match self.pick_master(view, &moves, started) {
+                    MasterChoice::Play(m) => Some(m),
+                    MasterChoice::Exchange(tiles) => {
+                        self.moves = moves;
+                        return Action::Exchange { seat, tiles };
+                    }
+                    MasterChoice::Nothing => None,
+                },
                 _ => self.pick_expert(view, &moves, started),
             }
         };
@@ -416,13 +426,16 @@ impl<'a> Bot<'a> {
     }
 
     /// Static equity with learned leave values (the tiles' worth at the end, once the bag is
-    /// empty), then the best candidates each against replies on racks sampled from the unseen
-    /// tiles, round after round while the time budget lasts: the candidate whose equity less
-    /// the average reply is highest.
-    fn pick_master(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> Option<Move> {
-        if moves.is_empty() {
-            return None;
-        }
+    /// empty) picks the candidates; then, round after round while the time budget lasts, each is
+    /// played out on one deal from the unseen tiles: the opponent's best reply on a sampled rack,
+    /// then the bot's own best next move with what it kept and drew. The candidate whose score
+    /// plus its average next move less the average reply is highest wins (once the bag is empty
+    /// the opponent's rack is known: its reply is exact, and the tiles kept count as above).
+    ///
+    /// Where the ruleset lets a turn exchange tiles, keeping the rack's best subset (by learned
+    /// value) and giving back the rest is a candidate too, simulated the same way on the board
+    /// as it stands.
+    fn pick_master(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> MasterChoice {
         let budget = master_budget();
         let tiles = self.rules.tiles;
         let learned = crate::leaves::Leaves::shipped(tiles);
@@ -444,12 +457,22 @@ impl<'a> Bot<'a> {
                 )
             }
         };
-        let mut ranked: Vec<(f64, Move)> = moves
+        let mut ranked: Vec<(f64, Option<Move>)> = moves
             .iter()
-            .map(|m| (f64::from(m.score) + worth(&leave(&view.hand, m)), *m))
+            .map(|m| (f64::from(m.score) + worth(&leave(&view.hand, m)), Some(*m)))
             .collect();
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         ranked.truncate(MASTER_CANDIDATES);
+        // The exchange: `None` in place of a move.
+        let exchange = learned
+            .filter(|_| self.may_exchange(view))
+            .and_then(|table| best_keep(tiles, table, &view.hand));
+        if let Some((kept_worth, _)) = &exchange {
+            ranked.push((*kept_worth, None));
+        }
+        if ranked.is_empty() {
+            return MasterChoice::Nothing;
+        }
         let unseen = unseen_tiles(self.rules, view);
         let rack_size = usize::from(self.rules.hand_size).min(unseen.len());
         let samples = if bag_empty { 1 } else { MASTER_SAMPLES };
@@ -457,40 +480,100 @@ impl<'a> Bot<'a> {
             .iter()
             .map(|(_, m)| {
                 let mut board = view.board.clone();
-                for t in m.tiles() {
+                for t in m.iter().flat_map(Move::tiles) {
                     board.set(t.pos, square_of(t));
                 }
                 board
             })
             .collect();
+        // What each candidate keeps, for the player's own next move.
+        let kept: Vec<Vec<HandTile>> = ranked
+            .iter()
+            .map(|(_, m)| match (m, &exchange) {
+                (Some(m), _) => leave(&view.hand, m),
+                (None, Some((_, given))) => {
+                    let mut kept = view.hand.clone();
+                    for g in given {
+                        if let Some(i) = kept.iter().position(|t| t == g) {
+                            kept.remove(i);
+                        }
+                    }
+                    kept
+                }
+                (None, None) => Vec::new(),
+            })
+            .collect();
+        let two_ply = !bag_empty;
+        let hand_size = usize::from(self.rules.hand_size);
         let mut replies = vec![0i64; ranked.len()];
+        let mut nexts = vec![0i64; ranked.len()];
         let mut rounds = 0u32;
         while rounds < samples && (rounds == 0 || started.elapsed() < budget) {
-            // One rack per round, the same for every candidate: their differences are the moves'.
-            let rack = if bag_empty {
-                unseen.clone()
+            // One deal per round, the same for every candidate: their differences are the moves'.
+            let mut pool = unseen.clone();
+            let rack: Vec<HandTile> = if bag_empty {
+                std::mem::take(&mut pool)
             } else {
-                sample(&unseen, rack_size, &mut self.rng)
+                (0..rack_size)
+                    .map(|_| pool.swap_remove(self.rng.below(pool.len())))
+                    .collect()
             };
+            let draws: Vec<HandTile> = (0..hand_size.min(pool.len()))
+                .map(|_| pool.swap_remove(self.rng.below(pool.len())))
+                .collect();
             for (k, board) in boards.iter().enumerate() {
                 let mut scratch = std::mem::take(&mut self.replies);
-                replies[k] += self
-                    .reply_generator
-                    .best(board, &rack, &mut scratch)
-                    .map_or(0, |r| i64::from(r.score));
+                let reply = self.reply_generator.best(board, &rack, &mut scratch);
+                replies[k] += reply.map_or(0, |r| i64::from(r.score));
+                if two_ply {
+                    // The player's next move: after that reply, with what they kept and drew.
+                    let mut after = board.clone();
+                    for t in reply.iter().flat_map(Move::tiles) {
+                        after.set(t.pos, square_of(t));
+                    }
+                    let mut next_rack = kept[k].clone();
+                    let need = hand_size.saturating_sub(next_rack.len());
+                    next_rack.extend(draws.iter().take(need));
+                    nexts[k] += self
+                        .reply_generator
+                        .best(&after, &next_rack, &mut scratch)
+                        .map_or(0, |r| i64::from(r.score));
+                }
                 self.replies = scratch;
             }
             rounds += 1;
         }
-        ranked
+        let best = ranked
             .iter()
-            .zip(&replies)
-            .map(|((equity, m), reply)| {
-                let reply = *reply as f64 / f64::from(rounds);
-                (equity - MASTER_REPLY_WEIGHT * reply, *m)
+            .zip(&kept)
+            .enumerate()
+            .map(|(k, ((equity, m), kept))| {
+                let reply = replies[k] as f64 / f64::from(rounds);
+                let value = if two_ply {
+                    // The sampled next move stands in for the kept tiles' learned worth.
+                    let score = equity - worth(kept);
+                    score + nexts[k] as f64 / f64::from(rounds) - reply
+                } else {
+                    equity - MASTER_REPLY_WEIGHT * reply
+                };
+                (value, *m)
             })
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, m)| m)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        match (best, exchange) {
+            (Some((_, Some(m))), _) => MasterChoice::Play(m),
+            (Some((_, None)), Some((_, given))) => MasterChoice::Exchange(given),
+            _ => MasterChoice::Nothing,
+        }
+    }
+
+    /// Whether the ruleset lets this turn be an exchange of a full rack's worth.
+    fn may_exchange(&self, view: &PlayerView) -> bool {
+        let bag = view.bag_size as usize;
+        match self.rules.swap {
+            SwapRule::Never => false,
+            SwapRule::WhileBagHolds(n) => bag >= usize::from(n),
+            SwapRule::WhileBagHasEnough => bag >= view.hand.len(),
+        }
     }
 
     fn no_move(&mut self, view: &PlayerView, seat: Seat) -> Action {
@@ -510,6 +593,38 @@ impl<'a> Bot<'a> {
         }
         Action::Pass { seat }
     }
+}
+
+/// What the Master bot does with its turn.
+enum MasterChoice {
+    /// This move.
+    Play(Move),
+    /// Give these tiles back.
+    Exchange(Vec<HandTile>),
+    /// Nothing to play or exchange.
+    Nothing,
+}
+
+/// The rack's best subset to keep when exchanging (by learned value; at least one tile goes),
+/// with its worth and the tiles given back.
+fn best_keep(
+    tiles: &rules::TileSet,
+    table: &crate::leaves::Leaves,
+    hand: &[HandTile],
+) -> Option<(f64, Vec<HandTile>)> {
+    let n = hand.len().min(12);
+    (0u32..(1 << n) - 1)
+        .map(|mask| {
+            let pick = |keep: bool| -> Vec<HandTile> {
+                (0..n)
+                    .filter(|i| (mask & (1 << i) != 0) == keep)
+                    .map(|i| hand[i])
+                    .collect()
+            };
+            let (kept, given) = (pick(true), pick(false));
+            (table.value(tiles, &kept), given)
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
 }
 
 /// The tiles a bot gives back when it exchanges or swaps: all but blanks, which are worth keeping.

@@ -127,7 +127,10 @@ impl Leaves {
         {
             table.samples = samples;
         }
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let (key, value) = line.split_once(' ')?;
             let value: f64 = value.trim().parse().ok()?;
             match key {
@@ -268,12 +271,13 @@ fn least_squares(xs: &[Vec<f64>], ys: &[f64], lambda: f64) -> Vec<f64> {
         if p.abs() < 1e-12 {
             continue;
         }
-        for row in 0..n {
-            if row != col {
-                let f = a[row][col] / p;
+        let pivot_row = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / p;
                 if f != 0.0 {
-                    for k in col..=n {
-                        a[row][k] -= f * a[col][k];
+                    for (x, pivot) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                        *x -= f * pivot;
                     }
                 }
             }
@@ -299,7 +303,10 @@ mod tests {
         let xs: Vec<Vec<f64>> = (0..20).map(|i| vec![1.0, f64::from(i)]).collect();
         let ys: Vec<f64> = (0..20).map(|i| 3.0 + 2.0 * f64::from(i)).collect();
         let w = least_squares(&xs, &ys, 0.0);
-        assert!((w[0] - 3.0).abs() < 1e-9 && (w[1] - 2.0).abs() < 1e-9, "{w:?}");
+        assert!(
+            (w[0] - 3.0).abs() < 1e-9 && (w[1] - 2.0).abs() < 1e-9,
+            "{w:?}"
+        );
     }
 
     #[test]
@@ -310,7 +317,11 @@ mod tests {
         let blank = table.value(tiles, &[HandTile::Blank]);
         for l in 0..tiles.letters.len() {
             let letter = table.value(tiles, &[HandTile::Letter(rules::Letter(l as u8))]);
-            assert!(blank > letter, "the blank beats {}", tiles.char_of(rules::Letter(l as u8)));
+            assert!(
+                blank > letter,
+                "the blank beats {}",
+                tiles.char_of(rules::Letter(l as u8))
+            );
         }
         assert_eq!(table.value(tiles, &[]), 0.0);
         let round_trip = Leaves::parse(&table.to_text(tiles), tiles).unwrap();

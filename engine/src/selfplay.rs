@@ -19,6 +19,8 @@ pub struct GameRecord {
     pub turns: u32,
     /// The slowest decision.
     pub slowest: Duration,
+    /// How long the first level thought about each of its turns.
+    pub first_level_times: Vec<Duration>,
     /// Every position a bot moved from: board, then the mover's rack (CGP style).
     pub positions: Vec<String>,
     /// Bot actions the rules refused (always 0 unless the generator is wrong).
@@ -72,6 +74,7 @@ pub fn play_game<L: Lexicon + ?Sized>(
     ];
     let mut turns = 0;
     let mut slowest = Duration::ZERO;
+    let mut first_level_times = Vec::new();
     let mut positions = Vec::new();
     let mut refused = 0;
     let mut purchases = 0;
@@ -88,6 +91,9 @@ pub fn play_game<L: Lexicon + ?Sized>(
         let started = Instant::now();
         let actions = bots[usize::from(seat)].decide_turn(&view);
         slowest = slowest.max(started.elapsed());
+        if usize::from(seat) == first_level_seat {
+            first_level_times.push(started.elapsed());
+        }
         for action in actions {
             match &action {
                 rules::Action::Buy { .. } => purchases += 1,
@@ -129,6 +135,7 @@ pub fn play_game<L: Lexicon + ?Sized>(
         scores,
         turns,
         slowest,
+        first_level_times,
         positions,
         refused,
         finished,
@@ -165,6 +172,8 @@ pub struct MatchResult {
     pub turns: u64,
     /// The slowest single decision.
     pub slowest: Duration,
+    /// How long the first level thought about each of its turns, in order of play.
+    pub first_level_times: Vec<Duration>,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -173,6 +182,20 @@ impl MatchResult {
     /// The first level's share of the points for wins (draws count half).
     pub fn first_win_rate(&self) -> f64 {
         (f64::from(self.wins[0]) + 0.5 * f64::from(self.draws)) / f64::from(self.games.max(1))
+    }
+
+    /// The first level's thinking time a turn at quantile `q` (0.5: the median).
+    pub fn first_level_time(&self, q: f64) -> Duration {
+        let mut times = self.first_level_times.clone();
+        times.sort_unstable();
+        let i = ((times.len() as f64 - 1.0) * q).round() as usize;
+        times.get(i).copied().unwrap_or_default()
+    }
+
+    /// The rating difference the first level's score share implies (Elo's logistic curve).
+    pub fn elo_difference(&self) -> f64 {
+        let p = self.first_win_rate().clamp(0.001, 0.999);
+        -400.0 * (1.0 / p - 1.0).log10()
     }
 }
 
@@ -205,6 +228,7 @@ pub fn play_match<L: Lexicon + ?Sized>(
         result.points[1] += i64::from(record.scores[1]);
         result.turns += u64::from(record.turns);
         result.slowest = result.slowest.max(record.slowest);
+        result.first_level_times.extend(record.first_level_times);
     }
     result.elapsed = started.elapsed();
     result

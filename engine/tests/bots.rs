@@ -201,3 +201,46 @@ fn alfa_kraft_bots_with_no_move_swap_instead_of_passing_while_they_can_pay() {
         vec![Action::Pass { seat: 0 }]
     );
 }
+
+#[test]
+fn the_master_bot_plays_legal_moves_to_the_end_in_the_scandinavian_rulesets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst");
+    let games = [
+        (
+            "sv.fst",
+            Variant::Alfapet {
+                hand_size: 8,
+                special_tiles: true,
+            },
+        ),
+        (
+            "sv.fst",
+            Variant::AlfaKraft {
+                language: Language::Swedish,
+            },
+        ),
+        (
+            "da.fst",
+            Variant::Feud {
+                language: Language::Danish,
+                random_board: true,
+            },
+        ),
+        (
+            "nb.fst",
+            Variant::Feud {
+                language: Language::Norwegian,
+                random_board: false,
+            },
+        ),
+    ];
+    for (file, variant) in games {
+        let lexicon = FstLexicon::read(&dir.join(file)).unwrap();
+        let rules = RuleSet::new(variant);
+        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let record = play_game(variant, [Level::Master, Level::Club], &trie, &lexicon, 11);
+        assert_eq!(record.refused, 0, "{variant:?}");
+        assert!(record.finished, "{variant:?} did not finish");
+        assert!(record.scores[0] > 0, "{variant:?}");
+    }
+}

@@ -46,6 +46,10 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_CONNECTIONS_PER_ADDRESS", default_value_t = 128)]
     pub connections_per_address: usize,
 
+    /// The most time the Master bot thinks about a move, in milliseconds.
+    #[arg(long, env = "ALFAKRAFT_MASTER_THINK_MS", default_value_t = 1000)]
+    pub master_think_ms: u64,
+
     /// The largest word-list upload an admin may send, in MB.
     #[arg(long, env = "ALFAKRAFT_UPLOAD_LIMIT_MB", default_value_t = 50)]
     pub upload_limit_mb: usize,

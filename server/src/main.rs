@@ -219,6 +219,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     state.services.new_accounts = std::sync::Arc::new(app::store::limiter::Limiter::new_accounts(
         config.accounts_per_hour,
     ));
+    engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
     let tries = state.services.tries.clone();
     tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
     tokio::spawn(server::daily::run(state.services.clone(), tries));

@@ -555,7 +555,8 @@ fn a_bot_answers_off_the_request_path() {
         ));
         let mut ann = Browser::new(&server);
         ann.sign_up(&unique_name("ann")).await;
-        let created = ann.create(json!({ "Bot": { "level": "expert" } })).await;
+        // The strongest level, which thinks longest.
+        let created = ann.create(json!({ "Bot": { "level": "master" } })).await;
         let id = ok(&created)["id"].as_str().unwrap().to_string();
         let view = view_of(&ann.page(&id).await);
         ok(&ann.act(&id, 0, &a_play(&view)).await);

@@ -56,15 +56,13 @@ fn main() -> ExitCode {
                 eprintln!("usage: selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S] [--dump-positions FILE] [--fst FILE] [LEVEL LEVEL]");
                 return ExitCode::SUCCESS;
             }
-            name => {
-                match Level::parse(name) {
-                    Some(level) => levels.push(level),
-                    None => {
-                        eprintln!("unknown level or option: {name} (levels: Beginner, Casual, Club, Expert)");
-                        return ExitCode::FAILURE;
-                    }
+            name => match Level::parse(name) {
+                Some(level) => levels.push(level),
+                None => {
+                    eprintln!("unknown level or option: {name} (levels: Beginner, Casual, Club, Expert, Master)");
+                    return ExitCode::FAILURE;
                 }
-            }
+            },
         }
     }
     let lexicon = match FstLexicon::read(&fst) {
@@ -102,6 +100,7 @@ fn main() -> ExitCode {
             let pair = [
                 Level::ALL[(g % 4) as usize],
                 Level::ALL[((g + 1) % 4) as usize],
+                // (Master is left out: its positions are Expert's, slower to make.)
             ];
             lines.extend(selfplay::play_game(variant, pair, &trie, &lexicon, seed + g).positions);
         }
@@ -128,14 +127,25 @@ fn main() -> ExitCode {
     };
     println!("{} games per match, {}", games, rules.name);
     println!(
-        "{:<10} {:<10} {:>8} {:>8} {:>6} {:>9} {:>9} {:>10}",
-        "level", "vs", "wins", "losses", "draws", "avg", "avg vs", "slowest"
+        "{:<14} {:<10} {:>6} {:>6} {:>5} {:>7} {:>7} {:>6} {:>8} {:>8} {:>9}",
+        "level",
+        "vs",
+        "wins",
+        "losses",
+        "draws",
+        "avg",
+        "avg vs",
+        "elo+",
+        "median",
+        "p99",
+        "slowest"
     );
     for [a, b] in pairs {
         let r = selfplay::play_match(variant, [a, b], &trie, &lexicon, games, seed);
         let avg = |i: usize| r.points[i] as f64 / f64::from(r.games.max(1));
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
         println!(
-            "{:<10} {:<10} {:>8} {:>8} {:>6} {:>9.1} {:>9.1} {:>8.1}ms",
+            "{:<14} {:<10} {:>6} {:>6} {:>5} {:>7.1} {:>7.1} {:>+6.0} {:>6.1}ms {:>6.1}ms {:>7.1}ms",
             format!("{} ({})", a.name(), a.rank()),
             b.name(),
             r.wins[0],
@@ -143,17 +153,23 @@ fn main() -> ExitCode {
             r.draws,
             avg(0),
             avg(1),
-            r.slowest.as_secs_f64() * 1000.0
+            r.elo_difference(),
+            ms(r.first_level_time(0.5)),
+            ms(r.first_level_time(0.99)),
+            ms(r.slowest)
         );
         println!(
-            "{{\"level\":\"{}\",\"vs\":\"{}\",\"games\":{},\"win_rate\":{:.3},\"avg_score\":{:.1},\"avg_score_vs\":{:.1},\"slowest_move_ms\":{:.1},\"positions_per_s\":{:.0}}}",
+            "{{\"level\":\"{}\",\"vs\":\"{}\",\"games\":{},\"win_rate\":{:.3},\"elo_difference\":{:.0},\"avg_score\":{:.1},\"avg_score_vs\":{:.1},\"median_move_ms\":{:.1},\"p99_move_ms\":{:.1},\"slowest_move_ms\":{:.1},\"positions_per_s\":{:.0}}}",
             a.name(),
             b.name(),
             r.games,
             r.first_win_rate(),
+            r.elo_difference(),
             avg(0),
             avg(1),
-            r.slowest.as_secs_f64() * 1000.0,
+            ms(r.first_level_time(0.5)),
+            ms(r.first_level_time(0.99)),
+            ms(r.slowest),
             r.turns as f64 / r.elapsed.as_secs_f64()
         );
     }
