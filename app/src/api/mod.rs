@@ -50,7 +50,7 @@ pub enum SeatHolder {
 
 impl SeatHolder {
     /// How cards and pages name the seat: the player or the bot with its rank (`ann (1240?)`,
-    /// `casual bot (1050)`), or "waiting…".
+    /// `casual bot (950)`), or "waiting…".
     pub fn label(&self) -> String {
         match self {
             SeatHolder::Player { name, rank } => format!("{name} ({rank})"),

@@ -166,7 +166,7 @@ pub fn bot_level(l: Words, level: &str) -> String {
     }
 }
 
-/// Who holds a seat, for a sentence: a player's name, "casual bot (1050)", or "waiting…".
+/// Who holds a seat, for a sentence: a player's name, "casual bot (950)", or "waiting…".
 pub fn seat_name(l: Words, holder: &crate::api::SeatHolder) -> String {
     use crate::api::SeatHolder;
     match holder {

@@ -24,11 +24,11 @@ const RULESETS: [(&str, Key); 7] = [
 
 /// Bot levels with their displayed ranks (the engine's).
 const BOTS: [(&str, Key, i32); 5] = [
-    ("beginner", keys::new_game::beginner, 800),
-    ("casual", keys::new_game::casual, 1050),
+    ("beginner", keys::new_game::beginner, 550),
+    ("casual", keys::new_game::casual, 950),
     ("club", keys::new_game::club, 1350),
-    ("expert", keys::new_game::expert, 1650),
-    ("master", keys::new_game::master, 1850),
+    ("expert", keys::new_game::expert, 1390),
+    ("master", keys::new_game::master, 1470),
 ];
 
 /// The kinds of opponent, by form value.
