@@ -88,7 +88,7 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   // Resigning ends the game with a summary for both players.
   await resign(page);
   const text = await page.textContent('[data-testid="summary"]');
-  assert.match(text, /beginner bot \(800\) won/);
+  assert.match(text, /beginner bot \(550\) won/);
   assert.match(text, new RegExp(`Best word${found.word} \\(`));
   await page.screenshot({ path: path.join(artifacts, 'game-over-phone.png'), fullPage: true });
 
@@ -98,7 +98,7 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
   await waitForText(page, 'turn', /Your turn/);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
-  assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(800\)/);
+  assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(550\)/);
   assert.equal(await page.textContent('[data-testid="score-1"]'), '0');
   assert.deepEqual(errors, []);
   await context.close();
@@ -122,7 +122,7 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
     }, version);
   }
   const text = await page.textContent('[data-testid="summary"]');
-  assert.match(text, /The game is over: (beginner bot \(800\) went out|the pass limit was reached)/);
+  assert.match(text, /The game is over: (beginner bot \(550\) went out|the pass limit was reached)/);
   assert.doesNotMatch(text, /resigned/);
 
   // Explore board: the card gives way to the finished board, which zooms; back to the result.
