@@ -59,6 +59,14 @@ impl DictionaryId {
         }
     }
 
+    /// Where its built FST lies in this source tree (`dictionaries/fst/<id>.fst`): for the
+    /// tests, benches and tools run from a checkout.
+    pub fn committed_fst(self) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fst")
+            .join(format!("{}.fst", self.as_str()))
+    }
+
     /// The dictionary with this short id.
     pub fn parse(id: &str) -> Option<DictionaryId> {
         Self::ALL.into_iter().find(|d| d.as_str() == id)

@@ -187,28 +187,14 @@ pub fn learn<L: Lexicon + ?Sized>(
             turns += 1;
             let seat = state.to_move();
             let hand = state.hand(seat).to_vec();
-            let action = match generator.best(state.board(), &hand, &mut scratch) {
+            let chosen = generator.best(state.board(), &hand, &mut scratch);
+            let left = chosen.map_or_else(|| hand.clone(), |m| crate::bot::leave(&hand, &m));
+            let action = match chosen {
                 Some(m) => Action::Play {
                     seat,
                     placement: m.placement(),
                 },
                 None => Action::Pass { seat },
-            };
-            let left: Vec<HandTile> = match &action {
-                Action::Play { placement, .. } => {
-                    let mut left = hand.clone();
-                    for t in &placement.tiles {
-                        let used = match t.tile {
-                            rules::Played::Blank(_) => HandTile::Blank,
-                            other => other.letter().map_or(HandTile::Stop, HandTile::Letter),
-                        };
-                        if let Some(i) = left.iter().position(|h| *h == used) {
-                            left.remove(i);
-                        }
-                    }
-                    left
-                }
-                _ => hand.clone(),
             };
             let bag_before = state.bag().len();
             let before = state.history().len();

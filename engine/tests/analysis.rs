@@ -2,7 +2,7 @@
 //! analysis sees only the analysed player's racks, and a bot that always plays the top score
 //! leaves nothing on the table.
 
-use dictionaries::FstLexicon;
+use dictionaries::{DictionaryId, FstLexicon};
 use engine::{
     analysis::{summarise, turns_of, Analyser, TOP},
     selfplay::play_game,
@@ -15,8 +15,7 @@ use rules::{
 };
 
 fn english() -> FstLexicon {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    FstLexicon::read(&path).unwrap()
+    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
 }
 
 #[test]

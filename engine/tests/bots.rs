@@ -1,7 +1,7 @@
 //! Bots play whole games legally at every level and in every ruleset they support, and cope with
 //! boards holding stops and power tiles.
 
-use dictionaries::FstLexicon;
+use dictionaries::{DictionaryId, FstLexicon};
 use engine::{selfplay::play_game, Bot, Generator, Level, Trie};
 use rules::{
     board::{BoardTile, Square, TileKind},
@@ -11,8 +11,7 @@ use rules::{
 };
 
 fn english() -> FstLexicon {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    FstLexicon::read(&path).unwrap()
+    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
 }
 
 #[test]

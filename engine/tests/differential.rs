@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use dictionaries::FstLexicon;
+use dictionaries::{DictionaryId, FstLexicon};
 use engine::{Generator, Trie};
 use rules::{
     board::{BoardLayout, LayoutCell},
@@ -74,8 +74,7 @@ static SMALL: BoardLayout = BoardLayout {
 };
 
 fn english() -> FstLexicon {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-    FstLexicon::read(&path).unwrap()
+    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
 }
 
 /// Real English words over a few letters, 2–5 long: dense enough for many plays on a small board.

@@ -25,8 +25,8 @@ fn main() {
             }
         }
     }
-    let fst = concat!(env!("CARGO_MANIFEST_DIR"), "/../dictionaries/fst/en.fst");
-    let lexicon = FstLexicon::read(std::path::Path::new(fst)).expect("the English dictionary");
+    let lexicon = FstLexicon::read(&dictionaries::DictionaryId::English.committed_fst())
+        .expect("the English dictionary");
     let variant = Variant::Classic;
     let rules = RuleSet::new(variant);
     let started = Instant::now();

@@ -274,7 +274,7 @@ pub(crate) mod server {
                 minutes: wait.as_secs().div_ceil(60).max(1),
             });
         }
-        services.new_accounts.fail(&[&key]);
+        services.new_accounts.record(&[&key]);
         Ok(())
     }
 

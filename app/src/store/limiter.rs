@@ -1,4 +1,5 @@
-//! A sliding-window limit, kept in memory: new accounts per address. Each instance counts its
+//! A sliding-window limit, kept in memory: new accounts per address, server-side analyses per
+//! player. Each instance counts its
 //! own, so N instances allow N times the rate, which still bounds what one address can make.
 //! (Sign-in failures, which must not multiply with instances, are counted in the database:
 //! [`super::throttle`].)
@@ -9,21 +10,21 @@ use std::{
     time::{Duration, Instant},
 };
 
-/// Counts failures per key (an account name, a client address) within a window.
+/// Counts events per key (a client address, a player) within a window.
 #[derive(Debug)]
 pub struct Limiter {
-    max_failures: usize,
+    max_events: usize,
     window: Duration,
-    failures: Mutex<HashMap<String, VecDeque<Instant>>>,
+    events: Mutex<HashMap<String, VecDeque<Instant>>>,
 }
 
 impl Limiter {
-    /// At most `max_failures` failures per key within `window`.
-    pub fn new(max_failures: usize, window: Duration) -> Limiter {
+    /// At most `max_events` events per key within `window`.
+    pub fn new(max_events: usize, window: Duration) -> Limiter {
         Limiter {
-            max_failures,
+            max_events,
             window,
-            failures: Mutex::new(HashMap::new()),
+            events: Mutex::new(HashMap::new()),
         }
     }
 
@@ -35,47 +36,35 @@ impl Limiter {
     /// `None` when every key may try now, else how long until the first of them may.
     pub fn check(&self, keys: &[&str]) -> Option<Duration> {
         let now = Instant::now();
-        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
         keys.iter()
             .filter_map(|key| {
-                let times = failures.get_mut(*key)?;
+                let times = events.get_mut(*key)?;
                 while times
                     .front()
                     .is_some_and(|t| now.duration_since(*t) >= self.window)
                 {
                     times.pop_front();
                 }
-                (times.len() >= self.max_failures)
-                    .then(|| self.window - now.duration_since(times[0]))
+                (times.len() >= self.max_events).then(|| self.window - now.duration_since(times[0]))
             })
             .max()
     }
 
-    /// Records a failure for every key.
-    pub fn fail(&self, keys: &[&str]) {
+    /// Records an event for every key.
+    pub fn record(&self, keys: &[&str]) {
         let now = Instant::now();
-        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        // Keys nobody has failed on for a window are dropped, so the map cannot grow without end.
-        if failures.len() > 100_000 {
-            failures.retain(|_, t| {
+        let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
+        // Keys with no event for a window are dropped, so the map cannot grow without end.
+        if events.len() > 100_000 {
+            events.retain(|_, t| {
                 t.back()
                     .is_some_and(|t| now.duration_since(*t) < self.window)
             });
         }
         for key in keys {
-            failures
-                .entry((*key).to_string())
-                .or_default()
-                .push_back(now);
+            events.entry((*key).to_string()).or_default().push_back(now);
         }
-    }
-
-    /// Forgets a key's failures (after a successful sign-in to that name).
-    pub fn clear(&self, key: &str) {
-        self.failures
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(key);
     }
 }
 
@@ -84,11 +73,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_limit_applies_per_key_and_clears() {
+    fn the_limit_applies_per_key() {
         let limiter = Limiter::new(3, Duration::from_secs(60));
         for _ in 0..3 {
             assert_eq!(limiter.check(&["ann", "1.2.3.4"]), None);
-            limiter.fail(&["ann", "1.2.3.4"]);
+            limiter.record(&["ann", "1.2.3.4"]);
         }
         let wait = limiter.check(&["ann"]).expect("ann is limited");
         assert!(wait > Duration::from_secs(50) && wait <= Duration::from_secs(60));
@@ -97,14 +86,12 @@ mod tests {
             "the address is limited too"
         );
         assert_eq!(limiter.check(&["bob", "5.6.7.8"]), None);
-        limiter.clear("ann");
-        assert_eq!(limiter.check(&["ann"]), None);
     }
 
     #[test]
-    fn failures_age_out_of_the_window() {
+    fn events_age_out_of_the_window() {
         let limiter = Limiter::new(1, Duration::from_millis(1));
-        limiter.fail(&["ann"]);
+        limiter.record(&["ann"]);
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(limiter.check(&["ann"]), None);
     }

@@ -79,6 +79,6 @@ pub fn count_analysis(services: &Services, user: i64) -> Result<(), StoreError> 
         }
         .into());
     }
-    services.analyses.fail(&[&key]);
+    services.analyses.record(&[&key]);
     Ok(())
 }

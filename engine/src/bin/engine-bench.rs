@@ -83,10 +83,7 @@ fn time_after(
 
 fn main() -> ExitCode {
     let mut positions_path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp"));
-    let mut fst = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../dictionaries/fst/en.fst"
-    ));
+    let mut fst = dictionaries::DictionaryId::English.committed_fst();
     let mut runs = 7usize;
     let mut quiet = false;
     let mut args = std::env::args().skip(1);

@@ -25,10 +25,7 @@ fn main() -> ExitCode {
     let mut learn: Option<PathBuf> = None;
     let mut think_ms: Option<u64> = None;
     let mut levels = Vec::new();
-    let mut fst = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../dictionaries/fst/en.fst"
-    ));
+    let mut fst = dictionaries::DictionaryId::English.committed_fst();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().unwrap_or_default();

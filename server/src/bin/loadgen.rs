@@ -84,26 +84,27 @@ struct CreatedGame {
     id: String,
 }
 
-async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
-    let mut tally = Tally::default();
-    let mut client = ApiClient::new(&base);
-    let name = format!(
-        "load_{}_{id}",
-        &uuid::Uuid::new_v4().simple().to_string()[..8]
-    );
-    match client
+/// A client signed up as a new player whose name starts with `prefix` (a random tail keeps
+/// runs against one database apart), or `None` when the server refused.
+async fn signed_up(base: &str, prefix: &str) -> Option<ApiClient> {
+    let mut client = ApiClient::new(base);
+    let tail = &uuid::Uuid::new_v4().simple().to_string()[..8];
+    let name = format!("{prefix}_{tail}");
+    let answer = client
         .form(
             "/api/account/sign-up",
             &[("name", &name), ("password", "load test password")],
         )
-        .await
-    {
-        Ok((200, _)) => {}
-        _ => {
-            tally.failed += 1;
-            return tally;
-        }
-    }
+        .await;
+    matches!(answer, Ok((200, _))).then_some(client)
+}
+
+async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
+    let mut tally = Tally::default();
+    let Some(mut client) = signed_up(&base, &format!("load_{id}")).await else {
+        tally.failed += 1;
+        return tally;
+    };
     // One bot for every move of every game: its generator keeps the board between moves.
     let rules = RuleSet::new(Variant::Classic);
     let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, id as u64);
@@ -175,20 +176,9 @@ async fn master_game(
     until: Instant,
     id: usize,
 ) -> u64 {
-    let mut client = ApiClient::new(&base);
-    let name = format!(
-        "master_{}_{id}",
-        &uuid::Uuid::new_v4().simple().to_string()[..8]
-    );
-    let signed_up = client
-        .form(
-            "/api/account/sign-up",
-            &[("name", &name), ("password", "load test password")],
-        )
-        .await;
-    if !matches!(signed_up, Ok((200, _))) {
+    let Some(mut client) = signed_up(&base, &format!("master_{id}")).await else {
         return 0;
-    }
+    };
     let rules = RuleSet::new(Variant::Classic);
     let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, id as u64);
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
@@ -249,17 +239,9 @@ async fn idle_timings(
     trie: &engine::trie::Trie,
     renders: usize,
 ) -> (Vec<Duration>, Vec<Duration>) {
-    let mut client = ApiClient::new(base);
-    let name = format!("render_{}", &uuid::Uuid::new_v4().simple().to_string()[..8]);
-    let signed_up = client
-        .form(
-            "/api/account/sign-up",
-            &[("name", &name), ("password", "load test password")],
-        )
-        .await;
-    if !matches!(signed_up, Ok((200, _))) {
+    let Some(mut client) = signed_up(base, "render").await else {
         return (Vec::new(), Vec::new());
-    }
+    };
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
         "opponent": { "PassAndPlay": { "players": 2 } } } });
     let mut games = Vec::new();

@@ -14,9 +14,7 @@ use sqlx::Row;
 pub fn trie() -> &'static engine::trie::Trie {
     static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();
     TRIE.get_or_init(|| {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-        let lexicon = dictionaries::FstLexicon::read(&dir).unwrap();
+        let lexicon = lexicon();
         let rules = RuleSet::new(Variant::Classic);
         engine::trie::Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles)
     })
@@ -25,9 +23,8 @@ pub fn trie() -> &'static engine::trie::Trie {
 pub fn lexicon() -> &'static dictionaries::FstLexicon {
     static LEXICON: std::sync::OnceLock<dictionaries::FstLexicon> = std::sync::OnceLock::new();
     LEXICON.get_or_init(|| {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst/en.fst");
-        dictionaries::FstLexicon::read(&dir).unwrap()
+        dictionaries::FstLexicon::read(&dictionaries::DictionaryId::English.committed_fst())
+            .unwrap()
     })
 }
 
