@@ -60,8 +60,8 @@ async fn play_turn(
     let rules = state.rules().clone();
     let dictionary = row.config.dictionary.clone();
     let (lexicon2, tries2) = (lexicon.clone(), tries.clone());
-    // The search is CPU work within the bot's budget: keep it off the async workers.
-    let actions = tokio::task::spawn_blocking(move || {
+    // The search is CPU work within the bot's budget: off the async workers, behind requests.
+    let actions = crate::thinking::think(move || {
         let trie = tries2
             .get(&dictionary, &lexicon2, &rules)
             .ok_or("no dictionary for the bot")?;
@@ -71,8 +71,7 @@ async fn play_turn(
         metrics::histogram!("alfakraft_bot_move_seconds").record(started.elapsed());
         Ok::<_, &str>(turn)
     })
-    .await
-    .map_err(|e| e.to_string())??;
+    .await??;
     let mut version = version;
     for action in actions {
         let committed = match games::commit(&services.db, game_id, version, &action, &*lexicon)

@@ -37,13 +37,13 @@ pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), S
         let config = rules::daily::config(day, &version, at.id.language());
         let lexicon = services.lexicon(&version).await?;
         let tries = tries.clone();
-        let total = tokio::task::spawn_blocking(move || {
+        let total = crate::thinking::think(move || {
             let rules = RuleSet::new(config.variant);
             let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
             engine::daily::bot_total(config, &*lexicon, &trie).ok()
         })
         .await
-        .map_err(|e| StoreError::Data(e.to_string()))?;
+        .map_err(StoreError::Data)?;
         if let Some(total) = total {
             if daily::set_bot_score(&services.db, day, &version, total).await? {
                 tracing::info!(day = %day, %version, total, "daily: the bot's total");
@@ -64,13 +64,13 @@ pub async fn reviews(services: &Services, tries: &Arc<Tries>) -> Result<(), Stor
             .unwrap_or_default();
         let tries = tries.clone();
         let config = row.config.clone();
-        let reviewed = tokio::task::spawn_blocking(move || {
+        let reviewed = crate::thinking::think(move || {
             let rules = RuleSet::new(config.variant);
             let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
             engine::daily::review(config, &actions, &*lexicon, &trie).ok()
         })
         .await
-        .map_err(|e| StoreError::Data(e.to_string()))?;
+        .map_err(StoreError::Data)?;
         if let Some(reviewed) = reviewed {
             let turns: Vec<ReviewTurn> = reviewed.iter().filter_map(turn).collect();
             daily::set_review(&services.db, &game_id, &turns).await?;

@@ -20,6 +20,7 @@ mod profiles;
 mod records;
 pub mod serve;
 pub mod site;
+pub mod thinking;
 
 pub use app::store::{
     accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, throttle,
