@@ -213,7 +213,7 @@ async fn master_game(
             }
             if page.view.seat != page.view.to_move {
                 // The bot is thinking.
-                tokio::time::sleep(Duration::from_millis(20)).await;
+                tokio::time::sleep(Duration::from_millis(250)).await;
                 continue;
             }
             if last_version.is_some_and(|v| v != page.view.version) {
