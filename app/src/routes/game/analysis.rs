@@ -6,7 +6,10 @@
 //! A device too slow for that can ask the server instead, a few times an hour. Either way only
 //! the player's own racks are analysed: the server sends no other.
 
-use leptos::{either::EitherOf5, prelude::*};
+use leptos::{
+    either::{Either, EitherOf5},
+    prelude::*,
+};
 use rules::{
     analysis::{summarise, TurnAnalysis},
     PlayerView,
@@ -141,14 +144,21 @@ fn Results(
                         </button>
                         " "<span class="played">{played}" "{tr!(l, analysis.points, points = t.score)}</span>
                         {(t.missed > 0).then(|| view! { " "<span class="missed">{tr!(l, analysis.missed, points = t.missed)}</span> })}
-                        <table class="candidates">
-                            <thead><tr><th>{tr!(l, analysis.move_header)}</th><th>{tr!(l, analysis.score_header)}</th><th>{tr!(l, analysis.equity_header)}</th></tr></thead>
-                            <tbody>
-                                {t.best.iter().map(|c| view! {
-                                    <tr><td class="notation">{c.notation.clone()}</td><td>{c.score}</td><td>{number(c.equity_tenths)}</td></tr>
-                                }).collect_view()}
-                            </tbody>
-                        </table>
+                        {if t.best.is_empty() {
+                            // A rack with no word to make anywhere on that board.
+                            Either::Left(view! { <p class="muted" data-testid="no-move">{tr!(l, analysis.no_move)}</p> })
+                        } else {
+                            Either::Right(view! {
+                                <table class="candidates">
+                                    <thead><tr><th>{tr!(l, analysis.move_header)}</th><th>{tr!(l, analysis.score_header)}</th><th>{tr!(l, analysis.equity_header)}</th></tr></thead>
+                                    <tbody>
+                                        {t.best.iter().map(|c| view! {
+                                            <tr><td class="notation">{c.notation.clone()}</td><td>{c.score}</td><td>{number(c.equity_tenths)}</td></tr>
+                                        }).collect_view()}
+                                    </tbody>
+                                </table>
+                            })
+                        }}
                     </li>
                 }
             }).collect_view()}
