@@ -7,7 +7,11 @@
 pub use rules::analysis::{summarise, turns_of, Candidate, Summary, Turn, TurnAnalysis, TOP};
 use rules::{notation::play_notation, RuleSet};
 
-use crate::{bot::leave_value, movegen::Move, Generator, Trie};
+use crate::{
+    bot::{leave, leave_value},
+    movegen::Move,
+    Generator, Trie,
+};
 
 /// Analyses turns of one game's ruleset and dictionary.
 pub struct Analyser<'a> {
@@ -71,12 +75,7 @@ impl<'a> Analyser<'a> {
 
     fn candidate(&self, turn: &Turn, m: &Move) -> Candidate {
         let placed: Vec<rules::NewTile> = m.tiles().collect();
-        let mut kept = turn.rack.clone();
-        for used in m.hand_tiles() {
-            if let Some(i) = kept.iter().position(|t| *t == used) {
-                kept.remove(i);
-            }
-        }
+        let kept = leave(&turn.rack, m);
         let equity = f64::from(m.score) + leave_value(self.rules, &kept);
         Candidate {
             notation: play_notation(&turn.board, &placed, self.rules.tiles),
