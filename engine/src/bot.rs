@@ -503,8 +503,8 @@ impl<'a> Bot<'a> {
         let exchange = learned
             .filter(|_| self.may_exchange(view))
             .and_then(|table| best_keep(tiles, table, &view.hand));
-        if let Some((kept_worth, _)) = &exchange {
-            ranked.push((*kept_worth, None));
+        if let Some(keep) = &exchange {
+            ranked.push((keep.worth, None));
         }
         if ranked.is_empty() {
             return MasterChoice::Nothing;
@@ -527,15 +527,7 @@ impl<'a> Bot<'a> {
             .iter()
             .map(|(_, m)| match (m, &exchange) {
                 (Some(m), _) => leave(&view.hand, m),
-                (None, Some((_, given))) => {
-                    let mut kept = view.hand.clone();
-                    for g in given {
-                        if let Some(i) = kept.iter().position(|t| t == g) {
-                            kept.remove(i);
-                        }
-                    }
-                    kept
-                }
+                (None, Some(keep)) => keep.kept.clone(),
                 (None, None) => Vec::new(),
             })
             .collect();
@@ -611,7 +603,7 @@ impl<'a> Bot<'a> {
             .max_by(|a, b| a.0.total_cmp(&b.0));
         match (best, exchange) {
             (Some((_, Some(m))), _) => MasterChoice::Play(m),
-            (Some((_, None)), Some((_, given))) => MasterChoice::Exchange(given),
+            (Some((_, None)), Some(keep)) => MasterChoice::Exchange(keep.given),
             _ => MasterChoice::Nothing,
         }
     }
@@ -690,13 +682,20 @@ enum MasterChoice {
     Nothing,
 }
 
-/// The rack's best subset to keep when exchanging (by learned value; at least one tile goes),
-/// with its worth and the tiles given back.
+/// An exchange's split of the rack.
+struct Keep {
+    /// What the kept tiles are worth (learned).
+    worth: f64,
+    kept: Vec<HandTile>,
+    given: Vec<HandTile>,
+}
+
+/// The rack's best subset to keep when exchanging (by learned value; at least one tile goes).
 fn best_keep(
     tiles: &rules::TileSet,
     table: &crate::leaves::Leaves,
     hand: &[HandTile],
-) -> Option<(f64, Vec<HandTile>)> {
+) -> Option<Keep> {
     let n = hand.len().min(12);
     (0u32..(1 << n) - 1)
         .map(|mask| {
@@ -706,10 +705,14 @@ fn best_keep(
                     .map(|i| hand[i])
                     .collect()
             };
-            let (kept, given) = (pick(true), pick(false));
-            (table.value(tiles, &kept), given)
+            let kept = pick(true);
+            Keep {
+                worth: table.value(tiles, &kept),
+                kept,
+                given: pick(false),
+            }
         })
-        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .max_by(|a, b| a.worth.total_cmp(&b.worth))
 }
 
 /// The tiles a bot gives back when it exchanges or swaps: all but blanks, which are worth keeping.
