@@ -57,7 +57,7 @@ impl Level {
             Level::Casual => 950,
             Level::Club => 1350,
             Level::Expert => 1390,
-            Level::Master => 1500,
+            Level::Master => 1530,
         }
     }
 
@@ -105,9 +105,9 @@ pub fn master_budget() -> Duration {
 }
 
 /// Candidates the Master bot simulates.
-const MASTER_CANDIDATES: usize = 10;
+const MASTER_CANDIDATES: usize = 15;
 /// Replies it samples per candidate at most (one when the bag is empty: the rack is known).
-const MASTER_SAMPLES: u32 = 40;
+const MASTER_SAMPLES: u32 = 60;
 /// What earning a Golden Tile is worth to the Master bot in Alfa Kraft, in points: it doubles
 /// the words through it on a later play, which added 33 points on average (median 30) to the
 /// plays of Master and Club bots in 40 self-play games.

@@ -28,7 +28,7 @@ const BOTS: [(&str, Key, i32); 5] = [
     ("casual", keys::new_game::casual, 950),
     ("club", keys::new_game::club, 1350),
     ("expert", keys::new_game::expert, 1390),
-    ("master", keys::new_game::master, 1500),
+    ("master", keys::new_game::master, 1530),
 ];
 
 /// The kinds of opponent, by form value.
