@@ -10,7 +10,7 @@ use rules::{
     board::Square,
     lexicon::AcceptAll,
     play::{evaluate, square_of, Situation},
-    powers::POWER_BAR_SLOTS,
+    powers::{coins_for, earned_tiles, POWER_BAR_SLOTS},
     ruleset::SwapRule,
     Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
@@ -463,10 +463,7 @@ impl<'a> Bot<'a> {
         };
         let face = |left: &[HandTile]| -> f64 {
             left.iter()
-                .map(|t| match t {
-                    HandTile::Letter(l) => f64::from(tiles.value(*l)),
-                    _ => 0.0,
-                })
+                .map(|t| f64::from(t.leftover_value(tiles)))
                 .sum::<f64>()
         };
         let worth = |left: &[HandTile]| -> f64 {
@@ -614,18 +611,17 @@ impl<'a> Bot<'a> {
         if !self.rules.economy {
             return 0.0;
         }
-        let coins = f64::from(m.score.max(0) / 10);
-        let mut room = POWER_BAR_SLOTS.saturating_sub(view.power_bar.len());
-        let mut rewards = 0.0;
-        for (earned, worth) in [
-            (m.tile_count() >= 6, ALFA_POWER_TILE_WORTH),
-            (m.words >= 4, GOLDEN_TILE_WORTH),
-        ] {
-            if earned && room > 0 {
-                room -= 1;
-                rewards += worth;
-            }
-        }
+        let coins = f64::from(coins_for(m.score));
+        // The bar keeps what it has room for, in the order the tiles are earned.
+        let room = POWER_BAR_SLOTS.saturating_sub(view.power_bar.len());
+        let rewards: f64 = earned_tiles(m.tile_count(), usize::from(m.words))
+            .take(room)
+            .map(|power| match power {
+                Power::GoldenTile => GOLDEN_TILE_WORTH,
+                Power::AlfaPowerTile => ALFA_POWER_TILE_WORTH,
+                _ => 0.0, // only earned tiles are earned
+            })
+            .sum();
         coins + rewards
     }
 

@@ -9,7 +9,7 @@ use crate::{
     error::RuleError,
     lexicon::Lexicon,
     play::{evaluate, first_missing, Bonus, NewTile, Placement, ScoredPlay, Situation, WordScore},
-    powers::{Power, StagedPower, POWER_BAR_SLOTS, STARTING_COINS},
+    powers::{coins_for, earned_tiles, Power, StagedPower, POWER_BAR_SLOTS, STARTING_COINS},
     ruleset::{EndAfter, FirstPlayer, RuleSet, SwapRule, Variant, WordCheck},
     tiles::HandTile,
 };
@@ -734,15 +734,11 @@ impl GameState {
         let mut coins = 0;
         let mut rewards = Vec::new();
         if self.rules.economy {
-            coins = scored.total.max(0) / 10;
+            coins = coins_for(scored.total);
             self.coins[s] += coins;
             // The play that ends the game earns no rewards (seed 000 §3).
             if !went_out {
-                let earned = [
-                    (scored.tiles_placed >= 6, Power::AlfaPowerTile),
-                    (scored.words.len() >= 4, Power::GoldenTile),
-                ];
-                for (_, power) in earned.into_iter().filter(|(earned, _)| *earned) {
+                for power in earned_tiles(scored.tiles_placed, scored.words.len()) {
                     let kept = self.bars[s].len() < POWER_BAR_SLOTS;
                     if kept {
                         self.bars[s].push(power);

@@ -9,6 +9,22 @@ pub const POWER_BAR_SLOTS: usize = 7;
 /// Coins each player starts with.
 pub const STARTING_COINS: i32 = 10;
 
+/// The coins a play of `total` points earns: one per full ten.
+pub fn coins_for(total: i32) -> i32 {
+    total.max(0) / 10
+}
+
+/// The tiles a play earns, in the order they join the bar: an Alfa Power Tile for placing six
+/// tiles or more, a Golden Tile for forming four words or more.
+pub fn earned_tiles(tiles_placed: usize, words: usize) -> impl Iterator<Item = Power> {
+    [
+        (tiles_placed >= 6, Power::AlfaPowerTile),
+        (words >= 4, Power::GoldenTile),
+    ]
+    .into_iter()
+    .filter_map(|(earned, power)| earned.then_some(power))
+}
+
 /// An item of the power bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Power {
