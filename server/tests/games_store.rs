@@ -6,6 +6,7 @@ use server::{
     db::Database,
     games::{self, GameError},
 };
+use sqlx::Executor;
 use support::databases;
 
 mod support;
@@ -210,5 +211,61 @@ async fn commits_abandoned_half_way_leave_no_connection_inside_a_transaction() {
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         eprintln!("{name}: {abandoned} of 120 commits abandoned half-way");
+    }
+}
+
+/// Begins a write the way a move's commit does, writes nothing and commits.
+async fn empty_commit(db: &Database) -> Result<(), sqlx::Error> {
+    let mut write = db.raw_write().await?;
+    write
+        .conn()
+        .execute(server::db::RawWrite::begin(db.backend))
+        .await?;
+    write.commit().await
+}
+
+/// A write transaction (`begin_write`, as a new game or a sign-up takes) and a crowd of move
+/// commits (`raw_write`) take SQLite's writer lock and a pooled connection in the same order.
+/// When commits took the connection first, a pool full of commits waiting for the writer lock
+/// starved the transaction that held it of a connection: every write on the server stalled
+/// until the pool's 30 s timeout (seen under load, beside new games against bots).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_write_transaction_queued_among_commits_never_deadlocks_the_pool() {
+    let settle = || tokio::time::sleep(std::time::Duration::from_millis(200));
+    for (name, db, _dir) in databases().await {
+        let connections = db.pool.options().get_max_connections() as usize;
+        // One commit holds the writer lock while the others line up.
+        let mut first = db.raw_write().await.unwrap();
+        first
+            .conn()
+            .execute(server::db::RawWrite::begin(db.backend))
+            .await
+            .unwrap();
+        // A write transaction queues first...
+        let transaction = tokio::spawn({
+            let db = db.clone();
+            async move { db.begin_write().await?.1.commit().await }
+        });
+        settle().await;
+        // ...then commits enough to take every connection left, and one more.
+        let commits: Vec<_> = (0..connections)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move { empty_commit(&db).await })
+            })
+            .collect();
+        settle().await;
+        first.commit().await.unwrap();
+        let everyone = async {
+            transaction.await.unwrap()?;
+            for commit in commits {
+                commit.await.unwrap()?;
+            }
+            Ok::<_, sqlx::Error>(())
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), everyone)
+            .await
+            .unwrap_or_else(|_| panic!("{name}: the writes deadlocked"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }

@@ -123,12 +123,15 @@ impl Database {
     /// [`RawWrite::begin`]'s statement first, alone or at the head of a batch. See [`RawWrite`] for what makes
     /// that safe.
     pub async fn raw_write(&self) -> Result<RawWrite, sqlx::Error> {
-        // The connection first: the writer lock is held only while writing.
-        let conn = self.pool.acquire().await?;
+        // The writer lock first, then the connection, as `begin_write` takes them. Taken the
+        // other way round, commits waiting for the lock held every connection while a write
+        // transaction holding it waited for one: all writes stalled until the pool's timeout.
+        // This way a commit in the queue holds no connection, which leaves them to readers.
         let writer = match self.backend {
             Backend::Sqlite => Some(self.sqlite_writer.clone().lock_owned().await),
             Backend::Postgres => None,
         };
+        let conn = self.pool.acquire().await?;
         Ok(RawWrite {
             conn: Some(conn),
             writer,
