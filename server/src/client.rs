@@ -141,6 +141,29 @@ impl ApiClient {
         Ok((status, headers, body))
     }
 
+    /// Opens `path`'s event stream (`/api/live?game=…`) on a connection of its own, as a page
+    /// does beside its requests; its body yields a frame per event.
+    pub async fn stream(&self, path: &str) -> Result<hyper::body::Incoming, ClientError> {
+        let stream = tokio::net::TcpStream::connect(&self.host).await?;
+        stream.set_nodelay(true)?;
+        let (mut sender, connection) =
+            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(connection);
+        let mut request = Request::get(path)
+            .header("host", self.host.clone())
+            .header("accept", "text/event-stream");
+        if let Some(cookie) = &self.cookie {
+            request = request.header("cookie", cookie.clone());
+        }
+        let response = sender
+            .send_request(request.body(Full::new(Bytes::new()))?)
+            .await?;
+        if !response.status().is_success() {
+            return Err(format!("{path}: {}", response.status()).into());
+        }
+        Ok(response.into_body())
+    }
+
     /// Calls a JSON server function; its status and body.
     pub async fn json(
         &mut self,

@@ -128,6 +128,8 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(monitoring::track_requests))
         .layer(TraceLayer::new_for_http())
+        // Counts the requests being served: the Master bot's search waits while there are any.
+        .layer(middleware::from_fn(thinking::requests_first))
         .with_state(state)
 }
 

@@ -220,6 +220,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         config.accounts_per_hour,
     ));
     engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
+    engine::bot::set_master_courtesy(server::thinking::wait_for_quiet);
     let tries = state.services.tries.clone();
     tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
     tokio::spawn(server::daily::run(state.services.clone(), tries));

@@ -11,6 +11,7 @@ use std::{
 };
 
 use clap::Parser;
+use http_body_util::BodyExt;
 use rules::{PlayerView, RuleSet, Variant};
 use serde_json::{json, Value};
 use server::client::ApiClient;
@@ -40,6 +41,11 @@ struct Args {
     /// other players'.
     #[arg(long, default_value_t = 0)]
     master_games: usize,
+    /// The Master games' players open games (against the Beginner) and follow them, but never
+    /// answer: the same pages and live streams with no bot thinking (the control for
+    /// `--master-games`).
+    #[arg(long)]
+    masters_idle: bool,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -175,14 +181,18 @@ async fn master_game(
     trie: Arc<engine::trie::Trie>,
     until: Instant,
     id: usize,
+    idle: bool,
 ) -> u64 {
     let Some(mut client) = signed_up(&base, &format!("master_{id}")).await else {
         return 0;
     };
     let rules = RuleSet::new(Variant::Classic);
     let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, &trie, &rules, id as u64);
+    // An idle player's game is against the Beginner, whose first move (when it has one) is
+    // found at once: no search runs beside the load.
+    let level = if idle { "beginner" } else { "master" };
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
-        "opponent": { "Bot": { "level": "master" } } } });
+        "opponent": { "Bot": { "level": level } } } });
     let mut bot_moves = 0;
     'games: while Instant::now() < until {
         let Ok((200, body)) = client.json("/api/games/create", &new).await else {
@@ -192,6 +202,12 @@ async fn master_game(
             .ok()
             .and_then(|c| c.ok)
         else {
+            return bot_moves;
+        };
+        // The game's live stream, as its page would hold open: a move is fetched when the
+        // stream says the game changed, not by polling (which would load the server more than
+        // the 20 pages of the measurement do).
+        let Ok(mut live) = client.stream(&format!("/api/live?game={}", game.id)).await else {
             return bot_moves;
         };
         let mut last_version = None;
@@ -211,10 +227,15 @@ async fn master_game(
             if page.card.phase != "Playing" {
                 continue 'games;
             }
-            if page.view.seat != page.view.to_move {
-                // The bot is thinking.
-                tokio::time::sleep(Duration::from_millis(250)).await;
-                continue;
+            if page.view.seat != page.view.to_move || idle {
+                // The bot is thinking (or the player stays away): wait for the stream's next
+                // event (or a heartbeat).
+                let left = until.saturating_duration_since(Instant::now());
+                match tokio::time::timeout(left, live.frame()).await {
+                    Ok(Some(Ok(_))) => continue,
+                    Ok(_) => return bot_moves, // the stream ended
+                    Err(_) => break 'games,    // time is up
+                }
             }
             if last_version.is_some_and(|v| v != page.view.version) {
                 bot_moves += 1;
@@ -310,7 +331,15 @@ async fn main() {
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
     let masters: Vec<_> = (0..args.master_games)
-        .map(|id| tokio::spawn(master_game(args.url.clone(), trie.clone(), until, id)))
+        .map(|id| {
+            tokio::spawn(master_game(
+                args.url.clone(),
+                trie.clone(),
+                until,
+                id,
+                args.masters_idle,
+            ))
+        })
         .collect();
     let players: Vec<_> = (0..args.players)
         .map(|id| tokio::spawn(player(args.url.clone(), trie.clone(), until, id)))
@@ -349,6 +378,7 @@ async fn main() {
             "game_list_p99_ms": (percentile(&lists, 0.99) * 100.0).round() / 100.0,
             "failed": all.failed,
             "master_games": args.master_games,
+            "masters_idle": args.masters_idle,
             "master_moves": master_moves,
         })
     );
