@@ -2,33 +2,26 @@
 //! analysis sees only the analysed player's racks, and a bot that always plays the top score
 //! leaves nothing on the table.
 
-use dictionaries::{DictionaryId, FstLexicon};
 use engine::{
     analysis::{summarise, turns_of, Analyser, TOP},
     selfplay::play_game,
-    Level, Trie,
+    Level,
 };
 use rules::{
     game::TurnEvent,
     notation::{export_game, read_game, RecordedMove},
-    Language, RuleSet, Variant,
+    RuleSet, Variant,
 };
+use support::{english, trie_of, MATCH_VARIANTS};
 
-fn english() -> FstLexicon {
-    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
-}
+mod support;
 
 #[test]
 fn an_exported_game_reads_back_as_the_same_game() {
     let lexicon = english();
-    for variant in [
-        Variant::Classic,
-        Variant::AlfaKraft {
-            language: Language::English,
-        },
-    ] {
+    for variant in MATCH_VARIANTS {
         let rules = RuleSet::new(variant);
-        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let trie = trie_of(&lexicon, &rules);
         let record = play_game(variant, [Level::Club, Level::Expert], &trie, &lexicon, 7);
         assert!(record.finished);
         let (config, actions) = &record.log;
@@ -70,7 +63,7 @@ fn the_club_bot_leaves_nothing_on_the_table_and_racks_stay_their_owners() {
     let lexicon = english();
     let variant = Variant::Classic;
     let rules = RuleSet::new(variant);
-    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    let trie = trie_of(&lexicon, &rules);
     // Seed 2: the Club bot (the first level) sits in seat 0.
     let record = play_game(variant, [Level::Club, Level::Beginner], &trie, &lexicon, 2);
     let (config, actions) = &record.log;

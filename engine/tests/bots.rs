@@ -1,7 +1,7 @@
 //! Bots play whole games legally at every level and in every ruleset they support, and cope with
 //! boards holding stops and power tiles.
 
-use dictionaries::{DictionaryId, FstLexicon};
+use dictionaries::FstLexicon;
 use engine::{selfplay::play_game, Bot, Generator, Level, Trie};
 use rules::{
     board::{BoardTile, Square, TileKind},
@@ -9,10 +9,9 @@ use rules::{
     play::{evaluate, Situation},
     Action, Board, Format, GameState, HandTile, Language, Letter, Pos, Power, RuleSet, Variant,
 };
+use support::{english, trie_of};
 
-fn english() -> FstLexicon {
-    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
-}
+mod support;
 
 #[test]
 fn every_level_plays_legal_moves_to_the_end_in_every_english_ruleset() {
@@ -30,7 +29,7 @@ fn every_level_plays_legal_moves_to_the_end_in_every_english_ruleset() {
     ];
     for variant in variants {
         let rules = RuleSet::new(variant);
-        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let trie = trie_of(&lexicon, &rules);
         for (i, pair) in Level::ALL.windows(2).enumerate() {
             let record = play_game(variant, [pair[0], pair[1]], &trie, &lexicon, 40 + i as u64);
             assert_eq!(record.refused, 0, "{variant:?} {pair:?}");
@@ -63,7 +62,7 @@ fn stops_and_power_tiles_on_the_board_do_not_break_the_generator() {
         },
     ] {
         let rules = RuleSet::new(variant);
-        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let trie = trie_of(&lexicon, &rules);
         let mut board = Board::new(rules.layout, rules.start_premium);
         let l = |c| rules.tiles.letter(c).unwrap_or(Letter(0));
         let start = board.start();
@@ -125,7 +124,7 @@ fn english_alfa_kraft() -> (FstLexicon, Variant, RuleSet, Trie) {
         language: Language::English,
     };
     let rules = RuleSet::new(variant);
-    let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+    let trie = trie_of(&lexicon, &rules);
     (lexicon, variant, rules, trie)
 }
 
@@ -236,7 +235,7 @@ fn the_master_bot_plays_legal_moves_to_the_end_in_the_scandinavian_rulesets() {
     for (file, variant) in games {
         let lexicon = FstLexicon::read(&dir.join(file)).unwrap();
         let rules = RuleSet::new(variant);
-        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let trie = trie_of(&lexicon, &rules);
         let record = play_game(variant, [Level::Master, Level::Club], &trie, &lexicon, 11);
         assert_eq!(record.refused, 0, "{variant:?}");
         assert!(record.finished, "{variant:?} did not finish");

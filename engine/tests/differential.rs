@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use dictionaries::{DictionaryId, FstLexicon};
 use engine::{Generator, Trie};
 use rules::{
     board::{BoardLayout, LayoutCell},
@@ -11,6 +10,9 @@ use rules::{
     Board, Direction, HandTile, Language, Letter, NewTile, Placement, Played, Pos, RuleSet,
     Variant, WordList,
 };
+use support::{english, trie_of};
+
+mod support;
 
 /// A 7×7 board with every kind of premium, start in the centre.
 static SMALL: BoardLayout = BoardLayout {
@@ -72,10 +74,6 @@ static SMALL: BoardLayout = BoardLayout {
         ]
     },
 };
-
-fn english() -> FstLexicon {
-    FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap()
-}
 
 /// Real English words over a few letters, 2–5 long: dense enough for many plays on a small board.
 fn small_words() -> Vec<String> {
@@ -334,7 +332,7 @@ fn differential_generator_vs_brute_force_on_small_boards() {
 fn generator_is_exact_on_the_real_board_and_dictionary() {
     let english = english();
     let rules = RuleSet::new(Variant::Classic);
-    let trie = Trie::new(english.words().iter().map(String::as_str), rules.tiles);
+    let trie = trie_of(&english, &rules);
     let mut board = Board::new(rules.layout, rules.start_premium);
     let mut generator = Generator::new(&trie, &rules);
     let mut moves = Vec::new();
@@ -379,7 +377,7 @@ fn generator_is_exact_on_the_real_board_and_dictionary() {
 fn best_move_equals_the_full_search_on_every_bench_position() {
     let english = english();
     let rules = RuleSet::new(Variant::Classic);
-    let trie = Trie::new(english.words().iter().map(String::as_str), rules.tiles);
+    let trie = trie_of(&english, &rules);
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp")).unwrap();
     let mut generator = Generator::new(&trie, &rules);

@@ -3,22 +3,19 @@
 //! its random deals would have been, legal to the end of the game. Its own test binary, since
 //! the Master's budget is the whole process's.
 
-use dictionaries::{DictionaryId, FstLexicon};
-use engine::{bot::set_master_budget, Bot, Level, Trie};
-use rules::{game::GameConfig, Format, GameState, Language, RuleSet, Status, Variant};
+use engine::{bot::set_master_budget, Bot, Level};
+use rules::{game::GameConfig, Format, GameState, RuleSet, Status};
+use support::{english, trie_of, MATCH_VARIANTS};
+
+mod support;
 
 #[test]
 fn a_master_with_no_time_plays_static_equity_legally_to_the_end() {
     set_master_budget(std::time::Duration::ZERO);
-    let lexicon = FstLexicon::read(&DictionaryId::English.committed_fst()).unwrap();
-    for variant in [
-        Variant::Classic,
-        Variant::AlfaKraft {
-            language: Language::English,
-        },
-    ] {
+    let lexicon = english();
+    for variant in MATCH_VARIANTS {
         let rules = RuleSet::new(variant);
-        let trie = Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let trie = trie_of(&lexicon, &rules);
         let mut state = GameState::new(GameConfig {
             variant,
             dictionary: "en".into(),
