@@ -58,14 +58,19 @@ impl ApiClient {
         self.cookie.as_deref()
     }
 
+    /// A new keep-alive connection to the server, driven by a task of its own.
+    async fn connect(&self) -> Result<SendRequest<Full<Bytes>>, ClientError> {
+        let stream = tokio::net::TcpStream::connect(&self.host).await?;
+        stream.set_nodelay(true)?;
+        let (sender, connection) =
+            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(connection);
+        Ok(sender)
+    }
+
     async fn sender(&mut self) -> Result<&mut SendRequest<Full<Bytes>>, ClientError> {
         if self.sender.as_ref().is_none_or(|s| s.is_closed()) {
-            let stream = tokio::net::TcpStream::connect(&self.host).await?;
-            stream.set_nodelay(true)?;
-            let (sender, connection) =
-                hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
-            tokio::spawn(connection);
-            self.sender = Some(sender);
+            self.sender = Some(self.connect().await?);
         }
         let sender = self.sender.as_mut().ok_or("no connection")?;
         sender.ready().await?;
@@ -144,11 +149,7 @@ impl ApiClient {
     /// Opens `path`'s event stream (`/api/live?game=…`) on a connection of its own, as a page
     /// does beside its requests; its body yields a frame per event.
     pub async fn stream(&self, path: &str) -> Result<hyper::body::Incoming, ClientError> {
-        let stream = tokio::net::TcpStream::connect(&self.host).await?;
-        stream.set_nodelay(true)?;
-        let (mut sender, connection) =
-            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
-        tokio::spawn(connection);
+        let mut sender = self.connect().await?;
         let mut request = Request::get(path)
             .header("host", self.host.clone())
             .header("accept", "text/event-stream");
