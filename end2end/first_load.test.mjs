@@ -60,8 +60,15 @@ async function firstLoad(url, state, acceptEncoding, screenshot) {
   await page.goto(url, { waitUntil: 'commit' });
   // The rendered page arrives before the bundle: it says it is loading.
   await page.waitForSelector('nav.top-bar[data-hydrated="false"] ~ main [data-testid="rack"]', { timeout: 30_000 });
-  const mark = await page.evaluate(() => getComputedStyle(document.querySelector('nav.top-bar'), '::after').content);
-  assert.equal(mark, '"Loading…"');
+  // The stylesheet may still be on its way when the markup is parsed (the browser paints nothing
+  // until it has it): once it is in, and still before the bundle has hydrated the page, the mark
+  // shows.
+  await page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet), null, { timeout: 30_000 });
+  const mark = await page.evaluate(() => ({
+    content: getComputedStyle(document.querySelector('nav.top-bar'), '::after').content,
+    hydrated: document.querySelector('nav.top-bar').dataset.hydrated,
+  }));
+  assert.deepEqual(mark, { content: '"Loading…"', hydrated: 'false' });
   if (screenshot) await page.screenshot({ path: path.join(artifacts, screenshot) });
   await page.waitForSelector('nav.top-bar[data-hydrated="true"]', { timeout: 60_000 });
   const hydratedAt = await page.evaluate(() => window.__hydratedAt);
