@@ -7,14 +7,18 @@
 
 use dictionaries::FstLexicon;
 use engine::{analysis::Analyser, Trie};
-use rules::{analysis::Turn, RuleSet, Variant};
+use rules::{
+    analysis::{Turn, TurnAnalysis},
+    RuleSet, Variant,
+};
 use wasm_bindgen::prelude::*;
 
-/// One game's ruleset and words, ready to analyse its turns.
+/// One game's ruleset and words, ready to analyse its turns, and the turns analysed so far.
 #[wasm_bindgen]
 pub struct Analysis {
     rules: RuleSet,
     trie: Trie,
+    done: Vec<TurnAnalysis>,
 }
 
 #[wasm_bindgen]
@@ -28,13 +32,24 @@ impl Analysis {
         let lexicon = FstLexicon::from_bytes(fst)?;
         let words = lexicon.words();
         let trie = Trie::new(words.iter().map(String::as_str), rules.tiles);
-        Ok(Analysis { rules, trie })
+        Ok(Analysis {
+            rules,
+            trie,
+            done: Vec::new(),
+        })
     }
 
-    /// One turn (JSON, as the server sends it) analysed, as JSON.
-    pub fn turn(&self, turn: &str) -> Result<String, JsError> {
+    /// Analyses one turn (JSON, as the server sends it).
+    pub fn turn(&mut self, turn: &str) -> Result<(), JsError> {
         let turn: Turn = serde_json::from_str(turn)?;
         let analysed = Analyser::new(&self.trie, &self.rules).turn(&turn);
-        Ok(serde_json::to_string(&analysed)?)
+        self.done.push(analysed);
+        Ok(())
+    }
+
+    /// The turns analysed so far, in postcard: the game page reads it as it reads the server's
+    /// answers (its bundle has no JSON reader).
+    pub fn results(&self) -> Result<Vec<u8>, JsError> {
+        Ok(postcard::to_allocvec(&self.done)?)
     }
 }

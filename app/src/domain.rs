@@ -423,8 +423,9 @@ pub struct ReviewTurn {
     #[serde(default)]
     pub did: Option<ReviewPlay>,
     /// What the player did, in English words: reviews stored before `did` existed have only
-    /// this.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// this. Always written (empty when unused): the page reads reviews as postcard, which has no
+    /// missing fields.
+    #[serde(default)]
     pub played: String,
     /// The points it made.
     pub points: i32,

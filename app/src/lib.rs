@@ -10,7 +10,7 @@
 #![recursion_limit = "256"]
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Meta, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Meta, Stylesheet, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
     ParamSegment, StaticSegment,
@@ -28,12 +28,15 @@ pub mod session;
 #[cfg(feature = "ssr")]
 pub mod store;
 pub mod theme;
+pub mod wire;
 
 /// The name the product goes by in titles and headings.
 pub const APP_NAME: &str = "Alfa Kraft";
 
 /// The HTML document around the app, rendered on the server only.
+#[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    use leptos_meta::MetaTags;
     let words = i18n::requested();
     view! {
         <!DOCTYPE html>

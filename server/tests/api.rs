@@ -46,6 +46,37 @@ async fn log_len(db: &Database, id: &str) -> i64 {
 }
 
 #[test]
+fn the_page_is_answered_in_postcard_and_everyone_else_in_json_with_the_same_values() {
+    use app::api::{play::GamePage, Refusal};
+    each_database(async |db_name, server| {
+        // A finished game between two people: the page's richest answer (rematch, head to head).
+        let (mut ann, _bob, id) = finished_friend_game(&server).await;
+        let as_json: Result<GamePage, Refusal> =
+            serde_json::from_value(ann.page(&id).await).unwrap();
+        let (media_type, bytes) = ann
+            .call_as_page("/api/games/get", json!({ "id": id }))
+            .await;
+        assert_eq!(media_type, app::wire::POSTCARD, "{db_name}");
+        let as_postcard: Result<GamePage, Refusal> = app::wire::from_bytes(&bytes).unwrap();
+        assert!(as_json.is_ok(), "{db_name}: {as_json:?}");
+        assert_eq!(as_postcard, as_json, "{db_name}");
+
+        // A refusal travels the same way.
+        let mut eve = Browser::new(&server);
+        eve.sign_up(&unique_name("eve")).await;
+        let (_, bytes) = eve
+            .call_as_page("/api/games/get", json!({ "id": id }))
+            .await;
+        let refused: Result<GamePage, Refusal> = app::wire::from_bytes(&bytes).unwrap();
+        assert!(refused.is_err(), "{db_name}: {refused:?}");
+        assert_eq!(
+            refusal(&eve.page(&id).await),
+            &serde_json::to_value(refused.unwrap_err()).unwrap()
+        );
+    });
+}
+
+#[test]
 fn another_players_game_can_be_neither_read_nor_acted_on() {
     each_database(async |db_name, server| {
         let mut ann = Browser::new(&server);

@@ -1,14 +1,15 @@
 //! Sign-up, sign-in and sign-out. Sign-ins are rate-limited per name and per address; a guest who
 //! signs up keeps their games, and one who signs in hands them to that account.
 
-use leptos::prelude::*;
+use crate::wire::Wire;
+use leptos::{prelude::*, server_fn::codec::Json};
 
 #[cfg(feature = "ssr")]
 use super::server::{current_user, failed, forget, me, remember, services, session};
 use super::{Me, Refusal};
 
 /// Who is signed in, if anyone.
-#[server(input = leptos::server_fn::codec::Json, endpoint = "account/me")]
+#[server(input = Json, output = Wire, endpoint = "account/me")]
 pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
     let services = services()?;
     let session = session().await?;
@@ -18,7 +19,7 @@ pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
 /// Creates an account and signs it in. A guest's row is named instead, so their games stay.
 // The macro's generated argument struct has fields that cannot carry doc comments.
 #[allow(missing_docs)]
-#[server(endpoint = "account/sign-up")]
+#[server(output = Wire, endpoint = "account/sign-up")]
 pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::accounts;
     let services = services()?;
@@ -58,7 +59,7 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
 /// [`crate::store::throttle`]. The failures are counted in the database, so every instance sees
 /// them.
 #[allow(missing_docs)]
-#[server(endpoint = "account/sign-in")]
+#[server(output = Wire, endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::{accounts, throttle};
     let services = services()?;
@@ -103,7 +104,7 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
 }
 
 /// Signs out: the session is emptied and its cookie dropped.
-#[server(input = leptos::server_fn::codec::Json, endpoint = "account/sign-out")]
+#[server(input = Json, output = Wire, endpoint = "account/sign-out")]
 pub async fn sign_out() -> Result<(), ServerFnError> {
     forget(&session().await?).await
 }
@@ -112,7 +113,7 @@ pub async fn sign_out() -> Result<(), ServerFnError> {
 /// player (guests included, so an account made from a guest keeps it). Answers with the
 /// language's words, for the page to switch to.
 #[allow(missing_docs)]
-#[server(input = leptos::server_fn::codec::Json, endpoint = "account/language")]
+#[server(input = Json, output = Wire, endpoint = "account/language")]
 pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, ServerFnError> {
     let services = services()?;
     let session = session().await?;

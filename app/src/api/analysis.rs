@@ -2,6 +2,7 @@
 //! worker to analyse, and the same analysis run by the server for a device too slow to, a few
 //! times an hour per player.
 
+use crate::wire::Wire;
 use leptos::{prelude::*, server_fn::codec::Json};
 use rules::{
     analysis::{Turn, TurnAnalysis},
@@ -26,7 +27,7 @@ pub struct AnalysisInput {
 
 /// The caller's turns in finished game `id`, to analyse in the browser.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "analysis/turns")]
+#[server(input = Json, output = Wire, endpoint = "analysis/turns")]
 pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>, ServerFnError> {
     use crate::store::records;
     super::server::as_player(async |services, user| {
@@ -50,7 +51,7 @@ pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>
 
 /// The caller's turns in finished game `id`, analysed by the server (counted: a few an hour).
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "analysis/run")]
+#[server(input = Json, output = Wire, endpoint = "analysis/run")]
 pub async fn analyse_on_server(
     id: String,
 ) -> Result<Result<Vec<TurnAnalysis>, Refusal>, ServerFnError> {

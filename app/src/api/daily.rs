@@ -1,13 +1,14 @@
 //! The Daily Challenge: today's state per dictionary for the start page, and starting (or
 //! resuming) an attempt. The attempt itself is played through the game functions like any game.
 
+use crate::wire::Wire;
 use dictionaries::DictionaryId;
 use leptos::{prelude::*, server_fn::codec::Json};
 
 use super::{DailyHome, Refusal};
 
 /// Today's Daily Challenges and the caller's state and streak in them (a visitor has none).
-#[server(input = Json, endpoint = "daily/today")]
+#[server(input = Json, output = Wire, endpoint = "daily/today")]
 pub async fn daily_today() -> Result<DailyHome, ServerFnError> {
     use super::server::{current_user, failed, services, session};
     use crate::store::daily;
@@ -34,7 +35,7 @@ pub async fn daily_today() -> Result<DailyHome, ServerFnError> {
 /// Starts today's puzzle in `dictionary`, or resumes the caller's attempt; answers its game id.
 /// A visitor becomes a guest and plays at once; signing up later keeps the attempt.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "daily/start")]
+#[server(input = Json, output = Wire, endpoint = "daily/start")]
 pub async fn start_daily(
     dictionary: DictionaryId,
 ) -> Result<Result<String, Refusal>, ServerFnError> {

@@ -2,6 +2,7 @@
 //! game is built from the caller's own `PlayerView`, so no other hand, the bag order or the seed
 //! can reach them.
 
+use crate::wire::Wire;
 use dictionaries::DictionaryId;
 use leptos::{prelude::*, server_fn::codec::Json};
 use rules::{game::Format, Action, PlayerView, Variant};
@@ -300,7 +301,7 @@ pub mod server {
 /// Starts a game. A visitor without an account becomes a guest and may play bots and
 /// pass-and-play at once.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/create")]
+#[server(input = Json, output = Wire, endpoint = "games/create")]
 pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, ServerFnError> {
     use super::server::{answer, services, user_or_guest};
     let services = services()?;
@@ -324,7 +325,7 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
 
 /// The caller's games: every waiting or playing one, then recent finished ones. Empty without a
 /// session.
-#[server(input = Json, endpoint = "games/mine")]
+#[server(input = Json, output = Wire, endpoint = "games/mine")]
 pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     use super::server::{current_user, failed, services, session};
     use crate::store::{games, seating};
@@ -361,7 +362,7 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
 
 /// One of the caller's games. Anyone else's answers "no such game".
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/get")]
+#[server(input = Json, output = Wire, endpoint = "games/get")]
 pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| server::page(&services, &id, user.id).await)
         .await
@@ -370,7 +371,7 @@ pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError
 /// Acts in a game, if it is still at `expected_version`: the server re-validates with the rules
 /// and commits, or refuses and changes nothing.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/act")]
+#[server(input = Json, output = Wire, endpoint = "games/act")]
 pub async fn act(
     id: String,
     expected_version: u32,
@@ -431,7 +432,7 @@ pub async fn act(
 
 /// Resigns (for the seat to move, in pass-and-play); a waiting game is withdrawn instead.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/resign")]
+#[server(input = Json, output = Wire, endpoint = "games/resign")]
 pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::api::Phase;
     use crate::store::seating;
@@ -465,7 +466,7 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
 /// In a friend Blitz match's Ready lobby: ready (or not). When both are ready the match starts
 /// 3 seconds later; un-readying stops the countdown and clears both flags.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/ready")]
+#[server(input = Json, output = Wire, endpoint = "games/ready")]
 pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::store::{clock, seating};
     super::server::as_player(async |services, user| {
@@ -478,7 +479,7 @@ pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>,
 
 /// What an invite link offers, to anyone holding it.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "invites/get")]
+#[server(input = Json, output = Wire, endpoint = "invites/get")]
 pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, ServerFnError> {
     use super::server::{answer, services};
     use crate::store::seating;
@@ -506,7 +507,7 @@ pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, Server
 
 /// Accepts (returning the game's id; the caller then moves first) or declines an invite.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "invites/answer")]
+#[server(input = Json, output = Wire, endpoint = "invites/answer")]
 pub async fn answer_invite(
     token: String,
     accept: bool,
@@ -526,7 +527,7 @@ pub async fn answer_invite(
 }
 
 /// Games waiting in the open lobby.
-#[server(input = Json, endpoint = "lobby/list")]
+#[server(input = Json, output = Wire, endpoint = "lobby/list")]
 pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
     use super::server::{failed, services};
     let services = services()?;
@@ -554,7 +555,7 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
 
 /// Joins a lobby game; the caller moves first.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "lobby/join")]
+#[server(input = Json, output = Wire, endpoint = "lobby/join")]
 pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
         crate::store::seating::join(&services.db, &user, &id, None).await?;
@@ -565,7 +566,7 @@ pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, Serv
 
 /// Offers, withdraws, accepts or declines a rematch of a finished game between two players.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "games/rematch")]
+#[server(input = Json, output = Wire, endpoint = "games/rematch")]
 pub async fn rematch(
     id: String,
     answer: RematchMove,

@@ -1,6 +1,7 @@
 //! Players' word reports: from a game, "this is a word" (the dictionary refused it) or "this is
 //! not a word" (it accepted it); and the list of one's own reports with what became of them.
 
+use crate::wire::Wire;
 use dictionaries::versions::{MyReport, ReportKind};
 use leptos::{prelude::*, server_fn::codec::Json};
 
@@ -8,7 +9,7 @@ use super::Refusal;
 
 /// Reports `word` in the dictionary of game `game`, which must be one of the caller's.
 #[allow(missing_docs)]
-#[server(input = Json, endpoint = "reports/file")]
+#[server(input = Json, output = Wire, endpoint = "reports/file")]
 pub async fn report_word(
     game: String,
     word: String,
@@ -28,7 +29,7 @@ pub async fn report_word(
 }
 
 /// The caller's reports, newest first.
-#[server(input = Json, endpoint = "reports/mine")]
+#[server(input = Json, output = Wire, endpoint = "reports/mine")]
 pub async fn my_reports() -> Result<Result<Vec<MyReport>, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
         crate::store::reports::mine(&services.db, &user).await

@@ -270,7 +270,14 @@ pub fn requested() -> Words {
         let texts = document
             .get_element_by_id(WORDS_ID)
             .and_then(|script| script.text_content())
-            .and_then(|json| serde_json::from_str::<Vec<String>>(&json).ok())
+            // The browser's own JSON reader: the bundle carries none.
+            .and_then(|json| js_sys::JSON::parse(&json).ok())
+            .map(|texts| {
+                js_sys::Array::from(&texts)
+                    .iter()
+                    .map(|text| text.as_string().unwrap_or_default())
+                    .collect()
+            })
             .unwrap_or_default();
         Words::received(lang, texts)
     }
@@ -282,6 +289,7 @@ pub fn requested() -> Words {
 
 /// The page's words as JSON for a `<script type="application/json">`: `<` escaped, so no text
 /// can close the script.
+#[cfg(feature = "ssr")]
 pub fn page_words(words: Words) -> String {
     serde_json::to_string(words.texts)
         .unwrap_or_else(|_| "[]".into())

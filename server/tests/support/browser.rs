@@ -92,6 +92,31 @@ impl Browser {
     /// Sends `request` with the session cookie; keeps the cookie and redirect it answers with,
     /// and the body, for the leak checks.
     async fn send(&mut self, request: axum::http::request::Builder, body: Body) -> (u16, String) {
+        let (status, _, bytes) = self.send_for_bytes(request, body).await;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        self.received.lock().unwrap().push(text.clone());
+        (status, text)
+    }
+
+    /// Calls a server function as the page does (asking for postcard, `app::wire`): the
+    /// answer's media type and bytes.
+    pub async fn call_as_page(&mut self, path: &str, args: Value) -> (String, Vec<u8>) {
+        let request = Request::post(path)
+            .header("content-type", "application/json")
+            .header("accept", app::wire::POSTCARD)
+            .header("sec-fetch-site", "same-origin");
+        let (status, media_type, bytes) =
+            self.send_for_bytes(request, args.to_string().into()).await;
+        assert_eq!(status, 200, "{path}");
+        (media_type, bytes)
+    }
+
+    /// [`Self::send`]'s exchange: status, media type and body.
+    async fn send_for_bytes(
+        &mut self,
+        request: axum::http::request::Builder,
+        body: Body,
+    ) -> (u16, String, Vec<u8>) {
         let mut request = request.header("host", "localhost");
         if let Some(cookie) = &self.cookie {
             request = request.header("cookie", cookie);
@@ -110,10 +135,13 @@ impl Browser {
             .get("location")
             .map(|l| l.to_str().unwrap().to_string());
         let status = response.status().as_u16();
+        let media_type = response
+            .headers()
+            .get("content-type")
+            .map(|t| t.to_str().unwrap().to_string())
+            .unwrap_or_default();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        self.received.lock().unwrap().push(text.clone());
-        (status, text)
+        (status, media_type, bytes.to_vec())
     }
 
     /// Calls a JSON server function that answers 200.

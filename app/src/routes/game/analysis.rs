@@ -171,7 +171,7 @@ fn Results(
 fn run_in_worker(
     id: String,
     progress: RwSignal<Progress>,
-    refused: impl Fn(Result<Refusal, ServerFnError>) + 'static,
+    refused: impl Fn(Result<Refusal, ServerFnError>) + Copy + 'static,
 ) {
     use wasm_bindgen::{closure::Closure, JsCast, JsValue};
     let fail = move |what: String| progress.set(Progress::Failed(what));
@@ -187,6 +187,7 @@ fn run_in_worker(
             .filter(|v| !v.is_undefined())
     };
     let handle = worker.clone();
+    let asked = id.clone();
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             let data = e.data();
@@ -197,17 +198,25 @@ fn run_in_worker(
                 return;
             }
             handle.terminate();
-            if let Some(text) = field(&data, "results").and_then(|r| r.as_string()) {
-                match serde_json::from_slice::<Vec<TurnAnalysis>>(text.as_bytes()) {
+            if let Some(results) = field(&data, "results") {
+                // Postcard, as the server's answers: one reader for the type in the bundle.
+                let bytes = js_sys::Uint8Array::new(&results).to_vec();
+                match crate::wire::from_bytes::<Vec<TurnAnalysis>>(&bytes) {
                     Ok(turns) => progress.set(Progress::Done(turns, false)),
                     Err(error) => fail(error.to_string()),
                 }
-            } else if let Some(refusal) = field(&data, "refusal")
-                .and_then(|r| r.as_string())
-                // From bytes, as the server functions' answers are read: one copy of the reader.
-                .and_then(|text| serde_json::from_slice::<Refusal>(text.as_bytes()).ok())
-            {
-                refused(Ok(refusal));
+            } else if field(&data, "refused").is_some() {
+                // The server refused the worker the turns. The worker reads JSON, which this
+                // bundle has no reader for: ask again from here for the refusal to show.
+                let id = asked.clone();
+                leptos::task::spawn_local(async move {
+                    match api::analysis_turns(id).await {
+                        Ok(Err(refusal)) => refused(Ok(refusal)),
+                        Err(error) => refused(Err(error)),
+                        // Allowed in the meantime (the game just ended): try again.
+                        Ok(Ok(_)) => progress.set(Progress::Idle),
+                    }
+                });
             } else {
                 fail(
                     field(&data, "error")
@@ -228,6 +237,6 @@ fn run_in_worker(
 fn run_in_worker(
     _: String,
     _: RwSignal<Progress>,
-    _: impl Fn(Result<Refusal, ServerFnError>) + 'static,
+    _: impl Fn(Result<Refusal, ServerFnError>) + Copy + 'static,
 ) {
 }

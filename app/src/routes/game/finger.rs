@@ -144,6 +144,8 @@ pub fn FingerTile(table: Table) -> impl IntoView {
                 .bar_item(index)
                 .map_or("★".into(), |p| p.name().chars().take(1).collect()),
         };
+        // Whole pixels: formatting an `f64` would bring the float printer into the bundle.
+        let (x, y) = (x.round() as i32, y.round() as i32);
         Some(view! {
             <div class="finger-tile tile" aria-hidden="true" style=format!("left: {x}px; top: {y}px")>
                 {face.to_uppercase()}
