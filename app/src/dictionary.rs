@@ -111,13 +111,17 @@ async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("no window")?;
     let response = JsFuture::from(window.fetch_with_str(url))
         .await
-        .map_err(|e| format!("{e:?}"))?;
+        .map_err(|e| crate::js_error::text(&e))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
     }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|e| format!("{e:?}"))?)
-        .await
-        .map_err(|e| format!("{e:?}"))?;
+    let buffer = JsFuture::from(
+        response
+            .array_buffer()
+            .map_err(|e| crate::js_error::text(&e))?,
+    )
+    .await
+    .map_err(|e| crate::js_error::text(&e))?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }

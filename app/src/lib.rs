@@ -21,6 +21,8 @@ pub mod clipboard;
 pub mod dictionary;
 pub mod domain;
 pub mod i18n;
+#[cfg(feature = "hydrate")]
+pub mod js_error;
 pub mod live;
 pub mod loaded;
 pub mod routes;

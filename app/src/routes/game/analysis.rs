@@ -179,7 +179,7 @@ fn run_in_worker(
     options.set_type(web_sys::WorkerType::Module);
     let worker = match web_sys::Worker::new_with_options("/analysis-worker.js", &options) {
         Ok(worker) => worker,
-        Err(error) => return fail(format!("{error:?}")),
+        Err(error) => return fail(crate::js_error::text(&error)),
     };
     let field = |data: &JsValue, name: &str| {
         js_sys::Reflect::get(data, &name.into())
@@ -229,7 +229,7 @@ fn run_in_worker(
     // The worker answers until it is terminated; the closure lives as long (one per analysis).
     on_message.forget();
     if let Err(error) = worker.post_message(&JsValue::from_str(&id)) {
-        fail(format!("{error:?}"));
+        fail(crate::js_error::text(&error));
     }
 }
 
