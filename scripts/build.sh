@@ -11,7 +11,7 @@ source "$(dirname "$0")/lib.sh"
 # stable compiler take them. Without std's sources (setup.sh adds them) the bundle builds as
 # before, larger. The flags add to `.cargo/config.toml`'s for wasm32.
 wasm_build=(cargo build --target wasm32-unknown-unknown --profile wasm-release)
-if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+if has_std_sources; then
     export RUSTC_BOOTSTRAP=1
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zlocation-detail=none -Zfmt-debug=none -Zunstable-options -Cpanic=immediate-abort"
     wasm_build+=(-Zbuild-std=std,panic_abort)

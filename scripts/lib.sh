@@ -18,5 +18,9 @@ export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 SITE_ROOT="$ROOT/target/site"
 OUTPUT_NAME="alfakraft"
 
+# Whether the toolchain in force has std's sources, which build.sh needs to rebuild std with the
+# bundle's size settings.
+has_std_sources() { [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; }
+
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf '\033[1;31merror: %s\033[0m\n' "$*" >&2; exit 1; }

@@ -64,7 +64,7 @@ fi
 say "Rust: $(rustc --version), wasm32 ready"
 # std's sources, for build.sh to rebuild std with the bundle's size settings (Debian's rustc-web
 # has them in rust-web-src). Optional: without them the bundle is only larger.
-if [ ! -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+if ! has_std_sources; then
     say "rustup component add rust-src"
     timeout 300 rustup component add rust-src || say "no rust-src: the bundle will be built without its size flags"
 fi
