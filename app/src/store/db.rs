@@ -6,8 +6,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::{
     any::{install_default_drivers, AnyPoolOptions},
-    AnyPool, Executor,
+    AnyPool, Connection, Executor,
 };
+
+/// How long a Postgres connection may sit idle before it is pinged on its way out of the pool.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Which database a pool talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +57,20 @@ impl Database {
         }
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
+            // sqlx pings every connection it hands out by default: a round trip to the
+            // connection's thread (SQLite) or the server (Postgres) before every query batch,
+            // several per request. A SQLite connection is a file handle that cannot go stale, so
+            // it is never pinged; a Postgres connection is pinged only after it sat idle long
+            // enough for the server or a proxy to have dropped it.
+            .test_before_acquire(false)
+            .before_acquire(move |conn, meta| {
+                Box::pin(async move {
+                    if backend == Backend::Postgres && meta.idle_for >= STALE_AFTER {
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
