@@ -824,23 +824,60 @@ async fn read_live(body: &mut Body, until: &str, quiet: Duration) -> String {
     seen
 }
 
+/// `browser`'s live stream of game `id`, read past its opening until it goes quiet.
+async fn quiet_live(browser: &Browser, id: &str) -> Body {
+    let mut request = Request::get(format!("/api/live?game={id}")).header("host", "localhost");
+    if let Some(cookie) = &browser.cookie {
+        request = request.header("cookie", cookie);
+    }
+    let response = browser
+        .app
+        .clone()
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let mut body = response.into_body();
+    read_live(&mut body, "never", Duration::from_millis(500)).await;
+    body
+}
+
+#[test]
+fn a_move_is_announced_to_the_other_players_page_and_a_refused_one_is_not() {
+    // On Postgres the announcement is a NOTIFY inside the move's own transaction: it must go out
+    // when the move commits, and not for a move that is refused.
+    each_database(async |db_name, server| {
+        let (ann, mut bob, id) = friend_game(&server).await;
+        let mut body = quiet_live(&ann, &id).await;
+        let stale = bob.act(&id, 5, &Action::Pass { seat: 1 }).await;
+        assert!(refusal(&stale)["MovedOn"].is_object(), "{db_name}: {stale}");
+        let after_refusal = read_live(&mut body, "event: game", Duration::from_secs(1)).await;
+        assert!(
+            !after_refusal.contains("event: game"),
+            "{db_name}: {after_refusal}"
+        );
+        ok(&bob.act(&id, 0, &Action::Pass { seat: 1 }).await);
+        let after_move = read_live(&mut body, "event: game", Duration::from_secs(5)).await;
+        assert!(
+            after_move.contains("event: game"),
+            "{db_name}: {after_move}"
+        );
+        // The same move again (a double submission) is refused, and not announced either.
+        let twice = bob.act(&id, 0, &Action::Pass { seat: 1 }).await;
+        assert!(refusal(&twice)["MovedOn"].is_object(), "{db_name}: {twice}");
+        let after_twice = read_live(&mut body, "event: game", Duration::from_secs(1)).await;
+        assert!(
+            !after_twice.contains("event: game"),
+            "{db_name}: {after_twice}"
+        );
+    });
+}
+
 #[test]
 fn an_opponents_purchase_is_not_announced_to_the_player_to_move() {
     each_database(async |db_name, server| {
         let (mut ann, bob, id) = friend_game(&server).await;
-        let mut request = Request::get(format!("/api/live?game={id}")).header("host", "localhost");
-        if let Some(cookie) = &bob.cookie {
-            request = request.header("cookie", cookie);
-        }
-        let response = bob
-            .app
-            .clone()
-            .oneshot(request.body(Body::empty()).unwrap())
-            .await
-            .unwrap();
-        let mut body = response.into_body();
         // The opening and the presence, then quiet.
-        read_live(&mut body, "never", Duration::from_millis(500)).await;
+        let mut body = quiet_live(&bob, &id).await;
         // Ann (not to move) buys a power: Bob's page hears nothing of it.
         let buy = Action::Buy {
             seat: 0,

@@ -121,8 +121,22 @@ macro_rules! write_move {
     };
 }
 
-/// The game row after a move.
-const UPDATE: &str = update_game!();
+/// A move's writes on Postgres, one statement: the action (its own values as $7 and $8), then
+/// the row.
+const WRITE_PG: &str = concat!(
+    "WITH logged AS (INSERT INTO game_actions (game_id, seq, action, created_at) \
+     VALUES ($1, $7, $8, $5)) ",
+    update_game!()
+);
+
+/// [`WRITE_PG`] with the live change to tell ($9 the channel, $10 the payload), which Postgres
+/// delivers when the transaction commits.
+const WRITE_AND_TELL_PG: &str = concat!(
+    "WITH logged AS (INSERT INTO game_actions (game_id, seq, action, created_at) \
+     VALUES ($1, $7, $8, $5)), moved AS (",
+    update_game!(),
+    ") SELECT pg_notify($9, $10)"
+);
 
 /// A move's writes on SQLite.
 const WRITE: &str = write_move!();
@@ -293,10 +307,28 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     audience: Option<super::live::Audience>,
 ) -> Result<Committed, GameError> {
     let started = std::time::Instant::now();
+    // On Postgres the players hear of a move through a NOTIFY sent with the move's writes (one
+    // round trip less); a purchase or a sale is told to the trader alone, below.
+    let tell = match (db.backend, &audience, action) {
+        (_, _, Action::Buy { .. } | Action::Sell { .. }) => None,
+        (Backend::Postgres, Some(audience), _) => {
+            Some(super::live::notice(&audience.change_of(id)))
+        }
+        _ => None,
+    };
     // A second commit to the same game waits (SQLite's write lock, Postgres' row lock below),
     // then sees the new version.
     let mut tx = db.raw_write().await?;
-    let result = commit_in_transaction(db, tx.conn(), id, expected_version, action, lexicon).await;
+    let result = commit_in_transaction(
+        db,
+        tx.conn(),
+        id,
+        expected_version,
+        action,
+        lexicon,
+        tell.as_ref(),
+    )
+    .await;
     match &result {
         Ok((_, Ended::Committed)) => tx.committed(),
         Ok((_, Ended::Open)) => tx.commit().await?,
@@ -323,6 +355,12 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
                 db.seat_changed(id, *seat).await
             }
             _ => match audience {
+                // The players were told with the commit; the lobby's watchers still are.
+                Some(audience) if tell.is_some() => {
+                    if audience.lobby {
+                        db.publish(super::live::Change::Lobby).await;
+                    }
+                }
                 Some(audience) => db.tell_game(id, audience).await,
                 None => db.game_changed(id).await,
             },
@@ -378,10 +416,12 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     expected_version: u32,
     action: &Action,
     lexicon: &L,
+    tell: Option<&(&'static str, String)>,
 ) -> Result<(Committed, Ended), GameError> {
     // Each statement is a round trip to the database's thread, and on SQLite the writer lock is
     // held from the first to the last: the BEGIN goes with the first read and the two writes go
-    // together. Postgres takes one statement at a time, and locks the game's row as it reads it.
+    // together. Postgres takes one statement at a time (the writes, and the NOTIFY that tells
+    // the players, are one statement), and locks the game's row as it reads it.
     let stored = match db.backend {
         Backend::Sqlite => {
             read_game_with(
@@ -452,19 +492,19 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
                 .await
         }
         Backend::Postgres => {
-            let inserted = sqlx::query(
-                "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
+            let write = update(if tell.is_some() {
+                WRITE_AND_TELL_PG
+            } else {
+                WRITE_PG
+            })
             .bind(i64::from(seq))
-            .bind(&action_json)
-            .bind(now)
-            .execute(&mut **conn)
-            .await;
-            match inserted {
-                Ok(_) => update(UPDATE).execute(&mut **conn).await,
-                failed => failed,
+            .bind(&action_json);
+            match tell {
+                Some((channel, payload)) => write.bind(*channel).bind(payload.as_str()),
+                None => write,
             }
+            .execute(&mut **conn)
+            .await
         }
     };
     if let Err(sqlx::Error::Database(e)) = &written {

@@ -55,6 +55,26 @@ pub struct Audience {
     pub lobby: bool,
 }
 
+impl Audience {
+    /// The change that tells this audience's seated users that game `id` changed.
+    pub fn change_of(&self, id: &str) -> Change {
+        let mut users = self.users.clone();
+        users.sort_unstable();
+        users.dedup();
+        Change::Game {
+            id: id.to_string(),
+            users,
+        }
+    }
+}
+
+/// A change as Postgres carries it to every instance: the channel and the payload of
+/// `pg_notify`, for a caller that sends it inside its own transaction (delivered on `COMMIT`,
+/// never for a transaction rolled back).
+pub fn notice(change: &Change) -> (&'static str, String) {
+    (CHANNEL, serde_json::to_string(change).unwrap_or_default())
+}
+
 /// This instance's broadcast of changes.
 #[derive(Debug, Clone)]
 pub struct Bus {
@@ -89,9 +109,9 @@ impl Database {
         match self.backend {
             Backend::Sqlite => self.live.send_here(change),
             Backend::Postgres => {
-                let payload = serde_json::to_string(&change).unwrap_or_default();
+                let (channel, payload) = notice(&change);
                 if let Err(error) = sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
+                    .bind(channel)
                     .bind(payload)
                     .execute(&self.pool)
                     .await
@@ -130,10 +150,7 @@ impl Database {
 
     /// Tells `audience` that game `id` changed, when the caller already knows who sits in it.
     pub async fn tell_game(&self, id: &str, audience: Audience) {
-        let mut users = audience.users;
-        users.sort_unstable();
-        users.dedup();
-        self.publish_game(id, Ok(users)).await;
+        self.publish(audience.change_of(id)).await;
         if audience.lobby {
             self.publish(Change::Lobby).await;
         }
