@@ -762,18 +762,23 @@ fn buying_and_selling_work_on_the_others_turn_and_do_not_send_the_movers_move_ba
     });
 }
 
-/// Opens `/api/live` as `browser` and returns the status and, when open, the first bytes.
-async fn open_live(browser: &Browser, query: &str) -> (u16, String) {
+/// `GET /api/live{query}` as `browser`.
+async fn live_response(browser: &Browser, query: &str) -> axum::response::Response {
     let mut request = Request::get(format!("/api/live{query}")).header("host", "localhost");
     if let Some(cookie) = &browser.cookie {
         request = request.header("cookie", cookie);
     }
-    let response = browser
+    browser
         .app
         .clone()
         .oneshot(request.body(Body::empty()).unwrap())
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// Opens `/api/live` as `browser` and returns the status and, when open, the first bytes.
+async fn open_live(browser: &Browser, query: &str) -> (u16, String) {
+    let response = live_response(browser, query).await;
     let status = response.status().as_u16();
     if status != 200 {
         return (status, String::new());
@@ -826,17 +831,9 @@ async fn read_live(body: &mut Body, until: &str, quiet: Duration) -> String {
 
 /// `browser`'s live stream of game `id`, read past its opening until it goes quiet.
 async fn quiet_live(browser: &Browser, id: &str) -> Body {
-    let mut request = Request::get(format!("/api/live?game={id}")).header("host", "localhost");
-    if let Some(cookie) = &browser.cookie {
-        request = request.header("cookie", cookie);
-    }
-    let response = browser
-        .app
-        .clone()
-        .oneshot(request.body(Body::empty()).unwrap())
+    let mut body = live_response(browser, &format!("?game={id}"))
         .await
-        .unwrap();
-    let mut body = response.into_body();
+        .into_body();
     read_live(&mut body, "never", Duration::from_millis(500)).await;
     body
 }
