@@ -111,29 +111,30 @@ macro_rules! update_game {
     };
 }
 
-/// A move's writes on SQLite, one batch: the action (its own values as $7 and $8), then the row.
+/// The action's place in the log, its own values as $7 and $8 beside the row's $1 and $5.
+macro_rules! log_action {
+    () => {
+        "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5)"
+    };
+}
+
+/// A move's writes on SQLite, one batch: the action, then the row.
 macro_rules! write_move {
     () => {
-        concat!(
-            "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5); ",
-            update_game!()
-        )
+        concat!(log_action!(), "; ", update_game!())
     };
 }
 
 /// A move's writes on Postgres, one statement: the action (its own values as $7 and $8), then
 /// the row.
-const WRITE_PG: &str = concat!(
-    "WITH logged AS (INSERT INTO game_actions (game_id, seq, action, created_at) \
-     VALUES ($1, $7, $8, $5)) ",
-    update_game!()
-);
+const WRITE_PG: &str = concat!("WITH logged AS (", log_action!(), ") ", update_game!());
 
 /// [`WRITE_PG`] with the live change to tell ($9 the channel, $10 the payload), which Postgres
 /// delivers when the transaction commits.
 const WRITE_AND_TELL_PG: &str = concat!(
-    "WITH logged AS (INSERT INTO game_actions (game_id, seq, action, created_at) \
-     VALUES ($1, $7, $8, $5)), moved AS (",
+    "WITH logged AS (",
+    log_action!(),
+    "), moved AS (",
     update_game!(),
     ") SELECT pg_notify($9, $10)"
 );
