@@ -269,3 +269,72 @@ async fn a_write_transaction_queued_among_commits_never_deadlocks_the_pool() {
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
+
+/// Another instance's move, written behind this one's back: the log's next place and the row's
+/// version, as a commit writes them.
+async fn written_elsewhere(db: &Database, id: &str, seq: u32, action: &Action) {
+    sqlx::query(
+        "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $2, $3, 0)",
+    )
+    .bind(id)
+    .bind(i64::from(seq))
+    .bind(serde_json::to_string(action).unwrap())
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE games SET version = $2, to_move = 0 WHERE id = $1")
+        .bind(id)
+        .bind(i64::from(seq + 1))
+        .execute(&db.pool)
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(9)).await.unwrap();
+        games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
+            .await
+            .unwrap();
+        // The page read the game at version 1 (and this instance keeps that state); then another
+        // instance's move came first.
+        let row = server::seating::game(&db, &id).await.unwrap();
+        assert_eq!(row.version, 1, "{name}");
+        written_elsewhere(&db, &id, 1, &Action::Pass { seat: 1 }).await;
+        let seen = games::Seen {
+            row: &row,
+            audience: server::presence::Audience {
+                users: Vec::new(),
+                lobby: false,
+            },
+        };
+        // Seat 1's pass, which the state at version 1 accepts: only the row's version stops it.
+        let late = Action::Pass { seat: 1 };
+        let error = games::commit_telling(&db, &id, 1, &late, &words(), Some(seen))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, GameError::MovedOn { current: 2 }),
+            "{name}: {error}"
+        );
+        assert_eq!(action_count(&db, &id).await, 2, "{name}");
+        let state = games::load(&db, &id, &words()).await.unwrap();
+        assert_eq!((state.version(), state.history().len()), (2, 2), "{name}");
+        // Read again, the next move is judged on the game as it now is, and written.
+        let row = server::seating::game(&db, &id).await.unwrap();
+        let seen = games::Seen {
+            row: &row,
+            audience: server::presence::Audience {
+                users: Vec::new(),
+                lobby: false,
+            },
+        };
+        let pass = Action::Pass { seat: 0 };
+        let state = games::commit_telling(&db, &id, 2, &pass, &words(), Some(seen))
+            .await
+            .unwrap();
+        assert_eq!(state.state.version(), 3, "{name}");
+        assert_eq!(action_count(&db, &id).await, 3, "{name}");
+    }
+}

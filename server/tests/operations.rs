@@ -398,3 +398,38 @@ fn sigterm_ends_streams_finishes_commits_and_exits_within_ten_seconds() {
         db.pool.close().await;
     });
 }
+
+#[test]
+fn a_players_moves_on_a_quiet_game_are_committed_lock_free_on_each_database() {
+    let mut databases = vec![None];
+    match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
+        Ok(url) => databases.push(Some(url)),
+        Err(_) if std::env::var_os("CI").is_some() => panic!("CI must test Postgres"),
+        Err(_) => {}
+    }
+    for url in databases {
+        let dir = tempfile::tempdir().unwrap();
+        let (_server, base) = support::spawn_server_with(
+            dir.path(),
+            url.as_deref(),
+            &[("ALFAKRAFT_METRICS_TOKEN", "s3cret-token")],
+        );
+        runtime().block_on(async {
+            let mut client = ApiClient::new(&base);
+            // Each game is opened (its page keeps its state in memory), then moved in.
+            for _ in 0..3 {
+                play_one_move(&mut client).await;
+            }
+            let (_, _, body) = client
+                .get_with("/metrics", &[("authorization", "Bearer s3cret-token")])
+                .await
+                .unwrap();
+            let scrape = String::from_utf8(body.to_vec()).unwrap();
+            assert_eq!(
+                sample(&scrape, "alfakraft_commits_lock_free_total"),
+                Some(3.0),
+                "{url:?}: {scrape}"
+            );
+        });
+    }
+}

@@ -85,8 +85,12 @@ pub mod server {
 
     use super::GamePage;
 
-    /// The game's state: its log replayed with its dictionary version.
+    /// The game's state at `row`'s version: as kept in memory, or its log replayed with its
+    /// dictionary version.
     pub async fn state(services: &Services, row: &GameRow) -> Result<GameState, StoreError> {
+        if let Some(state) = services.db.states.get(&row.id, row.version) {
+            return Ok(state);
+        }
         let lexicon = services.game_lexicon(&row.config).await?;
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
@@ -195,40 +199,27 @@ pub mod server {
         game_id: &str,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let (row, seats) = seating::game_and_seats(&services.db, game_id).await?;
-        let state = state(services, &row).await?;
-        page_of_seated(services, row, seats, &state, user_id).await
+        let seating::Table { game, seats, ranks } = seating::table(&services.db, game_id).await?;
+        let state = state(services, &game).await?;
+        page_of_seated(services, game, seats, ranks, &state, user_id).await
     }
 
-    /// The page for `user_id` from a state in hand (just committed: no second replay).
-    pub async fn page_of(
-        services: &Services,
-        row: GameRow,
-        state: &GameState,
-        user_id: i64,
-    ) -> Result<GamePage, StoreError> {
-        let seats = seating::seats(&services.db, &row.id).await?;
-        page_of_seated(services, row, seats, state, user_id).await
-    }
-
-    /// [`page_of`] with the game's seats in hand.
+    /// The page for `user_id` from a state in hand (just committed: no second replay), with the
+    /// game's seats and the seated players' ranks.
     pub async fn page_of_seated(
         services: &Services,
         row: GameRow,
         seats: Vec<SeatRow>,
+        ranks: Ranks,
         state: &GameState,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
         let game_id = row.id.as_str();
         let people = seated(&seats);
         // The player asking is here: only the others' presence is read (none in pass-and-play
-        // or against a bot), and it is read while the ranks are.
+        // or against a bot).
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
-        let (online, ranks) = tokio::join!(
-            crate::store::live::online_among(&services.db, &others),
-            ranks::of_players(&services.db, &people)
-        );
-        let (mut online, ranks) = (online?, ranks?);
+        let mut online = crate::store::live::online_among(&services.db, &others).await?;
         online.insert(user_id);
         let card = card(&row, &seats, state, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
@@ -379,8 +370,13 @@ pub async fn act(
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::store::{games, seating};
     super::server::as_player(async |services, user| {
-        // Read once: who may act, and the page's seats after (a commit moves no one).
-        let (mut row, seats) = seating::game_and_seats(&services.db, &id).await?;
+        // Read once: who may act, what the move is judged against, and the page's seats and
+        // ranks after (a commit moves no one, and only a game's end moves ranks).
+        let seating::Table {
+            game: mut row,
+            seats,
+            mut ranks,
+        } = seating::table(&services.db, &id).await?;
         let mine = seating::mine(&seats, user.id)?;
         if matches!(action, Action::TimedOut { .. }) {
             return Err(Refusal::Invalid("only the clock times a player out".into()).into());
@@ -399,9 +395,12 @@ pub async fn act(
                 state
             }
             _ => {
-                let audience = crate::store::live::Audience {
-                    users: server::seated(&seats),
-                    lobby: row.opponent == "lobby",
+                let seen = games::Seen {
+                    row: &row,
+                    audience: crate::store::live::Audience {
+                        users: server::seated(&seats),
+                        lobby: row.opponent == "lobby",
+                    },
                 };
                 let committed = games::commit_telling(
                     &services.db,
@@ -409,7 +408,7 @@ pub async fn act(
                     expected_version,
                     &action,
                     &*lexicon,
-                    Some(audience),
+                    Some(seen),
                 )
                 .await?;
                 // The row as the commit wrote it: no second read.
@@ -419,13 +418,17 @@ pub async fn act(
                 };
                 row.deadline_at = committed.deadline_at;
                 row.updated_at = committed.at;
+                row.version = committed.state.version();
                 committed.state
             }
         };
+        if row.phase == crate::api::Phase::Over {
+            ranks = crate::store::ranks::of_players(&services.db, &server::seated(&seats)).await?;
+        }
         if row.opponent == "bot" {
             services.bot_wakeup.notify_one();
         }
-        server::page_of_seated(&services, row, seats, &state, user.id).await
+        server::page_of_seated(&services, row, seats, ranks, &state, user.id).await
     })
     .await
 }

@@ -9,7 +9,9 @@ use sqlx::{any::AnyRow, pool::PoolConnection, Any, Row};
 use super::{
     clock,
     db::{now_ms, Backend, Database, RawWrite},
+    seating::GameRow,
 };
+use crate::domain::Phase;
 
 /// Why a commit or a load did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -111,10 +113,27 @@ macro_rules! update_game {
     };
 }
 
-/// The action's place in the log, its own values as $7 and $8 beside the row's $1 and $5.
+/// The log's columns, for the action's place in it: its own values are $7 and $8, beside the
+/// row's $1 and $5.
+macro_rules! log_columns {
+    () => {
+        "INSERT INTO game_actions (game_id, seq, action, created_at)"
+    };
+}
+
+/// The action's place in the log.
 macro_rules! log_action {
     () => {
-        "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5)"
+        concat!(log_columns!(), " VALUES ($1, $7, $8, $5)")
+    };
+}
+
+/// [`update_game!`] only while the game is under way at the version the move was judged against
+/// ($7, the action's place in the log): a move judged outside a transaction is written only if
+/// nothing was written since.
+macro_rules! update_unmoved_game {
+    () => {
+        concat!(update_game!(), " AND version = $7 AND status = 'playing'")
     };
 }
 
@@ -125,8 +144,33 @@ macro_rules! write_move {
     };
 }
 
-/// A move's writes on Postgres, one statement: the action (its own values as $7 and $8), then
-/// the row.
+/// A move judged outside a transaction, written on SQLite in one batch and one transaction of its
+/// own: the row if it has not moved on, then the action if the row was written; the action's
+/// place comes back as a row only if both were.
+const WRITE_UNMOVED: &str = concat!(
+    "BEGIN IMMEDIATE; ",
+    update_unmoved_game!(),
+    "; ",
+    log_columns!(),
+    " SELECT $1, $7, $8, $5 WHERE changes() = 1 RETURNING seq; COMMIT"
+);
+
+/// [`WRITE_UNMOVED`] on Postgres: one statement, so its own transaction; with the live change
+/// to tell ($9 the channel, $10 the payload) when `_AND_TELL`. A row back says it was written.
+macro_rules! write_unmoved_pg {
+    ($last:literal) => {
+        concat!(
+            "WITH moved AS (",
+            update_unmoved_game!(),
+            " RETURNING id), logged AS (",
+            log_columns!(),
+            " SELECT $1, $7, $8, $5 FROM moved RETURNING seq) ",
+            $last
+        )
+    };
+}
+
+/// A move's writes on Postgres, one statement: the action, then the row.
 const WRITE_PG: &str = concat!("WITH logged AS (", log_action!(), ") ", update_game!());
 
 /// [`WRITE_PG`] with the live change to tell ($9 the channel, $10 the payload), which Postgres
@@ -138,6 +182,12 @@ const WRITE_AND_TELL_PG: &str = concat!(
     update_game!(),
     ") SELECT pg_notify($9, $10)"
 );
+
+/// [`write_unmoved_pg!`] with no one to tell.
+const WRITE_UNMOVED_PG: &str = write_unmoved_pg!("SELECT seq FROM logged");
+
+/// [`write_unmoved_pg!`], telling the players.
+const WRITE_UNMOVED_AND_TELL_PG: &str = write_unmoved_pg!("SELECT pg_notify($9, $10) FROM logged");
 
 /// A move's writes on SQLite.
 const WRITE: &str = write_move!();
@@ -297,51 +347,52 @@ pub struct Committed {
     pub at: i64,
 }
 
-/// [`commit`], telling `audience` when the caller knows who sits in the game (one query less
-/// per move); else they are read after the commit.
+/// What the caller read of a game just before a move (with its seats, in one query): who hears
+/// of the move, and the row the move is first judged against.
+#[derive(Debug)]
+pub struct Seen<'a> {
+    /// The game's row as read, with its version.
+    pub row: &'a GameRow,
+    /// Who hears of the move.
+    pub audience: super::live::Audience,
+}
+
+/// [`commit`], for a caller that has just read the game (`seen`): the players are told without
+/// reading who they are, and a move that keeps the game going is judged with no lock held and
+/// written in one statement, if the game is still where the caller read it (else, or without
+/// `seen`, the move is judged again in a transaction).
 pub async fn commit_telling<L: Lexicon + ?Sized>(
     db: &Database,
     id: &str,
     expected_version: u32,
     action: &Action,
     lexicon: &L,
-    audience: Option<super::live::Audience>,
+    seen: Option<Seen<'_>>,
 ) -> Result<Committed, GameError> {
     let started = std::time::Instant::now();
     // On Postgres the players hear of a move through a NOTIFY sent with the move's writes (one
     // round trip less); a purchase or a sale is told to the trader alone, below.
-    let tell = match (db.backend, &audience, action) {
+    let tell = match (db.backend, &seen, action) {
         (_, _, Action::Buy { .. } | Action::Sell { .. }) => None,
-        (Backend::Postgres, Some(audience), _) => {
-            Some(super::live::notice(&audience.change_of(id)))
+        (Backend::Postgres, Some(seen), _) => {
+            Some(super::live::notice(&seen.audience.change_of(id)))
         }
         _ => None,
     };
-    // A second commit to the same game waits (SQLite's write lock, Postgres' row lock below),
-    // then sees the new version.
-    let mut tx = db.raw_write().await?;
-    let result = commit_in_transaction(
-        db,
-        tx.conn(),
-        id,
-        expected_version,
-        action,
-        lexicon,
-        tell.as_ref(),
-    )
-    .await;
-    match &result {
-        Ok((_, Ended::Committed)) => tx.committed(),
-        Ok((_, Ended::Open)) => tx.commit().await?,
-        // The first error is the one to tell (the BEGIN itself may have failed, leaving nothing
-        // to roll back).
-        Err(_) => {
-            if let Err(error) = tx.rollback().await {
-                tracing::debug!(%error, "rollback after a refused commit");
-            }
+    let unmoved = match &seen {
+        Some(seen) => {
+            let (row, tell) = (seen.row, tell.as_ref());
+            commit_unmoved(db, id, expected_version, action, lexicon, row, tell).await?
         }
-    }
-    let result = result.map(|(committed, _)| committed);
+        None => None,
+    };
+    let result = match unmoved {
+        Some(committed) => {
+            metrics::counter!("alfakraft_commits_lock_free_total").increment(1);
+            Ok(committed)
+        }
+        None => commit_locked(db, id, expected_version, action, lexicon, tell.as_ref()).await,
+    };
     metrics::histogram!("alfakraft_commit_seconds").record(started.elapsed());
     if let Ok(committed) = &result {
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
@@ -355,19 +406,143 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
             Action::Buy { seat, .. } | Action::Sell { seat, .. } => {
                 db.seat_changed(id, *seat).await
             }
-            _ => match audience {
+            _ => match seen {
                 // The players were told with the commit; the lobby's watchers still are.
-                Some(audience) if tell.is_some() => {
-                    if audience.lobby {
+                Some(seen) if tell.is_some() => {
+                    if seen.audience.lobby {
                         db.publish(super::live::Change::Lobby).await;
                     }
                 }
-                Some(audience) => db.tell_game(id, audience).await,
+                Some(seen) => db.tell_game(id, seen.audience).await,
                 None => db.game_changed(id).await,
             },
         }
     }
     result
+}
+
+/// The move judged against `row` as the caller read it, outside any transaction, and written in
+/// one statement only if the game is still under way at that version. That is the commit of
+/// almost every move: two round trips to the database fewer than [`commit_locked`] (three on
+/// Postgres), and no lock held while the rules judge it. `None` when this path cannot decide: the
+/// state at that version is not in memory, the player's view or the row is out of date, the time
+/// is up, the rules refuse the move, it ends the game (whose results are written with it, in a
+/// transaction), or another write came first; the locked path then judges it again and gives
+/// the answer.
+async fn commit_unmoved<L: Lexicon + ?Sized>(
+    db: &Database,
+    id: &str,
+    expected_version: u32,
+    action: &Action,
+    lexicon: &L,
+    row: &GameRow,
+    tell: Option<&(&'static str, String)>,
+) -> Result<Option<Committed>, GameError> {
+    if row.phase != Phase::Playing || row.version != expected_version {
+        return Ok(None);
+    }
+    let Some(mut state) = db.states.get(id, row.version) else {
+        return Ok(None);
+    };
+    let now = now_ms();
+    let time_up = row.deadline_at.is_some_and(|d| d <= now);
+    if time_up && action.seat() == state.to_move() && stopped_by_clock(action) {
+        return Ok(None);
+    }
+    let to_move_before = state.to_move();
+    if state.apply(action, lexicon).is_err() || *state.status() != Status::Playing {
+        return Ok(None);
+    }
+    let deadline = match ends_turn(action) || state.to_move() != to_move_before {
+        true => clock::deadline(&row.config, &row.opponent, now),
+        false => row.deadline_at,
+    };
+    let action_json = serde_json::to_string(action)?;
+    let write = |sql| bind_move(sql, id, &state, now, deadline, row.version, &action_json);
+    let written = match db.backend {
+        Backend::Sqlite => {
+            let mut tx = db.raw_write().await?;
+            let rows = write(WRITE_UNMOVED).fetch_all(&mut **tx.conn()).await;
+            // The batch ended with its COMMIT; if it failed on the way, dropping `tx` rolls back.
+            if rows.is_ok() {
+                tx.committed();
+            }
+            rows
+        }
+        Backend::Postgres => {
+            match tell {
+                Some((channel, payload)) => write(WRITE_UNMOVED_AND_TELL_PG)
+                    .bind(*channel)
+                    .bind(payload.as_str()),
+                None => write(WRITE_UNMOVED_PG),
+            }
+            .fetch_all(&db.pool)
+            .await
+        }
+    };
+    match written {
+        Ok(rows) if !rows.is_empty() => Ok(Some(Committed {
+            state,
+            deadline_at: deadline,
+            at: now,
+        })),
+        Ok(_) => Ok(None),
+        // The log already has the place: another commit came first.
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `sql` with a move's values bound: the game row's new values as $1 to $6 (see
+/// [`update_game!`]), then the action's place in the log and the action as $7 and $8.
+fn bind_move<'q>(
+    sql: &'q str,
+    id: &'q str,
+    state: &GameState,
+    now: i64,
+    deadline: Option<i64>,
+    seq: u32,
+    action_json: &'q str,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    let playing = *state.status() == Status::Playing;
+    sqlx::query(sql)
+        .bind(id)
+        .bind(i64::from(state.version()))
+        .bind(if playing { "playing" } else { "over" })
+        .bind(i32::from(state.to_move()))
+        .bind(now)
+        .bind(deadline)
+        .bind(i64::from(seq))
+        .bind(action_json)
+}
+
+/// The move judged and written in one transaction that holds the game (SQLite's write lock,
+/// Postgres' lock on the game's row) from its first read to its last write.
+async fn commit_locked<L: Lexicon + ?Sized>(
+    db: &Database,
+    id: &str,
+    expected_version: u32,
+    action: &Action,
+    lexicon: &L,
+    tell: Option<&(&'static str, String)>,
+) -> Result<Committed, GameError> {
+    // A second commit to the same game waits (SQLite's write lock, Postgres' row lock below),
+    // then sees the new version.
+    let mut tx = db.raw_write().await?;
+    let result =
+        commit_in_transaction(db, tx.conn(), id, expected_version, action, lexicon, tell).await;
+    match &result {
+        Ok((_, Ended::Committed)) => tx.committed(),
+        Ok((_, Ended::Open)) => tx.commit().await?,
+        // The first error is the one to tell (the BEGIN itself may have failed, leaving nothing
+        // to roll back).
+        Err(_) => {
+            if let Err(error) = tx.rollback().await {
+                tracing::debug!(%error, "rollback after a refused commit");
+            }
+        }
+    }
+    result.map(|(committed, _)| committed)
 }
 
 /// Where [`commit_in_transaction`] left the transaction.
@@ -471,38 +646,21 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         (true, false) => stored.deadline_at,
     };
     let action_json = serde_json::to_string(action)?;
-    // The game row's new values, as the update's $1 to $6.
-    let update = |sql| {
-        sqlx::query(sql)
-            .bind(id)
-            .bind(i64::from(state.version()))
-            .bind(if playing { "playing" } else { "over" })
-            .bind(i32::from(state.to_move()))
-            .bind(now)
-            .bind(deadline)
-    };
+    let write = |sql| bind_move(sql, id, &state, now, deadline, seq, &action_json);
     let written = match db.backend {
-        // One batch, the insert's own values as $7 and $8, with the COMMIT in it too unless the
-        // end of the game is still to be recorded. A statement that fails stops the batch before
-        // the COMMIT.
+        // One batch, with the COMMIT in it too unless the end of the game is still to be
+        // recorded. A statement that fails stops the batch before the COMMIT.
         Backend::Sqlite => {
-            update(if playing { WRITE_AND_COMMIT } else { WRITE })
-                .bind(i64::from(seq))
-                .bind(&action_json)
+            write(if playing { WRITE_AND_COMMIT } else { WRITE })
                 .execute(&mut **conn)
                 .await
         }
         Backend::Postgres => {
-            let write = update(if tell.is_some() {
-                WRITE_AND_TELL_PG
-            } else {
-                WRITE_PG
-            })
-            .bind(i64::from(seq))
-            .bind(&action_json);
             match tell {
-                Some((channel, payload)) => write.bind(*channel).bind(payload.as_str()),
-                None => write,
+                Some((channel, payload)) => write(WRITE_AND_TELL_PG)
+                    .bind(*channel)
+                    .bind(payload.as_str()),
+                None => write(WRITE_PG),
             }
             .execute(&mut **conn)
             .await

@@ -28,7 +28,9 @@ pub struct Record {
 
 /// The record of game `id`, if it is over (refused otherwise: no such game, or not over).
 pub async fn finished(services: &Services, id: &str) -> Result<Record, StoreError> {
-    let (row, seats) = seating::game_and_seats(&services.db, id).await?;
+    let seating::Table {
+        game: row, seats, ..
+    } = seating::table(&services.db, id).await?;
     if row.phase != Phase::Over {
         return Err(Refusal::NotOver.into());
     }

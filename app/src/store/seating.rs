@@ -49,6 +49,8 @@ pub struct GameRow {
     pub starts_at: Option<i64>,
     /// Whether its end moves the players' ranks.
     pub rated: bool,
+    /// Actions in its log: the version a page shows and a move is judged against.
+    pub version: u32,
 }
 
 /// A freshly created game.
@@ -240,13 +242,14 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         deadline_at: row.try_get("deadline_at")?,
         starts_at: row.try_get("starts_at")?,
         rated: super::ranks::is_rated(&opponent, row.try_get::<i64, _>("rated")? != 0),
+        version: u32::try_from(row.try_get::<i64, _>("version")?).unwrap_or(0),
     })
 }
 
 /// A game's row.
 pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     let row = sqlx::query(
-        "SELECT id, config, status, opponent, updated_at, deadline_at, starts_at, rated FROM games
+        "SELECT id, config, status, opponent, updated_at, deadline_at, starts_at, rated, version FROM games
          WHERE id = $1",
     )
     .bind(id)
@@ -256,25 +259,54 @@ pub async fn game(db: &Database, id: &str) -> Result<GameRow, StoreError> {
     game_row(&row)
 }
 
-/// A game's row and its seats in order, in one query (a move needs both, and each query is a
-/// round trip to the database's thread).
-pub async fn game_and_seats(
-    db: &Database,
-    id: &str,
-) -> Result<(GameRow, Vec<SeatRow>), StoreError> {
-    // The seat columns first, in `seat_row`'s order; the game's are read by name.
+/// A game at its table: the row, who sits where, and the seated players' ranks, read together
+/// because a page and a move need all three and each query is a round trip to the database's
+/// thread.
+#[derive(Debug)]
+pub struct Table {
+    /// The game's row.
+    pub game: GameRow,
+    /// Its seats, in order.
+    pub seats: Vec<SeatRow>,
+    /// The seated players' ranks, in every dictionary they have one in.
+    pub ranks: super::ranks::Ranks,
+}
+
+/// Game `id` at its table, in one query.
+pub async fn table(db: &Database, id: &str) -> Result<Table, StoreError> {
+    // The seat columns first, in `seat_row`'s order; the game's are read by name. A seated player
+    // has a row per dictionary they are ranked in (at most one per dictionary), anyone else one.
     let rows = sqlx::query(
         "SELECT s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name,
-                g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated
+                g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated, g.version,
+                r.dictionary, r.rank, r.games
          FROM games g JOIN game_seats s ON s.game_id = g.id LEFT JOIN users u ON u.id = s.user_id
+         LEFT JOIN ranks r ON r.user_id = s.user_id
          WHERE g.id = $1 ORDER BY s.seat",
     )
     .bind(id)
     .fetch_all(&db.pool)
     .await?;
     let game = game_row(rows.first().ok_or(Refusal::NoSuchGame)?)?;
-    let seats = rows.iter().map(seat_row).collect::<Result<_, _>>()?;
-    Ok((game, seats))
+    let mut seats: Vec<SeatRow> = Vec::new();
+    let mut ranks = super::ranks::Ranks::default();
+    for row in &rows {
+        let seat = seat_row(row)?;
+        if let (Some((user, _)), Some(dictionary)) =
+            (&seat.user, row.try_get::<Option<String>, _>("dictionary")?)
+        {
+            ranks.add(
+                *user,
+                &dictionary,
+                row.try_get("rank")?,
+                row.try_get("games")?,
+            );
+        }
+        if seats.last().is_none_or(|last| last.seat != seat.seat) {
+            seats.push(seat);
+        }
+    }
+    Ok(Table { game, seats, ranks })
 }
 
 /// A pass-and-play seat's name: the one given, without control characters and with its spaces
@@ -360,7 +392,7 @@ pub fn mine(seats: &[SeatRow], user_id: i64) -> Result<Vec<Seat>, StoreError> {
 
 /// The user's games: every waiting or playing one, then the 20 most recently finished.
 pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
-    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated
+    let select = "SELECT DISTINCT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated, g.version
          FROM games g
          JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1";
     let active = sqlx::query(&format!(
@@ -381,7 +413,7 @@ pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, Store
 /// Open lobby games, newest first, with the name of the player waiting in each.
 pub async fn lobby(db: &Database) -> Result<Vec<(GameRow, i64, String)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated,
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated, g.version,
          u.id AS owner, u.name
          FROM games g
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
@@ -400,7 +432,7 @@ pub async fn invite(
     token: &str,
 ) -> Result<(GameRow, (i64, String), i64, bool), StoreError> {
     let row = sqlx::query(
-        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated,
+        "SELECT g.id, g.config, g.status, g.opponent, g.updated_at, g.deadline_at, g.starts_at, g.rated, g.version,
          u.id AS owner, u.name,
          i.expires_at,
          i.state

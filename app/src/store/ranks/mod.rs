@@ -278,6 +278,18 @@ impl Ranks {
             .copied()
             .unwrap_or(ShownRank::new(STARTING_RANK, 0))
     }
+
+    /// Adds a stored rank: `user`'s `rank` after `games` games in `dictionary` (an id no longer
+    /// known is passed over).
+    pub(crate) fn add(&mut self, user: i64, dictionary: &str, rank: i64, games: i64) {
+        let Some(dictionary) = DictionaryId::parse(dictionary) else {
+            return;
+        };
+        let rank = i32::try_from(rank).unwrap_or(STARTING_RANK);
+        let games = u32::try_from(games).unwrap_or(0);
+        self.0
+            .insert((user, dictionary), ShownRank::new(rank, games));
+    }
 }
 
 /// The ranks of `users` (in one query).
@@ -295,14 +307,7 @@ pub async fn of_players(db: &Database, users: &[i64]) -> Result<Ranks, sqlx::Err
         query = query.bind(*user);
     }
     for row in query.fetch_all(&db.pool).await? {
-        let Some(dictionary) = DictionaryId::parse(&row.get::<String, _>(1)) else {
-            continue;
-        };
-        let rank = i32::try_from(row.get::<i64, _>(2)).unwrap_or(STARTING_RANK);
-        let games = u32::try_from(row.get::<i64, _>(3)).unwrap_or(0);
-        ranks
-            .0
-            .insert((row.get(0), dictionary), ShownRank::new(rank, games));
+        ranks.add(row.get(0), &row.get::<String, _>(1), row.get(2), row.get(3));
     }
     Ok(ranks)
 }
