@@ -114,7 +114,10 @@ impl ApiClient {
         body: String,
     ) -> Result<(u16, String), ClientError> {
         let (status, _, body) = self.exchange(request, body).await?;
-        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+        // Checked, not copied (a lossy conversion walks the body slowly and copies it again).
+        let text = String::from_utf8(Vec::from(body))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        Ok((status, text))
     }
 
     async fn exchange(
@@ -122,10 +125,15 @@ impl ApiClient {
         request: hyper::http::request::Builder,
         body: String,
     ) -> Result<(u16, hyper::HeaderMap, Bytes), ClientError> {
+        let asks_json = request
+            .headers_ref()
+            .is_none_or(|headers| !headers.contains_key("accept"));
         let mut request = request
             .header("host", self.host.clone())
-            .header("accept", "application/json")
             .header("sec-fetch-site", "same-origin");
+        if asks_json {
+            request = request.header("accept", "application/json");
+        }
         if let Some(cookie) = &self.cookie {
             request = request.header("cookie", cookie.clone());
         }
@@ -172,6 +180,20 @@ impl ApiClient {
         args: &serde_json::Value,
     ) -> Result<(u16, String), ClientError> {
         self.post(path, "application/json", args.to_string()).await
+    }
+
+    /// Calls a JSON server function as the page does, asking for its answer in postcard (see
+    /// `app::wire`); its status and the answer's bytes.
+    pub async fn as_page(
+        &mut self,
+        path: &str,
+        args: &serde_json::Value,
+    ) -> Result<(u16, Bytes), ClientError> {
+        let request = Request::post(path)
+            .header("content-type", "application/json")
+            .header("accept", app::wire::POSTCARD);
+        let (status, _, body) = self.exchange(request, args.to_string()).await?;
+        Ok((status, body))
     }
 
     /// Calls a form-encoded server function (sign-up and sign-in).

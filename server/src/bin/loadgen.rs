@@ -1,7 +1,8 @@
 //! Load generator: many concurrent bot-less games against a running server, through the same
-//! server functions a browser calls. Each simulated player signs up, starts pass-and-play Classic
-//! games and plays both seats with the engine's beginner moves; a finished game is replaced by a
-//! new one. Prints one JSON line: commits per second and commit latency percentiles.
+//! server functions a browser calls, answered as a page gets them (postcard; JSON, as scripts
+//! get them, with `--json`). Each simulated player signs up, starts pass-and-play Classic games
+//! and plays both seats with the engine's beginner moves; a finished game is replaced by a new
+//! one. Prints one JSON line: commits per second and commit latency percentiles.
 //!
 //! `cargo run --release -p server --bin loadgen -- --url http://127.0.0.1:3000 --players 32 --seconds 20`
 
@@ -10,6 +11,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use app::api::{play::GamePage, Phase, Refusal};
 use clap::Parser;
 use http_body_util::BodyExt;
 use rules::{PlayerView, RuleSet, Variant};
@@ -46,6 +48,9 @@ struct Args {
     /// `--master-games`).
     #[arg(long)]
     masters_idle: bool,
+    /// Ask for game pages in JSON, as scripts do, instead of postcard, as the browser's pages do.
+    #[arg(long)]
+    json: bool,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -60,23 +65,58 @@ struct Tally {
 }
 
 /// What the load generator reads of a game page: whether the game goes on, and the player's
-/// view. Read straight into these types (a `serde_json::Value` first cost the generator as much
-/// CPU as the server spent on the commit, on the same two cores).
+/// view.
+struct Page {
+    playing: bool,
+    view: PlayerView,
+}
+
+/// A game page in JSON, read straight into these types (a `serde_json::Value` first cost the
+/// generator as much CPU as the server spent on the commit, on the same two cores).
 #[derive(serde::Deserialize)]
-struct Answer {
+struct JsonAnswer {
     #[serde(rename = "Ok")]
-    ok: Option<Page>,
+    ok: Option<JsonPage>,
 }
 
 #[derive(serde::Deserialize)]
-struct Page {
-    card: Card,
+struct JsonPage {
+    card: JsonCard,
     view: PlayerView,
 }
 
 #[derive(serde::Deserialize)]
-struct Card {
+struct JsonCard {
     phase: String,
+}
+
+/// Calls the server function at `path`, which answers with a game page: postcard as the page
+/// asks for it, or JSON. `Ok(None)` is a refusal; `Err` a call that failed or an answer that
+/// does not read.
+async fn game_page(
+    client: &mut ApiClient,
+    path: &str,
+    args: &Value,
+    json: bool,
+) -> Result<Option<Page>, ()> {
+    if json {
+        let Ok((200, body)) = client.json(path, args).await else {
+            return Err(());
+        };
+        let answer = serde_json::from_str::<JsonAnswer>(&body).map_err(|_| ())?;
+        return Ok(answer.ok.map(|page| Page {
+            playing: page.card.phase == "Playing",
+            view: page.view,
+        }));
+    }
+    let Ok((200, body)) = client.as_page(path, args).await else {
+        return Err(());
+    };
+    let answer: Result<GamePage, Refusal> = app::wire::from_bytes(&body).map_err(|_| ())?;
+    Ok(answer.ok().map(|page| Page {
+        playing: page.card.phase == Phase::Playing,
+        view: page.view,
+    }))
 }
 
 #[derive(serde::Deserialize)]
@@ -105,7 +145,13 @@ async fn signed_up(base: &str, prefix: &str) -> Option<ApiClient> {
     matches!(answer, Ok((200, _))).then_some(client)
 }
 
-async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id: usize) -> Tally {
+async fn player(
+    base: String,
+    trie: Arc<engine::trie::Trie>,
+    until: Instant,
+    id: usize,
+    json: bool,
+) -> Tally {
     let mut tally = Tally::default();
     let Some(mut client) = signed_up(&base, &format!("load_{id}")).await else {
         tally.failed += 1;
@@ -130,41 +176,30 @@ async fn player(base: String, trie: Arc<engine::trie::Trie>, until: Instant, id:
             break;
         };
         tally.games += 1;
-        let mut page = match client.json("/api/games/get", &json!({ "id": game })).await {
-            Ok((200, body)) => match serde_json::from_str::<Answer>(&body)
-                .ok()
-                .and_then(|a| a.ok)
-            {
-                Some(page) => page,
-                None => break,
-            },
-            _ => break,
-        };
+        let mut page =
+            match game_page(&mut client, "/api/games/get", &json!({ "id": game }), json).await {
+                Ok(Some(page)) => page,
+                _ => break,
+            };
         while Instant::now() < until {
-            if page.card.phase != "Playing" {
+            if !page.playing {
                 continue 'games;
             }
             let action = bot.decide(&page.view);
             let args =
                 json!({ "id": game, "expected_version": page.view.version, "action": action });
             let started = Instant::now();
-            match client.json("/api/games/act", &args).await {
-                Ok((200, body)) => match serde_json::from_str::<Answer>(&body) {
-                    // The answer is the new page: no extra round trip.
-                    Ok(Answer { ok: Some(next) }) => {
-                        tally.commits.push(started.elapsed());
-                        page = next;
-                    }
-                    Ok(Answer { ok: None }) => {
-                        tally.refused += 1;
-                        continue 'games;
-                    }
-                    Err(_) => {
-                        tally.failed += 1;
-                        break 'games;
-                    }
-                },
-                _ => {
+            match game_page(&mut client, "/api/games/act", &args, json).await {
+                // The answer is the new page: no extra round trip.
+                Ok(Some(next)) => {
+                    tally.commits.push(started.elapsed());
+                    page = next;
+                }
+                Ok(None) => {
+                    tally.refused += 1;
+                    continue 'games;
+                }
+                Err(()) => {
                     tally.failed += 1;
                     break 'games;
                 }
@@ -182,6 +217,7 @@ async fn master_game(
     until: Instant,
     id: usize,
     idle: bool,
+    json: bool,
 ) -> u64 {
     let Some(mut client) = signed_up(&base, &format!("master_{id}")).await else {
         return 0;
@@ -212,19 +248,17 @@ async fn master_game(
         };
         let mut last_version = None;
         while Instant::now() < until {
-            let Ok((200, body)) = client
-                .json("/api/games/get", &json!({ "id": game.id }))
-                .await
+            let Ok(Some(page)) = game_page(
+                &mut client,
+                "/api/games/get",
+                &json!({ "id": game.id }),
+                json,
+            )
+            .await
             else {
                 return bot_moves;
             };
-            let Some(page) = serde_json::from_str::<Answer>(&body)
-                .ok()
-                .and_then(|a| a.ok)
-            else {
-                return bot_moves;
-            };
-            if page.card.phase != "Playing" {
+            if !page.playing {
                 continue 'games;
             }
             if page.view.seat != page.view.to_move || idle {
@@ -338,11 +372,12 @@ async fn main() {
                 until,
                 id,
                 args.masters_idle,
+                args.json,
             ))
         })
         .collect();
     let players: Vec<_> = (0..args.players)
-        .map(|id| tokio::spawn(player(args.url.clone(), trie.clone(), until, id)))
+        .map(|id| tokio::spawn(player(args.url.clone(), trie.clone(), until, id, args.json)))
         .collect();
     let mut all = Tally::default();
     for player in players {
@@ -380,6 +415,7 @@ async fn main() {
             "master_games": args.master_games,
             "masters_idle": args.masters_idle,
             "master_moves": master_moves,
+            "answers": if args.json { "json" } else { "postcard" },
         })
     );
 }
