@@ -290,6 +290,17 @@ async fn written_elsewhere(db: &Database, id: &str, seq: u32, action: &Action) {
         .unwrap();
 }
 
+/// What a page read of the game before its move, with no one to tell.
+fn seen(row: &server::seating::GameRow) -> games::Seen<'_> {
+    games::Seen {
+        row,
+        audience: server::presence::Audience {
+            users: Vec::new(),
+            lobby: false,
+        },
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it() {
     for (name, db, _dir) in databases().await {
@@ -302,16 +313,9 @@ async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it
         let row = server::seating::game(&db, &id).await.unwrap();
         assert_eq!(row.version, 1, "{name}");
         written_elsewhere(&db, &id, 1, &Action::Pass { seat: 1 }).await;
-        let seen = games::Seen {
-            row: &row,
-            audience: server::presence::Audience {
-                users: Vec::new(),
-                lobby: false,
-            },
-        };
         // Seat 1's pass, which the state at version 1 accepts: only the row's version stops it.
         let late = Action::Pass { seat: 1 };
-        let error = games::commit_telling(&db, &id, 1, &late, &words(), Some(seen))
+        let error = games::commit_telling(&db, &id, 1, &late, &words(), Some(seen(&row)))
             .await
             .unwrap_err();
         assert!(
@@ -323,15 +327,8 @@ async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it
         assert_eq!((state.version(), state.history().len()), (2, 2), "{name}");
         // Read again, the next move is judged on the game as it now is, and written.
         let row = server::seating::game(&db, &id).await.unwrap();
-        let seen = games::Seen {
-            row: &row,
-            audience: server::presence::Audience {
-                users: Vec::new(),
-                lobby: false,
-            },
-        };
         let pass = Action::Pass { seat: 0 };
-        let state = games::commit_telling(&db, &id, 2, &pass, &words(), Some(seen))
+        let state = games::commit_telling(&db, &id, 2, &pass, &words(), Some(seen(&row)))
             .await
             .unwrap();
         assert_eq!(state.state.version(), 3, "{name}");

@@ -470,14 +470,9 @@ async fn commit_unmoved<L: Lexicon + ?Sized>(
             rows
         }
         Backend::Postgres => {
-            match tell {
-                Some((channel, payload)) => write(WRITE_UNMOVED_AND_TELL_PG)
-                    .bind(*channel)
-                    .bind(payload.as_str()),
-                None => write(WRITE_UNMOVED_PG),
-            }
-            .fetch_all(&db.pool)
-            .await
+            telling(write, WRITE_UNMOVED_PG, WRITE_UNMOVED_AND_TELL_PG, tell)
+                .fetch_all(&db.pool)
+                .await
         }
     };
     match written {
@@ -514,6 +509,20 @@ fn bind_move<'q>(
         .bind(deadline)
         .bind(i64::from(seq))
         .bind(action_json)
+}
+
+/// A move's Postgres statement from `write`: `quiet`, or `told` with the live change to tell
+/// bound as $9 (the channel) and $10 (the payload) when there is one.
+fn telling<'q>(
+    write: impl Fn(&'q str) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    quiet: &'q str,
+    told: &'q str,
+    tell: Option<&'q (&'static str, String)>,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    match tell {
+        Some((channel, payload)) => write(told).bind(*channel).bind(payload.as_str()),
+        None => write(quiet),
+    }
 }
 
 /// The move judged and written in one transaction that holds the game (SQLite's write lock,
@@ -656,14 +665,9 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
                 .await
         }
         Backend::Postgres => {
-            match tell {
-                Some((channel, payload)) => write(WRITE_AND_TELL_PG)
-                    .bind(*channel)
-                    .bind(payload.as_str()),
-                None => write(WRITE_PG),
-            }
-            .execute(&mut **conn)
-            .await
+            telling(write, WRITE_PG, WRITE_AND_TELL_PG, tell)
+                .execute(&mut **conn)
+                .await
         }
     };
     if let Err(sqlx::Error::Database(e)) = &written {
