@@ -13,7 +13,8 @@ mod support;
 
 fn record(expires_in: Duration) -> Record {
     let mut data = std::collections::HashMap::new();
-    data.insert("user_id".to_string(), serde_json::json!(42));
+    // No account has a negative id: the record loads as it was saved, with no account beside it.
+    data.insert("user_id".to_string(), serde_json::json!(-42));
     Record {
         id: Id::default(),
         data,
@@ -123,5 +124,63 @@ async fn a_session_used_on_a_new_day_lives_thirty_days_from_then() {
             ten_days,
             "{name}: one write a day"
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
+    for (name, db, _dir) in databases().await {
+        let server = support::browser::server(&db).await;
+        let mut ann = support::browser::Browser::new(&server);
+        let ann_name = support::unique_name("ann");
+        ann.sign_up(&ann_name).await;
+        let id = ann.cookie_named("id").unwrap().to_string();
+        let (user_id, data): (Option<i64>, String) =
+            sqlx::query_as("SELECT user_id, data FROM sessions WHERE id = $1")
+                .bind(&id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        let ann_id = server::accounts::sign_in(&db, &ann_name, "a good password")
+            .await
+            .unwrap()
+            .id;
+        assert_eq!(user_id, Some(ann_id), "{name}: the user beside the record");
+        assert!(!data.contains("account"), "{name}: {data}");
+        let me = |answer: serde_json::Value| (answer["name"].clone(), answer["admin"].clone());
+        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
+        assert_eq!(
+            me(answer),
+            (ann_name.clone().into(), false.into()),
+            "{name}"
+        );
+        // The account is read with the session on every request: a change shows at once.
+        server::accounts::make_admin(&db, &ann_name).await.unwrap();
+        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
+        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
+        // A session saved before sessions kept their user beside them still signs its user in.
+        sqlx::query("UPDATE sessions SET user_id = NULL WHERE id = $1")
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
+        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
+        // A record that claims an account under the key is not believed: only the row counts.
+        let forged =
+            format!(r#"{{"id":{ann_id},"name":"someone_else","role":"Admin","guest":false}}"#);
+        let store = DbSessionStore::new(db.clone());
+        let mut rec = store.load(&id.parse().unwrap()).await.unwrap().unwrap();
+        rec.data
+            .insert("account".into(), serde_json::from_str(&forged).unwrap());
+        let stored = serde_json::to_string(&rec).unwrap();
+        sqlx::query("UPDATE sessions SET data = $1, user_id = NULL WHERE id = $2")
+            .bind(&stored)
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
+        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
     }
 }

@@ -2,6 +2,7 @@
 //! session survives a restart and is shared by every instance on one Postgres.
 
 use async_trait::async_trait;
+use sqlx::Row;
 use tower_sessions::{
     session::{Id, Record},
     session_store::{Error, Result},
@@ -20,6 +21,10 @@ pub const USER_KEY: &str = "user_id";
 /// The session key holding the day (since the epoch) the session was last used on.
 pub const SEEN_KEY: &str = "seen_day";
 
+/// The session key holding the signed-in user's account as read with the session: put in the
+/// record when it is loaded, never stored (see [`DbSessionStore`]).
+const ACCOUNT_KEY: &str = "account";
+
 /// The user a session belongs to, if any.
 ///
 /// A session used on a new day is marked so: tower-sessions saves a session (and pushes its
@@ -37,7 +42,12 @@ pub async fn user_of(
     if session.get::<i64>(SEEN_KEY).await.map_err(read)? != Some(today) {
         session.insert(SEEN_KEY, today).await.map_err(read)?;
     }
-    Ok(accounts::by_id(db, id).await?)
+    // The account read with the session, unless the session names someone else by now (signed
+    // in during this request) or was saved before sessions kept their user beside them.
+    match session.get::<User>(ACCOUNT_KEY).await.map_err(read)? {
+        Some(user) if user.id == id => Ok(Some(user)),
+        _ => Ok(accounts::by_id(db, id).await?),
+    }
 }
 
 /// The session store.
@@ -63,17 +73,31 @@ impl DbSessionStore {
         Ok(deleted.rows_affected())
     }
 
-    /// Inserts `record`; `on_conflict` says what an existing row with its id gets. Returns the
-    /// rows written.
+    /// Inserts `record`, with its user beside it and without the account read with it;
+    /// `on_conflict` says what an existing row with its id gets. Returns the rows written.
     async fn write(&self, record: &Record, on_conflict: &str) -> Result<u64> {
-        let data = serde_json::to_string(record).map_err(|e| Error::Encode(e.to_string()))?;
+        let user_id = record
+            .data
+            .get(USER_KEY)
+            .and_then(serde_json::Value::as_i64);
+        let data = match record.data.contains_key(ACCOUNT_KEY) {
+            true => {
+                let mut stored = record.clone();
+                stored.data.remove(ACCOUNT_KEY);
+                serde_json::to_string(&stored)
+            }
+            false => serde_json::to_string(record),
+        }
+        .map_err(|e| Error::Encode(e.to_string()))?;
         let sql = format!(
-            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3) ON CONFLICT (id) {on_conflict}"
+            "INSERT INTO sessions (id, data, expires_at, user_id) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (id) {on_conflict}"
         );
         let done = sqlx::query(&sql)
             .bind(record.id.to_string())
             .bind(data)
             .bind(record.expiry_date.unix_timestamp())
+            .bind(user_id)
             .execute(&self.db.pool)
             .await
             .map_err(backend)?;
@@ -99,23 +123,42 @@ impl SessionStore for DbSessionStore {
     async fn save(&self, record: &Record) -> Result<()> {
         self.write(
             record,
-            "DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at",
+            "DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at,
+             user_id = excluded.user_id",
         )
         .await
         .map(drop)
     }
 
+    /// The record, with its user's account as it is now (read in the same query) under
+    /// [`ACCOUNT_KEY`], for [`user_of`].
     async fn load(&self, id: &Id) -> Result<Option<Record>> {
         let now = super::db::now_ms() / 1000;
-        let data: Option<String> =
-            sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expires_at > $2")
-                .bind(id.to_string())
-                .bind(now)
-                .fetch_optional(&self.db.pool)
-                .await
-                .map_err(backend)?;
-        data.map(|d| serde_json::from_str(&d).map_err(|e| Error::Decode(e.to_string())))
-            .transpose()
+        // The account's columns first, in `user_from_row`'s order.
+        let Some(row) = sqlx::query(
+            "SELECT u.id, u.name, u.role, u.guest, s.data
+             FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+             WHERE s.id = $1 AND s.expires_at > $2",
+        )
+        .bind(id.to_string())
+        .bind(now)
+        .fetch_optional(&self.db.pool)
+        .await
+        .map_err(backend)?
+        else {
+            return Ok(None);
+        };
+        let data: String = row.try_get(4).map_err(backend)?;
+        let mut record: Record =
+            serde_json::from_str(&data).map_err(|e| Error::Decode(e.to_string()))?;
+        // Whatever a record says under the key is replaced: only the database's row counts.
+        record.data.remove(ACCOUNT_KEY);
+        if row.try_get::<Option<i64>, _>(0).map_err(backend)?.is_some() {
+            let user = accounts::user_from_row(&row).map_err(|e| Error::Decode(e.to_string()))?;
+            let user = serde_json::to_value(user).map_err(|e| Error::Encode(e.to_string()))?;
+            record.data.insert(ACCOUNT_KEY.to_string(), user);
+        }
+        Ok(Some(record))
     }
 
     async fn delete(&self, id: &Id) -> Result<()> {
