@@ -335,3 +335,37 @@ async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it
         assert_eq!(action_count(&db, &id).await, 3, "{name}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_lock_free_commits_of_the_same_move_leave_exactly_one() {
+    for (name, db, _dir) in databases().await {
+        let id = games::create(&db, &config(10)).await.unwrap();
+        // Version 1, kept in memory: every attempt below is judged without a lock and races to
+        // its guarded write.
+        games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
+            .await
+            .unwrap();
+        let row = server::seating::game(&db, &id).await.unwrap();
+        let attempts: Vec<_> = (0..6)
+            .map(|_| {
+                let (db, id, row) = (db.clone(), id.clone(), row.clone());
+                tokio::spawn(async move {
+                    let pass = Action::Pass { seat: 1 };
+                    games::commit_telling(&db, &id, 1, &pass, &words(), Some(seen(&row))).await
+                })
+            })
+            .collect();
+        let mut committed = 0;
+        for attempt in attempts {
+            match attempt.await.unwrap() {
+                Ok(_) => committed += 1,
+                Err(GameError::MovedOn { current }) => assert_eq!(current, 2, "{name}"),
+                Err(other) => panic!("{name}: {other}"),
+            }
+        }
+        assert_eq!(committed, 1, "{name}");
+        assert_eq!(action_count(&db, &id).await, 2, "{name}");
+        let state = games::load(&db, &id, &words()).await.unwrap();
+        assert_eq!(state.version(), 2, "{name}");
+    }
+}
