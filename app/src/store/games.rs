@@ -445,17 +445,18 @@ async fn commit_unmoved<L: Lexicon + ?Sized>(
         return Ok(None);
     };
     let now = now_ms();
-    let time_up = row.deadline_at.is_some_and(|d| d <= now);
-    if time_up && action.seat() == state.to_move() && stopped_by_clock(action) {
-        return Ok(None);
-    }
-    let to_move_before = state.to_move();
-    if state.apply(action, lexicon).is_err() || *state.status() != Status::Playing {
-        return Ok(None);
-    }
-    let deadline = match ends_turn(action) || state.to_move() != to_move_before {
-        true => clock::deadline(&row.config, &row.opponent, now),
-        false => row.deadline_at,
+    let judged = judge(
+        &mut state,
+        action,
+        lexicon,
+        &row.config,
+        &row.opponent,
+        row.deadline_at,
+        now,
+    );
+    let deadline = match judged {
+        Ok(deadline) if *state.status() == Status::Playing => deadline,
+        _ => return Ok(None),
     };
     let action_json = serde_json::to_string(action)?;
     let write = |sql| bind_move(sql, id, &state, now, deadline, row.version, &action_json);
@@ -486,6 +487,35 @@ async fn commit_unmoved<L: Lexicon + ?Sized>(
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Judges `action` on `state`, the game as the commit finds it, at `now`: refused when the
+/// player's time ran out at `deadline_at` or the rules refuse it, else applied to `state`. Returns
+/// when the player now to move runs out of time: a new clock when the turn passed, the same one
+/// when it did not, none once the game is over or with no clock.
+fn judge<L: Lexicon + ?Sized>(
+    state: &mut GameState,
+    action: &Action,
+    lexicon: &L,
+    config: &GameConfig,
+    opponent: &str,
+    deadline_at: Option<i64>,
+    now: i64,
+) -> Result<Option<i64>, GameError> {
+    if deadline_at.is_some_and(|d| d <= now)
+        && action.seat() == state.to_move()
+        && stopped_by_clock(action)
+    {
+        return Err(GameError::TimeUp);
+    }
+    let to_move_before = state.to_move();
+    state.apply(action, lexicon)?;
+    let turn_passed = ends_turn(action) || state.to_move() != to_move_before;
+    Ok(match (*state.status() == Status::Playing, turn_passed) {
+        (false, _) => None,
+        (true, true) => clock::deadline(config, opponent, now),
+        (true, false) => deadline_at,
+    })
 }
 
 /// `sql` with a move's values bound: the game row's new values as $1 to $6 (see
@@ -639,21 +669,16 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     // The log's next place (the version asked for, or later past others' trades).
     let seq = state.version();
     let now = now_ms();
-    if stored.deadline_at.is_some_and(|d| d <= now)
-        && action.seat() == state.to_move()
-        && stopped_by_clock(action)
-    {
-        return Err(GameError::TimeUp);
-    }
-    let to_move_before = state.to_move();
-    state.apply(action, lexicon)?;
+    let deadline = judge(
+        &mut state,
+        action,
+        lexicon,
+        &stored.config,
+        &stored.opponent,
+        stored.deadline_at,
+        now,
+    )?;
     let playing = *state.status() == Status::Playing;
-    let turn_passed = ends_turn(action) || state.to_move() != to_move_before;
-    let deadline = match (playing, turn_passed) {
-        (false, _) => None,
-        (true, true) => clock::deadline(&stored.config, &stored.opponent, now),
-        (true, false) => stored.deadline_at,
-    };
     let action_json = serde_json::to_string(action)?;
     let write = |sql| bind_move(sql, id, &state, now, deadline, seq, &action_json);
     let written = match db.backend {
