@@ -127,6 +127,23 @@ async fn a_session_used_on_a_new_day_lives_thirty_days_from_then() {
     }
 }
 
+/// What `/api/account/me` says of the caller: name and whether an admin.
+async fn me(browser: &mut support::browser::Browser) -> (serde_json::Value, serde_json::Value) {
+    let answer = browser.call("/api/account/me", serde_json::json!({})).await;
+    (answer["name"].clone(), answer["admin"].clone())
+}
+
+/// Session `id` as one saved before sessions kept their user beside them: no `user_id`, and the
+/// record `data` when given.
+async fn unlinked(db: &server::db::Database, id: &str, data: Option<&str>) {
+    sqlx::query("UPDATE sessions SET user_id = NULL, data = COALESCE($1, data) WHERE id = $2")
+        .bind(data)
+        .bind(id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
     for (name, db, _dir) in databases().await {
@@ -147,40 +164,37 @@ async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
             .id;
         assert_eq!(user_id, Some(ann_id), "{name}: the user beside the record");
         assert!(!data.contains("account"), "{name}: {data}");
-        let me = |answer: serde_json::Value| (answer["name"].clone(), answer["admin"].clone());
-        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
         assert_eq!(
-            me(answer),
+            me(&mut ann).await,
             (ann_name.clone().into(), false.into()),
             "{name}"
         );
         // The account is read with the session on every request: a change shows at once.
         server::accounts::make_admin(&db, &ann_name).await.unwrap();
-        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
-        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
+        assert_eq!(
+            me(&mut ann).await,
+            (ann_name.clone().into(), true.into()),
+            "{name}"
+        );
         // A session saved before sessions kept their user beside them still signs its user in.
-        sqlx::query("UPDATE sessions SET user_id = NULL WHERE id = $1")
-            .bind(&id)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
-        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
+        unlinked(&db, &id, None).await;
+        assert_eq!(
+            me(&mut ann).await,
+            (ann_name.clone().into(), true.into()),
+            "{name}"
+        );
         // A record that claims an account under the key is not believed: only the row counts.
         let forged =
-            format!(r#"{{"id":{ann_id},"name":"someone_else","role":"Admin","guest":false}}"#);
+            format!(r#"{{"id":{ann_id},"name":"someone_else","role":"admin","guest":false}}"#);
         let store = DbSessionStore::new(db.clone());
         let mut rec = store.load(&id.parse().unwrap()).await.unwrap().unwrap();
         rec.data
             .insert("account".into(), serde_json::from_str(&forged).unwrap());
-        let stored = serde_json::to_string(&rec).unwrap();
-        sqlx::query("UPDATE sessions SET data = $1, user_id = NULL WHERE id = $2")
-            .bind(&stored)
-            .bind(&id)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        let answer = ann.call("/api/account/me", serde_json::json!({})).await;
-        assert_eq!(me(answer), (ann_name.clone().into(), true.into()), "{name}");
+        unlinked(&db, &id, Some(&serde_json::to_string(&rec).unwrap())).await;
+        assert_eq!(
+            me(&mut ann).await,
+            (ann_name.clone().into(), true.into()),
+            "{name}"
+        );
     }
 }

@@ -17,7 +17,7 @@ use super::db::{now_ms, Database};
 use crate::domain::AccountProblem;
 
 /// What a user may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// Plays games.
     Player,
@@ -33,7 +33,8 @@ impl Role {
         }
     }
 
-    fn parse(text: &str) -> Role {
+    /// From its stored name; anything but `admin` is a player.
+    pub(super) fn parse(text: &str) -> Role {
         if text == "admin" {
             Role::Admin
         } else {
@@ -43,7 +44,7 @@ impl Role {
 }
 
 /// A signed-up user. Deliberately without the password hash, and not serialisable.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
     /// Database id.
     pub id: i64,
@@ -220,8 +221,7 @@ pub async fn by_id(db: &Database, id: i64) -> Result<Option<User>, AccountError>
     row.map(|row| user_from_row(&row)).transpose()
 }
 
-/// A user from a row whose first four columns are `id, name, role, guest`.
-pub(super) fn user_from_row(row: &sqlx::any::AnyRow) -> Result<User, AccountError> {
+fn user_from_row(row: &sqlx::any::AnyRow) -> Result<User, AccountError> {
     Ok(User {
         id: row.try_get(0)?,
         name: row.try_get(1)?,

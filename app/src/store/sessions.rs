@@ -21,9 +21,19 @@ pub const USER_KEY: &str = "user_id";
 /// The session key holding the day (since the epoch) the session was last used on.
 pub const SEEN_KEY: &str = "seen_day";
 
-/// The session key holding the signed-in user's account as read with the session: put in the
-/// record when it is loaded, never stored (see [`DbSessionStore`]).
+/// The session key holding the signed-in user's [`Account`] as read with the session: put in
+/// the record when it is loaded, never stored (see [`DbSessionStore`]).
 const ACCOUNT_KEY: &str = "account";
+
+/// The signed-in user's row as loading the session read it (a [`User`] is deliberately not
+/// serialisable; this lives only in the loaded record).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Account {
+    id: i64,
+    name: String,
+    role: String,
+    guest: bool,
+}
 
 /// The user a session belongs to, if any.
 ///
@@ -44,8 +54,13 @@ pub async fn user_of(
     }
     // The account read with the session, unless the session names someone else by now (signed
     // in during this request) or was saved before sessions kept their user beside them.
-    match session.get::<User>(ACCOUNT_KEY).await.map_err(read)? {
-        Some(user) if user.id == id => Ok(Some(user)),
+    match session.get::<Account>(ACCOUNT_KEY).await.map_err(read)? {
+        Some(account) if account.id == id => Ok(Some(User {
+            id,
+            name: account.name,
+            role: accounts::Role::parse(&account.role),
+            guest: account.guest,
+        })),
         _ => Ok(accounts::by_id(db, id).await?),
     }
 }
@@ -134,7 +149,6 @@ impl SessionStore for DbSessionStore {
     /// [`ACCOUNT_KEY`], for [`user_of`].
     async fn load(&self, id: &Id) -> Result<Option<Record>> {
         let now = super::db::now_ms() / 1000;
-        // The account's columns first, in `user_from_row`'s order.
         let Some(row) = sqlx::query(
             "SELECT u.id, u.name, u.role, u.guest, s.data
              FROM sessions s LEFT JOIN users u ON u.id = s.user_id
@@ -153,10 +167,16 @@ impl SessionStore for DbSessionStore {
             serde_json::from_str(&data).map_err(|e| Error::Decode(e.to_string()))?;
         // Whatever a record says under the key is replaced: only the database's row counts.
         record.data.remove(ACCOUNT_KEY);
-        if row.try_get::<Option<i64>, _>(0).map_err(backend)?.is_some() {
-            let user = accounts::user_from_row(&row).map_err(|e| Error::Decode(e.to_string()))?;
-            let user = serde_json::to_value(user).map_err(|e| Error::Encode(e.to_string()))?;
-            record.data.insert(ACCOUNT_KEY.to_string(), user);
+        if let Some(id) = row.try_get::<Option<i64>, _>(0).map_err(backend)? {
+            let account = Account {
+                id,
+                name: row.try_get(1).map_err(backend)?,
+                role: row.try_get(2).map_err(backend)?,
+                guest: row.try_get::<i64, _>(3).map_err(backend)? != 0,
+            };
+            let account =
+                serde_json::to_value(account).map_err(|e| Error::Encode(e.to_string()))?;
+            record.data.insert(ACCOUNT_KEY.to_string(), account);
         }
         Ok(Some(record))
     }
