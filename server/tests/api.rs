@@ -846,12 +846,7 @@ fn a_move_is_announced_to_the_other_players_page_and_a_refused_one_is_not() {
         let (ann, mut bob, id) = friend_game(&server).await;
         let mut body = quiet_live(&ann, &id).await;
         let stale = bob.act(&id, 5, &Action::Pass { seat: 1 }).await;
-        assert!(refusal(&stale)["MovedOn"].is_object(), "{db_name}: {stale}");
-        let after_refusal = read_live(&mut body, "event: game", Duration::from_secs(1)).await;
-        assert!(
-            !after_refusal.contains("event: game"),
-            "{db_name}: {after_refusal}"
-        );
+        moved_on_unannounced(db_name, &stale, &mut body).await;
         ok(&bob.act(&id, 0, &Action::Pass { seat: 1 }).await);
         let after_move = read_live(&mut body, "event: game", Duration::from_secs(5)).await;
         assert!(
@@ -860,13 +855,19 @@ fn a_move_is_announced_to_the_other_players_page_and_a_refused_one_is_not() {
         );
         // The same move again (a double submission) is refused, and not announced either.
         let twice = bob.act(&id, 0, &Action::Pass { seat: 1 }).await;
-        assert!(refusal(&twice)["MovedOn"].is_object(), "{db_name}: {twice}");
-        let after_twice = read_live(&mut body, "event: game", Duration::from_secs(1)).await;
-        assert!(
-            !after_twice.contains("event: game"),
-            "{db_name}: {after_twice}"
-        );
+        moved_on_unannounced(db_name, &twice, &mut body).await;
     });
+}
+
+/// `answer` refuses a move as out of date, and the live stream `body` announces nothing within a
+/// second.
+async fn moved_on_unannounced(db_name: &str, answer: &Value, body: &mut Body) {
+    assert!(
+        refusal(answer)["MovedOn"].is_object(),
+        "{db_name}: {answer}"
+    );
+    let after = read_live(body, "event: game", Duration::from_secs(1)).await;
+    assert!(!after.contains("event: game"), "{db_name}: {after}");
 }
 
 #[test]

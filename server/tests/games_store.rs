@@ -51,6 +51,24 @@ async fn a_commit_appends_and_the_log_replays_to_the_same_state() {
     }
 }
 
+/// Awaits commits of one move racing each other: exactly one commits, and every other is told
+/// the game moved on to `version`.
+async fn exactly_one_committed<T>(
+    name: &str,
+    attempts: Vec<tokio::task::JoinHandle<Result<T, GameError>>>,
+    version: u32,
+) {
+    let mut committed = 0;
+    for attempt in attempts {
+        match attempt.await.unwrap() {
+            Ok(_) => committed += 1,
+            Err(GameError::MovedOn { current }) => assert_eq!(current, version, "{name}"),
+            Err(other) => panic!("{name}: {other}"),
+        }
+    }
+    assert_eq!(committed, 1, "{name}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_concurrent_commits_of_the_same_move_leave_exactly_one() {
     for (name, db, _dir) in databases().await {
@@ -63,15 +81,7 @@ async fn two_concurrent_commits_of_the_same_move_leave_exactly_one() {
                 })
             })
             .collect();
-        let mut committed = 0;
-        for attempt in attempts {
-            match attempt.await.unwrap() {
-                Ok(_) => committed += 1,
-                Err(GameError::MovedOn { current }) => assert_eq!(current, 1, "{name}"),
-                Err(other) => panic!("{name}: {other}"),
-            }
-        }
-        assert_eq!(committed, 1, "{name}");
+        exactly_one_committed(name, attempts, 1).await;
         assert_eq!(action_count(&db, &id).await, 1, "{name}");
         assert_eq!(
             games::load(&db, &id, &words()).await.unwrap().version(),
@@ -355,15 +365,7 @@ async fn concurrent_lock_free_commits_of_the_same_move_leave_exactly_one() {
                 })
             })
             .collect();
-        let mut committed = 0;
-        for attempt in attempts {
-            match attempt.await.unwrap() {
-                Ok(_) => committed += 1,
-                Err(GameError::MovedOn { current }) => assert_eq!(current, 2, "{name}"),
-                Err(other) => panic!("{name}: {other}"),
-            }
-        }
-        assert_eq!(committed, 1, "{name}");
+        exactly_one_committed(name, attempts, 2).await;
         assert_eq!(action_count(&db, &id).await, 2, "{name}");
         let state = games::load(&db, &id, &words()).await.unwrap();
         assert_eq!(state.version(), 2, "{name}");
