@@ -126,7 +126,7 @@ pub fn Clock(
     #[cfg(feature = "hydrate")]
     {
         let start = js_sys::Date::now();
-        if let Ok(handle) = set_interval_with_handle(
+        if let Ok(handle) = set_interval(
             move || elapsed.set((js_sys::Date::now() - start) as i64),
             std::time::Duration::from_millis(if blitz { 250 } else { 1000 }),
         ) {
