@@ -149,6 +149,8 @@ test('pass-and-play hides each hand until its player taps, and names each seat',
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\//);
   await hydrated(page);
+  // Navigated in the app: the game arrives after the address changes.
+  await page.waitForSelector('[data-testid="scoreboard"] .player .name');
   const names = await page.$$eval('[data-testid="scoreboard"] .player .name', (n) => n.map((e) => e.textContent.trim()));
   // Each seat by its own name (then its coins: the default ruleset is Alfa Kraft).
   assert.match(names[0], /^Mia(\d| |$)/);
