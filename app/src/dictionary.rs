@@ -36,7 +36,7 @@ pub enum LexiconState {
 /// their own words.
 #[derive(Clone, Copy)]
 pub struct Lexicons {
-    infos: crate::loaded::Loaded<Result<Vec<DictionaryInfo>, ServerFnError>>,
+    infos: crate::loaded::Loaded<Vec<DictionaryInfo>>,
     loaded: RwSignal<HashMap<String, LexiconState>>,
 }
 
@@ -57,7 +57,7 @@ impl Lexicons {
     }
 
     /// The list from the server.
-    pub fn infos(self) -> crate::loaded::Loaded<Result<Vec<DictionaryInfo>, ServerFnError>> {
+    pub fn infos(self) -> crate::loaded::Loaded<Vec<DictionaryInfo>> {
         self.infos
     }
 

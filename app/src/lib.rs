@@ -16,6 +16,7 @@ use leptos_router::{
     ParamSegment, StaticSegment,
 };
 
+pub mod acting;
 pub mod api;
 pub mod clipboard;
 pub mod dictionary;

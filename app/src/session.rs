@@ -8,7 +8,7 @@ use crate::api::{account::who_am_i, Me};
 /// The signed-in player as the pages know it.
 #[derive(Clone, Copy)]
 pub struct CurrentUser {
-    me: crate::loaded::Loaded<Result<Option<Me>, ServerFnError>>,
+    me: crate::loaded::Loaded<Option<Me>>,
     changes: RwSignal<u32>,
 }
 
@@ -44,12 +44,12 @@ impl CurrentUser {
 #[component]
 pub fn TopBar() -> impl IntoView {
     let user = CurrentUser::expect();
-    let sign_out = ServerAction::<crate::api::account::SignOut>::new();
+    let sign_out = crate::acting::acting(|_: &()| crate::api::account::sign_out());
     // Effects run only in the browser: this marks the page hydrated (the browser tests wait for it).
     let hydrated = RwSignal::new(false);
     Effect::new(move |_| hydrated.set(true));
     Effect::new(move |_| {
-        if sign_out.value().get().is_some() {
+        if sign_out.value().is_some() {
             user.refresh();
         }
     });
@@ -70,7 +70,7 @@ pub fn TopBar() -> impl IntoView {
                         // The panel is rendered on the server outside the app: a full page load.
                         {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">{crate::t!(nav.admin)}</a> })}
                         <a class="who" data-testid="who" href=profile rel="external">{me.name}</a>
-                        <button class="link" on:click=move |_| { sign_out.dispatch(crate::api::account::SignOut {}); }>
+                        <button class="link" on:click=move |_| { sign_out.dispatch(()); }>
                             {crate::t!(nav.sign_out)}
                         </button>
                     }.into_any()

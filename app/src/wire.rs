@@ -10,7 +10,6 @@
 //! Postcard is not self-describing, so a type sent this way must serialise every field every time
 //! (no `skip_serializing_if`, `untagged` or `flatten`); the tests below round-trip such a type.
 
-use leptos::server::codee::{Decoder, Encoder};
 use leptos::server_fn::codec::Post;
 use leptos::server_fn::{Bytes, ContentType, Decodes, Encodes, Format, FormatType};
 use serde::{de::DeserializeOwned, Serialize};
@@ -58,27 +57,6 @@ impl<T: DeserializeOwned> Decodes<T> for WireEncoding {
 
     fn decode(bytes: Bytes) -> Result<T, WireError> {
         from_bytes(&bytes)
-    }
-}
-
-/// The data a page is rendered with, as it travels inside the page (base64 of postcard).
-pub struct Rendered;
-
-impl<T: Serialize> Encoder<T> for Rendered {
-    type Error = WireError;
-    type Encoded = Vec<u8>;
-
-    fn encode(value: &T) -> Result<Vec<u8>, WireError> {
-        to_bytes(value)
-    }
-}
-
-impl<T: DeserializeOwned> Decoder<T> for Rendered {
-    type Error = WireError;
-    type Encoded = [u8];
-
-    fn decode(bytes: &[u8]) -> Result<T, WireError> {
-        from_bytes(bytes)
     }
 }
 

@@ -12,7 +12,11 @@ use crate::api::{
 use crate::i18n::{Language, Words};
 use crate::tr;
 
-fn card(l: Words, card: DailyCard, start: Action<dictionaries::DictionaryId, ()>) -> impl IntoView {
+fn card(
+    l: Words,
+    card: DailyCard,
+    start: crate::acting::Acting<dictionaries::DictionaryId, ()>,
+) -> impl IntoView {
     let dictionary = card.dictionary;
     let board = format!("/daily/{}", dictionary.as_str());
     let (state, action) = match card.state {
@@ -60,7 +64,7 @@ pub fn DailyChallenges() -> impl IntoView {
     let today = crate::loaded::load(|| (), |_| daily_today());
     let user = crate::session::CurrentUser::expect();
     let language = Language::expect();
-    let start = Action::new(move |dictionary: &dictionaries::DictionaryId| {
+    let start = crate::acting::acting(move |dictionary: &dictionaries::DictionaryId| {
         let dictionary = *dictionary;
         async move {
             if let Ok(Ok(game_id)) = start_daily(dictionary).await {

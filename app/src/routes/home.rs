@@ -31,7 +31,8 @@ pub fn HomePage() -> impl IntoView {
     let dictionary = RwSignal::new(DictionaryId::English);
     let word = RwSignal::new(String::new());
     let local_value = Memo::new(move |_| dictionary.get().tile_set().face_value(&word.get()));
-    let server_check = ServerAction::<WordValue>::new();
+    let server_check =
+        crate::acting::acting(|w: &WordValue| word_value(w.dictionary.clone(), w.word.clone()));
     // The question the last answer belongs to: once the word or dictionary changes, the answer is
     // about something else and is hidden.
     let asked = RwSignal::new(None::<(DictionaryId, String)>);
@@ -119,7 +120,7 @@ pub fn HomePage() -> impl IntoView {
                     {t!(home.ask_server)}
                 </button>
                 <p class="server-value" data-testid="server-value" aria-live="polite">
-                    {move || { let l = language.get(); match server_check.value().get().filter(|_| answer_is_current()) {
+                    {move || { let l = language.get(); match server_check.value().filter(|_| answer_is_current()) {
                         None if server_check.pending().get() => tr!(l, home.asking).to_string(),
                         None => String::new(),
                         Some(Ok(Ok(answer))) => {

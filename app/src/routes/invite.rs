@@ -24,11 +24,11 @@ pub fn InvitePage() -> impl IntoView {
     let token = move || params.with(|p| p.get("token")).unwrap_or_default();
     let card = crate::loaded::load(token, invite);
     let user = CurrentUser::expect();
-    let answer = Action::new(move |accept: &bool| answer_invite(token(), *accept));
+    let answer = crate::acting::acting(move |accept: &bool| answer_invite(token(), *accept));
     // Accepted: straight into the game, where it is the player's move.
     let navigate = leptos_router::hooks::use_navigate();
     Effect::new(move |_| {
-        if let Some(Ok(Ok(Some(id)))) = answer.value().get() {
+        if let Some(Ok(Ok(Some(id)))) = answer.value() {
             navigate(&format!("/game/{id}"), Default::default());
         }
     });
@@ -52,7 +52,7 @@ pub fn InvitePage() -> impl IntoView {
                                     <dt>{tr!(l, new_game.format)}</dt><dd>{format_name(l, card.format)}</dd>
                                     <dt>{tr!(l, invite.rated)}</dt><dd data-testid="invite-rated">{if card.rated { tr!(l, invite.rated_yes) } else { tr!(l, invite.rated_no) }}</dd>
                                 </dl>
-                                {move || match (open, answer.value().get(), user.get()) {
+                                {move || match (open, answer.value(), user.get()) {
                                     (false, _, _) => view! { <p class="error" data-testid="invite-closed">{answer_text(l, Ok(Refusal::InviteClosed))}</p> }.into_any(),
                                     (_, Some(Ok(Ok(Some(_id)))), _) => view! {
                                         <p class="ok" role="status" data-testid="invite-answer">{tr!(l, invite.accepted)}</p>

@@ -14,11 +14,11 @@ use crate::{
 /// The lobby page.
 #[component]
 pub fn LobbyPage() -> impl IntoView {
-    let join = Action::new(|id: &String| join_lobby_game(id.clone()));
+    let join = crate::acting::acting(|id: &String| join_lobby_game(id.clone()));
     // Joined: straight into the game, where it is the player's move.
     let navigate = leptos_router::hooks::use_navigate();
     Effect::new(move |_| {
-        if let Some(Ok(Ok(id))) = join.value().get() {
+        if let Some(Ok(Ok(id))) = join.value() {
             navigate(&format!("/game/{id}"), Default::default());
         }
     });
@@ -35,7 +35,7 @@ pub fn LobbyPage() -> impl IntoView {
         <main class="page">
             <h1>{t!(lobby.title)}</h1>
             <p class="hint">{t!(lobby.hint)}</p>
-            {move || join.value().get().map(|answer| match answer {
+            {move || join.value().map(|answer| match answer {
                 Ok(Ok(_)) => view! { <p class="ok" role="status">{t!(lobby.joined)}</p> }.into_any(),
                 Ok(Err(refusal)) => view! { <p class="error" role="alert">{answer_text(language.get(), Ok(refusal))}</p> }.into_any(),
                 Err(error) => view! { <p class="error" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),

@@ -112,10 +112,10 @@ pub fn NewGameForm() -> AnyView {
             dictionary.set(allowed[0]);
         }
     });
-    let create = Action::new(|new: &NewGame| create_game(new.clone()));
+    let create = crate::acting::acting(|new: &NewGame| create_game(new.clone()));
     let invite = RwSignal::new(None::<String>);
     Effect::new(move |_| {
-        if let Some(Ok(Ok(created))) = create.value().get() {
+        if let Some(Ok(Ok(created))) = create.value() {
             match created.invite_path {
                 Some(path) => invite.set(Some(path)),
                 None => use_navigate()(&format!("/game/{}", created.id), Default::default()),
@@ -269,7 +269,7 @@ pub fn NewGameForm() -> AnyView {
                     </div>
                 </Show>
                 <button class="primary" type="submit" disabled=move || create.pending().get()>{t!(new_game.start)}</button>
-                {move || match create.value().get() {
+                {move || match create.value() {
                     Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Ok(refusal))}</p> }.into_any()),
                     Some(Err(error)) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Err(error))}</p> }.into_any()),
                     _ => None,

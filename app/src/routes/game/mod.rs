@@ -95,25 +95,25 @@ pub fn GamePage() -> impl IntoView {
             .message
             .set(Some(answer_text(language.get_untracked(), Err(error)))),
     };
-    let acting = Action::new(move |action: &Move| {
+    let acting = crate::acting::acting(move |action: &Move| {
         let (id, action) = (id(), action.clone());
         let version = table
             .page
             .with_untracked(|p| p.as_ref().map_or(0, |p| p.view.version));
         async move { act(id, version, action).await }
     });
-    let resigning = Action::new(move |_: &()| resign(id()));
+    let resigning = crate::acting::acting(move |_: &()| resign(id()));
     // Buying and selling, at any time (the server applies them to the game as it then is).
     let trade = Callback::new(move |action: Move| {
         acting.dispatch(action);
     });
     Effect::new(move |_| {
-        if let Some(answer) = acting.value().get() {
+        if let Some(answer) = acting.value() {
             take(answer);
         }
     });
     Effect::new(move |_| {
-        if let Some(answer) = resigning.value().get() {
+        if let Some(answer) = resigning.value() {
             take(answer);
         }
     });
@@ -410,7 +410,8 @@ fn centre_on(frame: &leptos::web_sys::HtmlDivElement, pos: rules::Pos) {
         };
         // After the zoom's style applies: measured before, the cell is still small.
         let frame = frame.clone();
-        request_animation_frame(move || {
+        // No frame (the page is going away): nothing to centre.
+        let _ = request_animation_frame(move || {
             use wasm_bindgen::JsCast;
             let Ok(cell) = cell.dyn_into::<leptos::web_sys::HtmlElement>() else {
                 return;
@@ -439,9 +440,10 @@ fn ReadyLobby(
     take: impl Fn(Result<Result<GamePage, Refusal>, ServerFnError>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let id = card.id.clone();
-    let pressing = Action::new(move |ready: &bool| crate::api::play::ready(id.clone(), *ready));
+    let pressing =
+        crate::acting::acting(move |ready: &bool| crate::api::play::ready(id.clone(), *ready));
     Effect::new(move |_| {
-        if let Some(answer) = pressing.value().get() {
+        if let Some(answer) = pressing.value() {
             take(answer);
         }
     });
@@ -473,8 +475,8 @@ fn Controls(
     judgement: Memo<preview::Judgement>,
     busy: Signal<bool>,
     confirm: RwSignal<Option<Confirm>>,
-    acting: Action<Move, Result<Result<GamePage, Refusal>, ServerFnError>>,
-    resigning: Action<(), Result<Result<GamePage, Refusal>, ServerFnError>>,
+    acting: crate::acting::Acting<Move, Result<Result<GamePage, Refusal>, ServerFnError>>,
+    resigning: crate::acting::Acting<(), Result<Result<GamePage, Refusal>, ServerFnError>>,
     play: Callback<()>,
 ) -> impl IntoView {
     let language = Language::expect();

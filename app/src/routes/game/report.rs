@@ -10,13 +10,15 @@ use crate::api::reports::ReportWord;
 /// The button, then what the server said.
 #[component]
 pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> impl IntoView {
-    let report = ServerAction::<ReportWord>::new();
+    let report = crate::acting::acting(|r: &ReportWord| {
+        crate::api::reports::report_word(r.game.clone(), r.word.clone(), r.kind)
+    });
     let (label, title) = match kind {
         ReportKind::Missing => (crate::t!(report.is_a_word), crate::t!(report.missing_title)),
         ReportKind::Wrong => (crate::t!(report.not_a_word), crate::t!(report.wrong_title)),
     };
     move || {
-        match report.value().get() {
+        match report.value() {
         Some(Ok(Ok(()))) => {
             view! { <span class="reported" data-testid="reported">{crate::t!(report.thanks)}</span> }
                 .into_any()

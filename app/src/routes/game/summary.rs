@@ -165,9 +165,9 @@ pub fn Summary(
 #[component]
 fn PlayAgain(new: NewGame) -> impl IntoView {
     let language = Language::expect();
-    let create = Action::new(|new: &NewGame| create_game(new.clone()));
+    let create = crate::acting::acting(|new: &NewGame| create_game(new.clone()));
     Effect::new(move |_| {
-        if let Some(Ok(Ok(created))) = create.value().get() {
+        if let Some(Ok(Ok(created))) = create.value() {
             leptos_router::hooks::use_navigate()(
                 &format!("/game/{}", created.id),
                 Default::default(),
@@ -177,7 +177,7 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
     view! {
         <button class="primary" type="button" disabled=move || create.pending().get()
             on:click=move |_| { create.dispatch(new.clone()); }>{crate::t!(summary.play_again)}</button>
-        {move || match create.value().get() {
+        {move || match create.value() {
             Some(Ok(Err(refusal))) => Some(super::answer_text(language.get(), Ok(refusal))),
             Some(Err(error)) => Some(super::answer_text(language.get(), Err(error))),
             _ => None,
@@ -195,9 +195,10 @@ fn Rematch(
     /// Whether the caller would move first in the rematch (they moved second in this game).
     i_move_first: bool,
 ) -> impl IntoView {
-    let act = Action::new(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
+    let act =
+        crate::acting::acting(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
     let l = table.language.get_untracked();
-    Effect::new(move |_| match act.value().get() {
+    Effect::new(move |_| match act.value() {
         Some(Ok(Ok(page))) => table.receive(page),
         Some(Ok(Err(refusal))) => table.message.set(Some(super::answer_text(
             table.language.get_untracked(),
