@@ -45,6 +45,28 @@ test('a player signs up, signs out, fails a sign-in with a clear message, then s
   await context.close();
 });
 
+test('the sign-up and sign-in forms work with no script at all, as plain form posts', async () => {
+  // Before the page hydrates (or with scripts off) the forms post to the server as they are; the
+  // page after hydration sends JSON to the same address. Both must be read.
+  const { context, page } = await openPage(suite.browser, { javaScriptEnabled: false });
+  const name = uniqueName('nia');
+  await page.goto(`${suite.server.url}/signup`);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+  await page.goto(suite.server.url);
+  assert.equal((await page.textContent('[data-testid="who"]')).trim(), name, 'signed up and in');
+  // Signed out (the cookie dropped), the same name and password sign in by a plain post too.
+  await context.clearCookies();
+  await page.goto(`${suite.server.url}/signin`);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+  await page.goto(suite.server.url);
+  assert.equal((await page.textContent('[data-testid="who"]')).trim(), name, 'signed in');
+  await context.close();
+});
+
 test('an invite link is accepted by a new player, who signs up on the way and moves first', async () => {
   const ann = await openPage(suite.browser);
   await ann.page.goto(`${suite.server.url}/signup`);

@@ -10,7 +10,7 @@
 //! Postcard is not self-describing, so a type sent this way must serialise every field every time
 //! (no `skip_serializing_if`, `untagged` or `flatten`); the tests below round-trip such a type.
 
-use leptos::server_fn::codec::Post;
+use leptos::server_fn::codec::{JsonEncoding, Post};
 use leptos::server_fn::{Bytes, ContentType, Decodes, Encodes, Format, FormatType};
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -57,6 +57,45 @@ impl<T: DeserializeOwned> Decodes<T> for WireEncoding {
 
     fn decode(bytes: Bytes) -> Result<T, WireError> {
         from_bytes(&bytes)
+    }
+}
+
+/// A form's fields (signing in and up): JSON from the page, like every other server function's
+/// arguments, and also the urlencoded body of the same form posted plainly, before the page
+/// hydrates. The page never encodes a form, so no form reader is in its bundle.
+pub type Form = Post<FormOrJson>;
+
+/// [`Form`]'s encoding of a value.
+pub struct FormOrJson;
+
+impl ContentType for FormOrJson {
+    const CONTENT_TYPE: &'static str = JsonEncoding::CONTENT_TYPE;
+}
+
+impl FormatType for FormOrJson {
+    const FORMAT_TYPE: Format = Format::Text;
+}
+
+impl<T: Serialize> Encodes<T> for FormOrJson {
+    type Error = WireError;
+
+    fn encode(value: &T) -> Result<Bytes, WireError> {
+        JsonEncoding::encode(value).map_err(|e| WireError(e.to_string()))
+    }
+}
+
+impl<T: DeserializeOwned> Decodes<T> for FormOrJson {
+    type Error = WireError;
+
+    fn decode(bytes: Bytes) -> Result<T, WireError> {
+        // A JSON object starts with `{`; a urlencoded form starts with a field's name.
+        if bytes.first() == Some(&b'{') {
+            return JsonEncoding::decode(bytes).map_err(|e| WireError(e.to_string()));
+        }
+        #[cfg(feature = "ssr")]
+        return serde_qs::from_bytes(&bytes).map_err(|e| WireError(e.to_string()));
+        #[cfg(not(feature = "ssr"))]
+        Err(WireError("a form is read on the server".into()))
     }
 }
 

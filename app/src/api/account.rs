@@ -1,7 +1,7 @@
 //! Sign-up, sign-in and sign-out. Sign-ins are rate-limited per name and per address; a guest who
 //! signs up keeps their games, and one who signs in hands them to that account.
 
-use crate::wire::Wire;
+use crate::wire::{Form, Wire};
 use leptos::{prelude::*, server_fn::codec::Json};
 
 #[cfg(feature = "ssr")]
@@ -19,7 +19,7 @@ pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
 /// Creates an account and signs it in. A guest's row is named instead, so their games stay.
 // The macro's generated argument struct has fields that cannot carry doc comments.
 #[allow(missing_docs)]
-#[server(output = Wire, endpoint = "account/sign-up")]
+#[server(input = Form, output = Wire, endpoint = "account/sign-up")]
 pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::accounts;
     let services = services()?;
@@ -59,7 +59,7 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
 /// [`crate::store::throttle`]. The failures are counted in the database, so every instance sees
 /// them.
 #[allow(missing_docs)]
-#[server(output = Wire, endpoint = "account/sign-in")]
+#[server(input = Form, output = Wire, endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::{accounts, throttle};
     let services = services()?;

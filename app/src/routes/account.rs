@@ -1,15 +1,22 @@
 //! The sign-in and sign-up pages. Both are plain forms that also work before the page hydrates;
 //! after hydration they answer in place and go on to `?next=` (or the start page).
 
-use leptos::{form::ActionForm, prelude::*};
+use leptos::{html, prelude::*, server_fn::ServerFn};
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::{
-    api::account::{SignIn, SignUp},
+    acting::Acting,
+    api::account::{sign_in, sign_up, SignIn, SignUp},
+    api::{Me, Refusal},
     i18n::Language,
     session::CurrentUser,
     t,
 };
+
+/// A name and a password, as typed.
+type Credentials = (String, String);
+/// Signing in or up.
+type Signing = Acting<Credentials, Result<Result<Me, Refusal>, ServerFnError>>;
 
 /// Where to go after signing in: a local path from `?next=`, else the start page.
 fn next_path() -> String {
@@ -27,8 +34,10 @@ fn next_path() -> String {
 /// The sign-in page.
 #[component]
 pub fn SignInPage() -> impl IntoView {
-    let action = ServerAction::<SignIn>::new();
-    let result = action.value();
+    let action: Signing = crate::acting::acting(|(name, password): &Credentials| {
+        sign_in(name.clone(), password.clone())
+    });
+    let result = Signal::derive(move || action.value());
     follow_success(Signal::derive(move || {
         result.get().map(|r| matches!(r, Ok(Ok(_))))
     }));
@@ -48,11 +57,10 @@ pub fn SignInPage() -> impl IntoView {
     view! {
         <main class="page narrow">
             <h1>{t!(nav.sign_in)}</h1>
-            <ActionForm action attr:class="card form">
-                <NameAndPassword new_password=false />
+            <CredentialsForm action url=SignIn::url() new_password=false>
                 <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_in)}</button>
                 <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
-            </ActionForm>
+            </CredentialsForm>
             <p>{t!(account.new_here)}" " <a href=signup>{t!(account.create)}</a></p>
         </main>
     }
@@ -61,8 +69,10 @@ pub fn SignInPage() -> impl IntoView {
 /// The sign-up page. A guest who signs up keeps the games they started.
 #[component]
 pub fn SignUpPage() -> impl IntoView {
-    let action = ServerAction::<SignUp>::new();
-    let result = action.value();
+    let action: Signing = crate::acting::acting(|(name, password): &Credentials| {
+        sign_up(name.clone(), password.clone())
+    });
+    let result = Signal::derive(move || action.value());
     follow_success(Signal::derive(move || {
         result.get().map(|r| matches!(r, Ok(Ok(_))))
     }));
@@ -70,11 +80,10 @@ pub fn SignUpPage() -> impl IntoView {
     view! {
         <main class="page narrow">
             <h1>{t!(account.create)}</h1>
-            <ActionForm action attr:class="card form">
-                <NameAndPassword new_password=true />
+            <CredentialsForm action url=SignUp::url() new_password=true>
                 <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_up)}</button>
                 <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
-            </ActionForm>
+            </CredentialsForm>
             <p>{t!(account.have_one)}" " <a href=signin>{t!(nav.sign_in)}</a></p>
         </main>
     }
@@ -92,25 +101,43 @@ fn follow_success(succeeded: Signal<Option<bool>>) {
     });
 }
 
+/// A name and password form: posted plainly to `url` before the page hydrates (the server reads
+/// the form), and sent through `action` after.
 #[component]
-fn NameAndPassword(new_password: bool) -> impl IntoView {
+fn CredentialsForm(
+    action: Signing,
+    url: &'static str,
+    new_password: bool,
+    children: Children,
+) -> impl IntoView {
+    let name = NodeRef::<html::Input>::new();
+    let password = NodeRef::<html::Input>::new();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if let (Some(name), Some(password)) = (name.get_untracked(), password.get_untracked()) {
+            action.dispatch((name.value(), password.value()));
+        }
+    };
     let (autocomplete, hint) = if new_password {
         ("new-password", t!(account.password_hint))
     } else {
         ("current-password", t!(account.no_hint))
     };
     view! {
+        <form class="card form" method="post" action=url on:submit=submit>
         <label>
             {t!(account.name)}
-            <input type="text" name="name" required minlength="3" maxlength="20"
+            <input node_ref=name type="text" name="name" required minlength="3" maxlength="20"
                 autocomplete="username" autocapitalize="none" spellcheck="false"
                 pattern="[A-Za-z0-9_]{3,20}" title=t!(account.name_rule) />
         </label>
         <label>
             {t!(account.password)}
-            <input type="password" name="password" required minlength="8" maxlength="200"
+            <input node_ref=password type="password" name="password" required minlength="8" maxlength="200"
                 autocomplete=autocomplete placeholder=hint />
         </label>
+        {children()}
+        </form>
     }
 }
 

@@ -226,7 +226,7 @@ pub enum WordValueRefusal {
 /// judged on the server. The start page compares it with the browser's own answer.
 // The macro's generated argument struct has fields that cannot carry doc comments.
 #[allow(missing_docs)]
-#[server]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::Wire, endpoint = "words/value")]
 pub async fn word_value(
     dictionary: String,
     word: String,
