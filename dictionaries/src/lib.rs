@@ -109,7 +109,7 @@ impl DictionaryId {
         self.tile_set()
             .letters
             .iter()
-            .flat_map(|spec| spec.letter.to_lowercase())
+            .map(|spec| rules::case::lower(spec.letter))
             .collect()
     }
 }

@@ -66,7 +66,7 @@ impl WordList {
     {
         let mut words: Vec<String> = words
             .into_iter()
-            .map(|w| w.as_ref().to_lowercase())
+            .map(|w| crate::case::lower_str(w.as_ref()))
             .collect();
         words.sort_unstable();
         words.dedup();

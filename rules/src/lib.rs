@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod bag;
 pub mod board;
+pub mod case;
 pub mod daily;
 pub mod error;
 pub mod game;

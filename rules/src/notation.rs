@@ -78,7 +78,7 @@ pub fn board_to_text(board: &Board, tiles: &TileSet) -> String {
             }
             match square {
                 Square::Tile(t) if t.kind == TileKind::Blank => {
-                    out.extend(tiles.char_of(t.letter).to_lowercase())
+                    out.push(crate::case::lower(tiles.char_of(t.letter)))
                 }
                 Square::Tile(t) => out.push(tiles.char_of(t.letter)),
                 Square::Stop => out.push('#'),
@@ -575,7 +575,7 @@ fn play_text(
     loop {
         match placed.iter().find(|t| t.pos == pos) {
             Some(new) => match new.tile {
-                Played::Blank(l) => word.extend(tiles.char_of(l).to_lowercase()),
+                Played::Blank(l) => word.push(crate::case::lower(tiles.char_of(l))),
                 other => word.push(other.letter().map_or('#', |l| tiles.char_of(l))),
             },
             None if before.tile(pos).is_some() => word.push('.'),

@@ -103,7 +103,7 @@ impl WordScore {
         words
             .iter()
             .max_by_key(|w| (w.points, w.word.chars().count()))
-            .map(|w| w.word.to_uppercase())
+            .map(|w| crate::case::upper_str(&w.word))
     }
 }
 

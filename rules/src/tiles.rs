@@ -59,7 +59,7 @@ impl TileSet {
 
     /// The letter for `ch` (either case), if the set has it.
     pub fn letter(&self, ch: char) -> Option<Letter> {
-        let upper = ch.to_uppercase().next()?;
+        let upper = crate::case::upper(ch);
         self.letters
             .iter()
             .position(|spec| spec.letter == upper)
@@ -96,7 +96,7 @@ impl TileSet {
     pub fn spell(&self, letters: impl IntoIterator<Item = Letter>) -> String {
         letters
             .into_iter()
-            .flat_map(|l| self.char_of(l).to_lowercase())
+            .map(|l| crate::case::lower(self.char_of(l)))
             .collect()
     }
 

@@ -28,7 +28,7 @@ pub fn AboutDictionaries() -> impl IntoView {
                                         <h2>{d.name.clone()}</h2>
                                         <dl>
                                             <dt>{t!(about.words)}</dt><dd>{words}</dd>
-                                            <dt>{t!(about.letters)}</dt><dd>{d.alphabet.to_uppercase()}</dd>
+                                            <dt>{t!(about.letters)}</dt><dd>{rules::case::upper_str(&d.alphabet)}</dd>
                                             <dt>{t!(about.source)}</dt><dd>{format!("{} {}", d.source, d.source_version)}</dd>
                                             <dt>{t!(about.licence)}</dt><dd>{d.licence.clone()}</dd>
                                             <dt>{t!(about.attribution)}</dt><dd>{d.attribution.clone()}</dd>

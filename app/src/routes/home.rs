@@ -39,7 +39,7 @@ pub fn HomePage() -> impl IntoView {
     let answer_is_current = move || asked.get() == Some((dictionary.get(), word.get()));
 
     let word_check = move || {
-        let (id, word) = (dictionary.get(), word.get().to_lowercase());
+        let (id, word) = (dictionary.get(), rules::case::lower_str(&word.get()));
         let l = language.get();
         let dictionary = crate::i18n::dictionary_name(l, id);
         match lexicons.state(id) {
@@ -185,7 +185,7 @@ fn WordTiles(dictionary: RwSignal<DictionaryId>, word: RwSignal<String>) -> impl
             .map(|ch| {
                 let points = set.points(ch);
                 let class = if points.is_some() { "tile" } else { "tile unknown" };
-                let letter = ch.to_uppercase().to_string();
+                let letter = rules::case::upper(ch).to_string();
                 view! {
                     <span class=class>
                         {letter}

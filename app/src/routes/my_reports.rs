@@ -31,7 +31,7 @@ pub fn MyReports() -> impl IntoView {
                             };
                             view! {
                                 <li class="card row" data-word=r.word.clone()>
-                                    <span><strong>{r.word.to_uppercase()}</strong>" "{said}
+                                    <span><strong>{rules::case::upper_str(&r.word)}</strong>" "{said}
                                         <span class="muted">{format!(" · {}", crate::i18n::dictionary_name(l, r.dictionary))}</span></span>
                                     <span class=class>{status}</span>
                                 </li>

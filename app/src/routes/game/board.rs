@@ -100,7 +100,7 @@ pub fn TileFace(tiles: &'static TileSet, played: Played) -> impl IntoView {
         Played::Letter(l) | Played::AlfaPower(l) | Played::Golden(l) => {
             (tiles.char_of(l).to_string(), Some(tiles.value(l)))
         }
-        Played::Blank(l) => (tiles.char_of(l).to_lowercase().to_string(), None),
+        Played::Blank(l) => (rules::case::lower(tiles.char_of(l)).to_string(), None),
         Played::Stop => ("■".to_string(), None),
     };
     let mark = match played {
@@ -470,7 +470,7 @@ fn key(table: Table, key: &str, on_enter: Callback<()>) -> Option<bool> {
                         .map(|s| (s, Played::Blank(letter)))
                 });
             let Some((slot, played)) = slot else {
-                let letter = ch.to_uppercase().to_string();
+                let letter = rules::case::upper(ch).to_string();
                 table.message.set(Some(tr!(
                     table.language.get_untracked(),
                     board.not_in_hand,

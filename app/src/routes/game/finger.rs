@@ -148,7 +148,7 @@ pub fn FingerTile(table: Table) -> impl IntoView {
         let (x, y) = (x.round() as i32, y.round() as i32);
         Some(view! {
             <div class="finger-tile tile" aria-hidden="true" style=format!("left: {x}px; top: {y}px")>
-                {face.to_uppercase()}
+                {rules::case::upper_str(&face)}
             </div>
         })
     }

@@ -26,7 +26,10 @@ pub fn describe(l: Words, turn: &TurnRecord, seats: &[SeatHolder]) -> String {
         TurnEvent::Play {
             words, total, dice, ..
         } => {
-            let words: Vec<String> = words.iter().map(|w| w.word.to_uppercase()).collect();
+            let words: Vec<String> = words
+                .iter()
+                .map(|w| rules::case::upper_str(&w.word))
+                .collect();
             let rolls: Vec<String> = dice.iter().map(|(_, roll)| roll.to_string()).collect();
             let words = words.join(", ");
             let played = tr!(l, history.played, who, words, total);
@@ -163,7 +166,7 @@ pub fn History(
                     view! {
                         <ul class="history-words">
                             {words.into_iter().map(|word| view! {
-                                <li><strong>{word.to_uppercase()}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
+                                <li><strong>{rules::case::upper_str(&word)}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
                             }).collect_view()}
                         </ul>
                         <p class="muted">{tr!(l, history.scores_after)}" "{scores}</p>

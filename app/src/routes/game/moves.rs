@@ -16,7 +16,7 @@ fn what(l: Words, turn: &TurnRecord) -> String {
     match &turn.event {
         TurnEvent::Play { words, .. } => words
             .iter()
-            .map(|w| w.word.to_uppercase())
+            .map(|w| rules::case::upper_str(&w.word))
             .collect::<Vec<_>>()
             .join(", "),
         TurnEvent::Pass { auto: true, .. } => tr!(l, moves.auto_pass).into(),
@@ -88,12 +88,7 @@ pub fn MoveList(
 /// How a tile is written in the unseen list.
 fn tile_text(tile: HandTile, view: &PlayerView) -> String {
     match tile {
-        HandTile::Letter(letter) => view
-            .rules()
-            .tiles
-            .char_of(letter)
-            .to_uppercase()
-            .to_string(),
+        HandTile::Letter(letter) => view.rules().tiles.char_of(letter).to_string(),
         HandTile::Blank => "?".into(),
         HandTile::Arrow => "→".into(),
         HandTile::Stop => "■".into(),

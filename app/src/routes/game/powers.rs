@@ -128,7 +128,7 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                                     <span class="power-icon">{icon(power)}</span>
                                     <span class="power-name">{power_name(l, power)}</span>
                                     <span class="muted">{describe(l, power)}</span>
-                                    <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_lowercase())
+                                    <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_ascii_lowercase())
                                         disabled=short || full
                                         on:click=move |_| { trade.run(Move::Buy { seat, power }); open.set(false); }>
                                         {tr!(l, shop.buy, price)}

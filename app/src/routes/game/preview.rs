@@ -105,7 +105,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                 let class = if w.valid { "word valid" } else { "word invalid" };
                                 view! {
                                     <li class=class>
-                                        <strong>{w.word.to_uppercase()}</strong>
+                                        <strong>{rules::case::upper_str(&w.word)}</strong>
                                         {if w.valid { "" } else { tr!(l, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                         <span class="breakdown">{parts}" = "{w.points}</span>
@@ -117,7 +117,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                 let class = if w.valid { "word valid checked" } else { "word invalid checked" };
                                 view! {
                                     <li class=class>
-                                        <strong>{w.word.to_uppercase()}</strong>
+                                        <strong>{rules::case::upper_str(&w.word)}</strong>
                                         {if w.valid { tr!(l, preview.changed_not_scored) } else { tr!(l, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                     </li>
@@ -143,7 +143,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                             {if invalid.is_empty() {
                                 view! { <span data-testid="preview-total">{scored.total}</span>" "{tr!(l, preview.points)} }.into_any()
                             } else {
-                                view! { <span class="error">{tr!(l, preview.not_a_word, words = invalid.join(", ").to_uppercase())}</span> }.into_any()
+                                view! { <span class="error">{tr!(l, preview.not_a_word, words = rules::case::upper_str(&invalid.join(", ")))}</span> }.into_any()
                             }}
                         </p>
                     }.into_any()

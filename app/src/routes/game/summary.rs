@@ -43,13 +43,13 @@ pub fn numbers(view: &PlayerView) -> Vec<Numbers> {
             n.tiles += tiles.len();
             for w in words {
                 if n.best_word.as_ref().is_none_or(|(_, p)| w.points > *p) {
-                    n.best_word = Some((w.word.to_uppercase(), w.points));
+                    n.best_word = Some((rules::case::upper_str(&w.word), w.points));
                 }
                 if n.longest_word
                     .as_ref()
                     .is_none_or(|l| w.word.chars().count() > l.chars().count())
                 {
-                    n.longest_word = Some(w.word.to_uppercase());
+                    n.longest_word = Some(rules::case::upper_str(&w.word));
                 }
             }
         }
