@@ -50,20 +50,19 @@ test('the sign-up and sign-in forms work with no script at all, as plain form po
   // page after hydration sends JSON to the same address. Both must be read.
   const { context, page } = await openPage(suite.browser, { javaScriptEnabled: false });
   const name = uniqueName('nia');
-  await page.goto(`${suite.server.url}/signup`);
-  await page.fill('input[name="name"]', name);
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
-  await page.goto(suite.server.url);
-  assert.equal((await page.textContent('[data-testid="who"]')).trim(), name, 'signed up and in');
+  /** Fills and posts the form at `path`, then reads who the start page says is signed in. */
+  const post = async (path) => {
+    await page.goto(`${suite.server.url}${path}`);
+    await page.fill('input[name="name"]', name);
+    await page.fill('input[name="password"]', PASSWORD);
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    await page.goto(suite.server.url);
+    return (await page.textContent('[data-testid="who"]')).trim();
+  };
+  assert.equal(await post('/signup'), name, 'signed up and in');
   // Signed out (the cookie dropped), the same name and password sign in by a plain post too.
   await context.clearCookies();
-  await page.goto(`${suite.server.url}/signin`);
-  await page.fill('input[name="name"]', name);
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
-  await page.goto(suite.server.url);
-  assert.equal((await page.textContent('[data-testid="who"]')).trim(), name, 'signed in');
+  assert.equal(await post('/signin'), name, 'signed in');
   await context.close();
 });
 
