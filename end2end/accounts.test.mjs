@@ -55,7 +55,11 @@ test('the sign-up and sign-in forms work with no script at all, as plain form po
     await page.goto(`${suite.server.url}${path}`);
     await page.fill('input[name="name"]', name);
     await page.fill('input[name="password"]', PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    // The post's answer (its cookie) and the page it leads back to, before going on.
+    const posted = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/account/');
+    const [answer] = await Promise.all([page.waitForResponse(posted), page.click('button[type="submit"]')]);
+    assert.equal(answer.status(), 302, 'a plain post is sent back to the page');
+    await page.waitForURL((url) => url.pathname === path);
     await page.goto(suite.server.url);
     return (await page.textContent('[data-testid="who"]')).trim();
   };
