@@ -1,7 +1,9 @@
 // The first load of a game page in a fresh browser on a slow phone link (issue 18): how many bytes
-// of wasm and JS go over the wire, how they are compressed, and how long until the page answers a
-// tap. Prints the figures; asserts what must hold whatever the figures (precompressed bundle, the
-// "Loading…" mark until hydration, a tap that works once it is gone).
+// go over the wire (the wasm module, and the page, which carries the start-up script and the
+// stylesheet inline), how they are compressed, and how long until the page answers a tap. Prints
+// the figures; asserts what must hold whatever the figures (precompressed bundle, no script or
+// stylesheet fetched beside the module, the "Loading…" mark until hydration, a tap that works
+// once it is gone).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
@@ -78,19 +80,23 @@ async function firstLoad(url, state, acceptEncoding, screenshot) {
   await page.waitForSelector('[data-testid="rack"] [aria-pressed="true"]', { timeout: 5_000 });
   assert.deepEqual(errors, []);
   await context.close();
-  const bundle = done.filter((r) => /\/pkg\/.*\.(wasm|js)$/.test(new URL(r.url).pathname));
-  return { bundle, hydratedAt };
+  const bundle = done.filter((r) => /\/pkg\/.*\.(wasm|js|css)$/.test(new URL(r.url).pathname));
+  const document = done.find((r) => r.url === url);
+  return { bundle, document, hydratedAt };
 }
 
 test('a game page in a fresh browser on a 1.6 Mbit/s link: bundle bytes and time to interactive', async () => {
   const { url, state } = await aGame();
   for (const [label, acceptEncoding] of [['as Chromium asks', undefined], ['gzip only', 'gzip'], ['brotli', 'br, gzip']]) {
     const shot = acceptEncoding ? undefined : 'first-load-390-loading.png';
-    const { bundle, hydratedAt } = await firstLoad(url, state, acceptEncoding, shot);
-    const bytes = bundle.reduce((sum, r) => sum + r.bytes, 0);
-    const parts = bundle.map((r) => `${new URL(r.url).pathname.split('/').pop()} ${r.bytes} B ${r.encoding}`).join(', ');
-    console.log(`first load (${label}): wasm + JS ${bytes} bytes over the wire (${parts}); interactive ${Math.round(hydratedAt)} ms after navigation`);
-    assert.equal(bundle.length, 2, 'one wasm module and one script');
+    const { bundle, document, hydratedAt } = await firstLoad(url, state, acceptEncoding, shot);
+    const bytes = bundle.reduce((sum, r) => sum + r.bytes, 0) + document.bytes;
+    const parts = [...bundle, { ...document, url: `${url.split('/').slice(0, 3).join('/')}/page` }]
+      .map((r) => `${new URL(r.url).pathname.split('/').pop()} ${r.bytes} B ${r.encoding}`).join(', ');
+    console.log(`first load (${label}): wasm + page (with its script and CSS) ${bytes} bytes over the wire (${parts}); interactive ${Math.round(hydratedAt)} ms after navigation`);
+    // The script and the stylesheet come inside the page: the module is the only other file.
+    assert.deepEqual(bundle.map((r) => new URL(r.url).pathname), ['/pkg/alfakraft_bg.wasm']);
+    assert.notEqual(document.encoding, 'none', 'the page is compressed');
     // The bundle is never sent uncompressed.
     for (const r of bundle) assert.notEqual(r.encoding, 'none', `${r.url} is compressed`);
     if (acceptEncoding === 'gzip') for (const r of bundle) assert.equal(r.encoding, 'gzip');

@@ -57,7 +57,13 @@ if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pk
         -o "$pkg/analysis_bg.wasm" "$pkg/analysis_bg.wasm"
     echo "$analysis_hash" > "$analysis_stamp"
 fi
-cp style/main.css "$pkg/$OUTPUT_NAME.css"
+# The stylesheet and the start-up script go inside every page (app::assets): minified, and the
+# script is wasm-bindgen's glue with the call that hydrates the page, bundled into one module.
+esbuild="$PWD/node_modules/.bin/esbuild"
+"$esbuild" style/main.css --minify --log-level=warning --outfile="$pkg/$OUTPUT_NAME.css"
+(cd "$pkg" && echo "import init, { hydrate } from './$OUTPUT_NAME.js';
+init({ module_or_path: '/pkg/${OUTPUT_NAME}_bg.wasm' }).then(() => hydrate());" \
+    | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=boot.js)
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css"
@@ -70,6 +76,8 @@ size() { stat -c %s "$1"; }
 for f in "${bundle[@]}"; do
     say "bundle: $(basename "$f") $(size "$f") bytes, $(size "$f.gz") gzipped, $(size "$f.br") brotli"
 done
+say "inline in every page: boot.js $(size "$pkg/boot.js") bytes, $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
+
 
 say "building the server (release)"
 unset RUSTC_BOOTSTRAP CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS

@@ -79,11 +79,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wb_version" ]; th
     cargo install -q wasm-bindgen-cli --version "$wb_version" || die "installing wasm-bindgen-cli failed"
 fi
 
-# 3. Node tools: wasm-opt (binaryen 132), playwright-core and axe-core, pinned by package-lock.json.
+# 3. Node tools: wasm-opt (binaryen 132), esbuild, playwright-core and axe-core, pinned by package-lock.json.
 if ! command -v npm >/dev/null; then apt_install nodejs npm; fi
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/esbuild ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ] \
     || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    say "npm ci (binaryen, playwright-core, axe-core)"
+    say "npm ci (binaryen, esbuild, playwright-core, axe-core)"
     npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
 fi
 wasm-opt --version | grep -q "version 132" || die "wasm-opt on PATH is not binaryen 132: $(wasm-opt --version)"

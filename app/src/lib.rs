@@ -10,7 +10,7 @@
 #![recursion_limit = "256"]
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, Meta, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Meta, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
     ParamSegment, StaticSegment,
@@ -18,6 +18,8 @@ use leptos_router::{
 
 pub mod acting;
 pub mod api;
+#[cfg(feature = "ssr")]
+pub mod assets;
 pub mod clipboard;
 pub mod dictionary;
 pub mod domain;
@@ -48,7 +50,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <AutoReload options=options.clone() />
-                <HydrationScripts options />
+                <assets::BundleHead options />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <script inner_html=theme::SCRIPT></script>
                 // The page's words, for the browser to hydrate with (see `i18n`).
@@ -71,7 +73,6 @@ pub fn App() -> impl IntoView {
     session::CurrentUser::provide();
     live::Connection::provide();
     view! {
-        <Stylesheet id="app-style" href="/pkg/alfakraft.css" />
         <Title text=APP_NAME />
         <Meta name="description" content="Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words." />
         <Router>

@@ -104,3 +104,20 @@ pub fn embedded_file(method: &Method, uri: &Uri, headers: &HeaderMap) -> Option<
     }
     Some(response)
 }
+
+/// The stylesheet and start-up script every page carries inline (see `app::assets`), from the
+/// binary or from `site_root`; `None` when the build has not written them (the pages then link to
+/// the files).
+pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::Inline> {
+    let read = |path: &str| -> Option<std::sync::Arc<str>> {
+        let bytes = match site {
+            SiteFiles::Embedded => Embedded::get(path)?.data.into_owned(),
+            SiteFiles::Folder => std::fs::read(std::path::Path::new(site_root).join(path)).ok()?,
+        };
+        String::from_utf8(bytes).ok().map(Into::into)
+    };
+    Some(app::assets::Inline {
+        css: read("pkg/alfakraft.css")?,
+        boot: read("pkg/boot.js")?,
+    })
+}

@@ -716,7 +716,7 @@ fn the_panel_pages_work_without_javascript() {
         let (status, page) = admin.get("/admin").await;
         assert_eq!(status, 200, "{db_name}");
         assert!(
-            page.contains("Upload a word list") && !page.contains("/pkg/alfakraft.js"),
+            page.contains("Upload a word list") && !page.contains("alfakraft_bg.wasm"),
             "no wasm"
         );
         // An edit: redirected to the draft, which says so.

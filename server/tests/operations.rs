@@ -93,9 +93,20 @@ fn the_binary_alone_in_an_empty_folder_serves_the_site_and_plays() {
         let mut client = ApiClient::new(&base);
         let (status, page) = client.get("/").await.unwrap();
         assert_eq!(status, 200);
+        // The start-up script and the stylesheet come inside the page, the module beside it.
         assert!(
-            page.contains("/pkg/alfakraft.js"),
+            page.contains("/pkg/alfakraft_bg.wasm")
+                && page.contains("<style")
+                && !page.contains("/pkg/alfakraft.js"),
             "the page loads the bundle"
+        );
+        let (_, headers, _) = client
+            .get_with("/", &[("accept-encoding", "gzip, br")])
+            .await
+            .unwrap();
+        assert_eq!(
+            headers["content-encoding"], "br",
+            "pages are sent brotli too"
         );
         // The bundle, brotli-compressed as built, and as it is for a client without brotli.
         let wasm = "/pkg/alfakraft_bg.wasm";

@@ -82,7 +82,7 @@ async fn the_start_page_is_rendered_on_the_server_body() {
         "{body}"
     );
     assert!(
-        body.contains("/pkg/alfakraft.js"),
+        body.contains("/pkg/alfakraft_bg.wasm"),
         "the page loads the bundle to hydrate"
     );
 }

@@ -1,0 +1,51 @@
+//! What a page's head carries to style itself and start the browser bundle.
+//!
+//! On a slow phone link the page is interactive once the wasm module is in, and every byte that
+//! shares the link with it delays that. The module can be asked for only once the page's first
+//! bytes have arrived, and its own answer then takes a round trip, during which the link is idle.
+//! So the stylesheet and the start-up script (wasm-bindgen's glue, minified) come inside the
+//! page, over that otherwise idle link, instead of as two more files beside the module: about
+//! 12 KB that no longer compete with it. The module is named first in the head, so the browser
+//! asks for it as soon as the first bytes arrive.
+//!
+//! The server reads both texts once (`scripts/build.sh` writes them) and provides them as
+//! [`Inline`]; without them (a server built before the bundle) the page links to the files.
+
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// The module every page hydrates with.
+pub const WASM: &str = "/pkg/alfakraft_bg.wasm";
+/// The stylesheet, as a file (the pages the server renders alone link to it).
+pub const CSS: &str = "/pkg/alfakraft.css";
+
+/// The stylesheet and the start-up script, as the build wrote them.
+#[derive(Clone, Debug)]
+pub struct Inline {
+    /// The minified stylesheet.
+    pub css: Arc<str>,
+    /// The start-up module: wasm-bindgen's glue and the call that hydrates the page.
+    pub boot: Arc<str>,
+}
+
+/// The head's part that loads the bundle: inline when the server has the texts, else links.
+#[component]
+pub fn BundleHead(
+    /// Where the bundle is, for the links.
+    options: LeptosOptions,
+) -> impl IntoView {
+    let nonce = leptos::nonce::use_nonce();
+    match use_context::<Inline>() {
+        Some(inline) => view! {
+            <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
+            <style nonce=nonce.clone() inner_html=inline.css.to_string()></style>
+            <script type="module" nonce=nonce inner_html=inline.boot.to_string()></script>
+        }
+        .into_any(),
+        None => view! {
+            <HydrationScripts options />
+            <link rel="stylesheet" href=CSS />
+        }
+        .into_any(),
+    }
+}
