@@ -222,7 +222,23 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
     view! {
         <div class="board live" tabindex="0" role="grid" aria-label=crate::t!(board.keys)
             style=move || format!("--cols: {}", board.get().map_or(15, |b| b.width()))
-            on:keydown=keydown>
+            on:keydown=keydown
+            on:click=move |ev: ev::MouseEvent| {
+                if let Some(pos) = cell_of(&ev) {
+                    tap(table, pos);
+                }
+            }
+            on:dragover=move |ev: ev::DragEvent| {
+                if cell_of(&ev).is_some() {
+                    ev.prevent_default();
+                }
+            }
+            on:drop=move |ev: ev::DragEvent| {
+                if let Some(pos) = cell_of(&ev) {
+                    ev.prevent_default();
+                    table.drop_on_cell(pos);
+                }
+            }>
             {move || {
                 let Some(board) = board.get() else { return ().into_any() };
                 let tiles = table.tiles().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
@@ -244,6 +260,68 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
     }
 }
 
+/// A tap on a cell (the board listens for all of them): an arrow or power picked up goes where
+/// it targets, a staged tile comes back, a picked tile goes down, and an empty cell takes the
+/// cursor (a second tap turns it).
+fn tap(table: Table, pos: Pos) {
+    if let Some(slot) = table
+        .selected
+        .get_untracked()
+        .filter(|slot| *slot >= BAR_SLOTS || table.hand_tile(*slot) == Some(HandTile::Arrow))
+    {
+        table.place(slot, pos);
+        return;
+    }
+    if let Some(staged) = table.staged_at(pos) {
+        table.unstage(staged.pos);
+        table.cursor.set(Some(Cursor {
+            pos,
+            dir: Direction::Across,
+        }));
+        return;
+    }
+    if let Some(slot) = table.selected.get_untracked() {
+        table.place(slot, pos);
+        return;
+    }
+    let empty = table.page.with_untracked(|p| {
+        p.as_ref()
+            .is_some_and(|p| p.view.board.square(pos) == Square::Empty)
+    });
+    if empty {
+        table.cursor.update(|c| {
+            *c = Some(match *c {
+                Some(c) if c.pos == pos => Cursor {
+                    pos,
+                    dir: c.dir.other(),
+                },
+                _ => Cursor {
+                    pos,
+                    dir: Direction::Across,
+                },
+            })
+        });
+    }
+}
+
+/// The cell an event happened in, from its `data-cell`.
+fn cell_of(ev: &ev::Event) -> Option<Pos> {
+    #[cfg(feature = "hydrate")]
+    {
+        use wasm_bindgen::JsCast;
+        let element: web_sys::Element = ev.target()?.dyn_into().ok()?;
+        super::finger::cell_pos(&element)
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        let _ = ev;
+        None
+    }
+}
+
+/// One square of the live board. Taps and drops are the board's to handle (one listener each
+/// for the whole board, not three per cell), and the cursor's direction is a class: a page
+/// hydrates 225 cells, so each keeps to three reactive parts.
 #[component]
 fn Cell(
     table: Table,
@@ -258,8 +336,6 @@ fn Cell(
     used: Memo<Vec<(Pos, rules::Power)>>,
 ) -> impl IntoView {
     let staged = move || table.staged_at(pos);
-    let is_cursor = move || table.cursor.get().is_some_and(|c| c.pos == pos);
-    let cursor_dir = move || table.cursor.get().filter(|c| c.pos == pos).map(|c| c.dir);
     let class = move || {
         let mut class = format!("cell {}", premium_class(premium));
         if face == "★" {
@@ -271,8 +347,11 @@ fn Cell(
         if staged().is_some() {
             class.push_str(" staged");
         }
-        if is_cursor() {
-            class.push_str(" cursor");
+        if let Some(cursor) = table.cursor.get().filter(|c| c.pos == pos) {
+            class.push_str(match cursor.dir {
+                Direction::Across => " cursor across",
+                Direction::Down => " cursor down",
+            });
         }
         if last.with(|l| l.contains(&pos)) {
             class.push_str(" last");
@@ -280,65 +359,37 @@ fn Cell(
         class
     };
     let language = Language::expect();
-    let label = move || {
+    // What a screen reader says of the cell (its place, premium or letter), and the marks of
+    // powers on it: drafted now, or used in earlier plays.
+    let annotations = move || {
+        let l = language.get();
         let at = format!("{}{}", column_name(pos.col), pos.row + 1);
-        match (square_tile(square), staged()) {
+        let label = match (square_tile(square), staged()) {
             (Some(played), _) | (None, Some(super::table::Staged { played, .. })) => {
                 let letter = played.letter().map(|l| tiles.char_of(l)).unwrap_or('■');
                 format!("{at}: {letter}")
             }
             _ if premium == Premium::Plain => at,
-            _ => format!("{at}: {}", premium_name(language.get(), premium)),
+            _ => format!("{at}: {}", premium_name(l, premium)),
+        };
+        let used_here = used.with(|u| {
+            u.iter()
+                .filter(|(at, _)| *at == pos)
+                .map(|(_, power)| {
+                    let name = tr!(l, board.power_used, power = crate::i18n::power_name(l, *power));
+                    view! { <span class="used-power" title=name.clone() aria-label=name role="img">{super::powers::icon(*power)}</span> }
+                })
+                .collect_view()
+        });
+        view! {
+            <span class="sr-only">{label}</span>
+            {power_badge(table, pos, tiles)}
+            {used_here}
         }
     };
-    let click =
-        move |_| {
-            // An arrow or a power picked up goes where it targets (a staged letter, a board tile).
-            if let Some(slot) = table.selected.get_untracked().filter(|slot| {
-                *slot >= BAR_SLOTS || table.hand_tile(*slot) == Some(HandTile::Arrow)
-            }) {
-                table.place(slot, pos);
-                return;
-            }
-            if let Some(staged) = staged() {
-                table.unstage(staged.pos);
-                table.cursor.set(Some(Cursor {
-                    pos,
-                    dir: Direction::Across,
-                }));
-                return;
-            }
-            if let Some(slot) = table.selected.get_untracked() {
-                table.place(slot, pos);
-                return;
-            }
-            if square == Square::Empty {
-                // A second tap on the cursor turns it.
-                table.cursor.update(|c| {
-                    *c = Some(match *c {
-                        Some(c) if c.pos == pos => Cursor {
-                            pos,
-                            dir: c.dir.other(),
-                        },
-                        _ => Cursor {
-                            pos,
-                            dir: Direction::Across,
-                        },
-                    })
-                });
-            }
-        };
-    let drop = move |ev: ev::DragEvent| {
-        ev.prevent_default();
-        table.drop_on_cell(pos);
-    };
     view! {
-        // Named by its content: the cell's place and premium for screen readers, then what shows.
-        <div class=class role="gridcell" data-cell=format!("{},{}", pos.row, pos.col)
-            on:click=click
-            on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
-            on:drop=drop>
-            <span class="sr-only">{label}</span>
+        <div class=class role="gridcell" data-cell=format!("{},{}", pos.row, pos.col)>
+            {annotations}
             {move || match (square_tile(square), staged()) {
                 (Some(played), _) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
                 (None, Some(s)) => view! {
@@ -351,18 +402,8 @@ fn Cell(
                         })}
                     </span>
                 }.into_any(),
-                (None, None) => view! {
-                    <span class="premium">{face}</span>
-                    {move || cursor_dir().map(|d| view! {
-                        <span class="caret" aria-hidden="true">{if d == Direction::Across { "→" } else { "↓" }}</span>
-                    })}
-                }.into_any(),
+                (None, None) => view! { <span class="premium">{face}</span> }.into_any(),
             }}
-            {move || power_badge(table, pos, tiles)}
-            {move || used.with(|u| u.iter().filter(|(at, _)| *at == pos).map(|(_, power)| {
-                let name = tr!(language.get(), board.power_used, power = crate::i18n::power_name(language.get(), *power));
-                view! { <span class="used-power" title=name.clone() aria-label=name role="img">{super::powers::icon(*power)}</span> }
-            }).collect_view())}
         </div>
     }
 }

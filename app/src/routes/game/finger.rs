@@ -99,13 +99,8 @@ enum Target {
 #[cfg(feature = "hydrate")]
 fn target_at(x: f64, y: f64) -> Option<Target> {
     let element = document().element_from_point(x as f32, y as f32)?;
-    if let Some(cell) = element.closest("[data-cell]").ok().flatten() {
-        let text = cell.get_attribute("data-cell")?;
-        let (row, col) = text.split_once(',')?;
-        return Some(Target::Cell(Pos {
-            row: row.parse().ok()?,
-            col: col.parse().ok()?,
-        }));
+    if let Some(pos) = cell_pos(&element) {
+        return Some(Target::Cell(pos));
     }
     if let Some(tile) = element.closest("[data-slot]").ok().flatten() {
         return Some(Target::Hand(tile.get_attribute("data-slot")?.parse().ok()));
@@ -115,6 +110,18 @@ fn target_at(x: f64, y: f64) -> Option<Target> {
         .ok()
         .flatten()
         .map(|_| Target::Hand(None))
+}
+
+/// The board cell `element` is in, from its `data-cell` ("row,col").
+#[cfg(feature = "hydrate")]
+pub(super) fn cell_pos(element: &web_sys::Element) -> Option<Pos> {
+    let cell = element.closest("[data-cell]").ok().flatten()?;
+    let text = cell.get_attribute("data-cell")?;
+    let (row, col) = text.split_once(',')?;
+    Some(Pos {
+        row: row.parse().ok()?,
+        col: col.parse().ok()?,
+    })
 }
 
 #[cfg(not(feature = "hydrate"))]
