@@ -57,8 +57,9 @@ if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pk
         -o "$pkg/analysis_bg.wasm" "$pkg/analysis_bg.wasm"
     echo "$analysis_hash" > "$analysis_stamp"
 fi
-# The stylesheet and the start-up script go inside every page (app::assets): minified, and the
-# script is wasm-bindgen's glue with the call that hydrates the page, bundled into one module.
+# The stylesheet and the start-up script go inside a browser's first page (app::assets), and
+# as files after that: minified, and the script is wasm-bindgen's glue with the call that
+# hydrates the page, bundled into one module.
 esbuild="$PWD/node_modules/.bin/esbuild"
 "$esbuild" style/main.css --minify --log-level=warning --outfile="$pkg/$OUTPUT_NAME.css"
 (cd "$pkg" && echo "import init, { hydrate } from './$OUTPUT_NAME.js';
@@ -66,7 +67,7 @@ init({ module_or_path: '/pkg/${OUTPUT_NAME}_bg.wasm' }).then(() => hydrate());" 
     | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=boot.js)
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
-bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css"
+bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"
         "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js")
 for f in "${bundle[@]}"; do
     gzip -9 -n -k -f "$f"
@@ -76,7 +77,7 @@ size() { stat -c %s "$1"; }
 for f in "${bundle[@]}"; do
     say "bundle: $(basename "$f") $(size "$f") bytes, $(size "$f.gz") gzipped, $(size "$f.br") brotli"
 done
-say "inline in every page: boot.js $(size "$pkg/boot.js") bytes, $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
+say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes, $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
 
 
 say "building the server (release)"

@@ -8,8 +8,11 @@
 //! 12 KB that no longer compete with it. The module is named first in the head, so the browser
 //! asks for it as soon as the first bytes arrive.
 //!
-//! The server reads both texts once (`scripts/build.sh` writes them) and provides them as
-//! [`Inline`]; without them (a server built before the bundle) the page links to the files.
+//! That is for a browser that does not have them yet. Once it has (the [`COOKIE`] names the
+//! build it was sent), pages link to the two files instead, which its cache answers, so later
+//! full loads are not 12 KB heavier. The server reads both texts once (`scripts/build.sh` writes
+//! them) and provides them as [`Inline`]; without them (a server built before the bundle) the
+//! page links to the files.
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -18,6 +21,10 @@ use std::sync::Arc;
 pub const WASM: &str = "/pkg/alfakraft_bg.wasm";
 /// The stylesheet, as a file (the pages the server renders alone link to it).
 pub const CSS: &str = "/pkg/alfakraft.css";
+/// The start-up module, as a file.
+pub const BOOT: &str = "/pkg/boot.js";
+/// The cookie that says which build's stylesheet and script the browser was sent inline.
+pub const COOKIE: &str = "bundle";
 
 /// The stylesheet and the start-up script, as the build wrote them.
 #[derive(Clone, Debug)]
@@ -26,6 +33,8 @@ pub struct Inline {
     pub css: Arc<str>,
     /// The start-up module: wasm-bindgen's glue and the call that hydrates the page.
     pub boot: Arc<str>,
+    /// Names this build of the two, for [`COOKIE`].
+    pub version: Arc<str>,
 }
 
 /// The head's part that loads the bundle: inline when the server has the texts, else links.
@@ -36,12 +45,25 @@ pub fn BundleHead(
 ) -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
     match use_context::<Inline>() {
-        Some(inline) => view! {
-            <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
-            <style nonce=nonce.clone() inner_html=inline.css.to_string()></style>
-            <script type="module" nonce=nonce inner_html=inline.boot.to_string()></script>
+        Some(inline)
+            if crate::cookies::of_request(COOKIE).as_deref() == Some(&*inline.version) =>
+        {
+            view! {
+                <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
+                <link rel="stylesheet" href=CSS />
+                <script type="module" nonce=nonce src=BOOT></script>
+            }
+            .into_any()
         }
-        .into_any(),
+        Some(inline) => {
+            crate::cookies::set(COOKIE, &inline.version);
+            view! {
+                <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
+                <style nonce=nonce.clone() inner_html=inline.css.to_string()></style>
+                <script type="module" nonce=nonce inner_html=inline.boot.to_string()></script>
+            }
+            .into_any()
+        }
         None => view! {
             <HydrationScripts options />
             <link rel="stylesheet" href=CSS />

@@ -21,6 +21,8 @@ pub mod api;
 #[cfg(feature = "ssr")]
 pub mod assets;
 pub mod clipboard;
+#[cfg(feature = "ssr")]
+pub mod cookies;
 pub mod dictionary;
 pub mod domain;
 pub mod i18n;

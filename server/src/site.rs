@@ -116,8 +116,13 @@ pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::I
         };
         String::from_utf8(bytes).ok().map(Into::into)
     };
-    Some(app::assets::Inline {
-        css: read("pkg/alfakraft.css")?,
-        boot: read("pkg/boot.js")?,
-    })
+    let (css, boot) = (read("pkg/alfakraft.css")?, read("pkg/boot.js")?);
+    // The build's name: a digest of the two texts (a new build gets them inline once more).
+    let version = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (&*css, &*boot).hash(&mut hasher);
+        format!("{:016x}", hasher.finish()).into()
+    };
+    Some(app::assets::Inline { css, boot, version })
 }

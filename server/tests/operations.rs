@@ -108,6 +108,32 @@ fn the_binary_alone_in_an_empty_folder_serves_the_site_and_plays() {
             headers["content-encoding"], "br",
             "pages are sent brotli too"
         );
+        // The first page set the cookie that says the browser has the stylesheet and the
+        // script: since then pages link to them, which its cache answers. A cookie naming
+        // another build gets them inline again.
+        assert!(
+            client.cookie().is_some_and(|c| c.contains("bundle=")),
+            "{:?}",
+            client.cookie()
+        );
+        let (_, linked) = client.get("/").await.unwrap();
+        assert!(
+            linked.contains(r#"href="/pkg/alfakraft.css""#)
+                && linked.contains(r#"src="/pkg/boot.js""#)
+                && !linked.contains("<style"),
+            "{linked}"
+        );
+        let (_, _, inline) = client
+            .get_with("/", &[("cookie", "bundle=0123456789abcdef")])
+            .await
+            .unwrap();
+        assert!(String::from_utf8_lossy(&inline).contains("<style"));
+        let (status, headers, _) = client
+            .get_with("/pkg/boot.js", &[("accept-encoding", "gzip, br")])
+            .await
+            .unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(headers["content-encoding"], "br");
         // The bundle, brotli-compressed as built, and as it is for a client without brotli.
         let wasm = "/pkg/alfakraft_bg.wasm";
         let built =

@@ -129,14 +129,5 @@ pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, Se
 /// Sets the `lang` cookie on the response, which the server reads before rendering a page.
 #[cfg(feature = "ssr")]
 fn remember_language(language: crate::i18n::Lang) {
-    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
-        let cookie = format!(
-            "{}={}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly",
-            crate::i18n::COOKIE,
-            language.code()
-        );
-        if let Ok(value) = http::HeaderValue::from_str(&cookie) {
-            response.append_header(http::header::SET_COOKIE, value);
-        }
-    }
+    crate::cookies::set(crate::i18n::COOKIE, language.code());
 }

@@ -300,14 +300,7 @@ pub fn page_words(words: Words) -> String {
 /// `Accept-Language`, else English.
 #[cfg(feature = "ssr")]
 pub fn from_headers(headers: &http::HeaderMap) -> Lang {
-    let cookie = headers
-        .get_all(http::header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| Lang::parse(value));
+    let cookie = crate::cookies::get(headers, COOKIE).and_then(Lang::parse);
     cookie.unwrap_or_else(|| {
         headers
             .get(http::header::ACCEPT_LANGUAGE)
