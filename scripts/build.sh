@@ -79,7 +79,6 @@ for f in "${bundle[@]}"; do
 done
 say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes, $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
 
-
 say "building the server (release)"
 unset RUSTC_BOOTSTRAP CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS
 cargo build -p server --release

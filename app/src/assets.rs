@@ -44,30 +44,32 @@ pub fn BundleHead(
     options: LeptosOptions,
 ) -> impl IntoView {
     let nonce = leptos::nonce::use_nonce();
-    match use_context::<Inline>() {
-        Some(inline)
-            if crate::cookies::of_request(COOKIE).as_deref() == Some(&*inline.version) =>
-        {
+    let Some(inline) = use_context::<Inline>() else {
+        return view! {
+            <HydrationScripts options />
+            <link rel="stylesheet" href=CSS />
+        }
+        .into_any();
+    };
+    let cached = crate::cookies::of_request(COOKIE).as_deref() == Some(&*inline.version);
+    if !cached {
+        crate::cookies::set(COOKIE, &inline.version);
+    }
+    view! {
+        <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
+        {if cached {
             view! {
-                <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
                 <link rel="stylesheet" href=CSS />
                 <script type="module" nonce=nonce src=BOOT></script>
             }
             .into_any()
-        }
-        Some(inline) => {
-            crate::cookies::set(COOKIE, &inline.version);
+        } else {
             view! {
-                <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
                 <style nonce=nonce.clone() inner_html=inline.css.to_string()></style>
                 <script type="module" nonce=nonce inner_html=inline.boot.to_string()></script>
             }
             .into_any()
-        }
-        None => view! {
-            <HydrationScripts options />
-            <link rel="stylesheet" href=CSS />
-        }
-        .into_any(),
+        }}
     }
+    .into_any()
 }

@@ -25,7 +25,7 @@ pub fn set(name: &str, value: &str) {
     }
 }
 
-/// The cookies of the request being rendered, if any.
+/// The value of cookie `name` in the request being rendered, if any.
 pub fn of_request(name: &str) -> Option<String> {
     use leptos::prelude::use_context;
     let parts = use_context::<http::request::Parts>()?;

@@ -105,9 +105,9 @@ pub fn embedded_file(method: &Method, uri: &Uri, headers: &HeaderMap) -> Option<
     Some(response)
 }
 
-/// The stylesheet and start-up script every page carries inline (see `app::assets`), from the
-/// binary or from `site_root`; `None` when the build has not written them (the pages then link to
-/// the files).
+/// The stylesheet and start-up script a browser's first page carries inline (see `app::assets`),
+/// from the binary or from `site_root`; `None` when the build has not written them (the pages
+/// then link to the files).
 pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::Inline> {
     let read = |path: &str| -> Option<std::sync::Arc<str>> {
         let bytes = match site {
