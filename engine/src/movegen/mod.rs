@@ -179,11 +179,15 @@ pub struct Generator<'a> {
     /// Every left part the current rack can spell, shortest first: computed once per call, then
     /// scanned at each anchor instead of walking the trie again.
     prefixes: Vec<Prefix>,
+    /// Where each length starts in `prefixes`, and where the list ends.
+    levels: Vec<usize>,
     /// The anchors of the current position, each with its left part.
     spans: Vec<Span>,
     /// Scratch for [`Generator::best`]: per direction and lane, the bounds of what its squares
     /// can add.
     aheads: Vec<Box<Ahead>>,
+    /// Scratch for [`Generator::best`]: each span's bound, with its index.
+    queue: Vec<(i32, usize)>,
 }
 
 /// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
@@ -224,7 +228,7 @@ impl Acc {
     };
 }
 
-struct Search<'s, 'a> {
+struct Search<'s, 'a: 's> {
     gen: &'s Generator<'a>,
     dir: Direction,
     d: usize,
@@ -241,10 +245,10 @@ struct Search<'s, 'a> {
     new_at: [u8; 32],
     /// Moves scoring less are not kept.
     floor: i32,
-    /// When searching for the best move only: what the squares ahead can still add, to cut off
-    /// branches that cannot reach `floor` (which then rises with each move kept).
-    ahead: Option<&'s Ahead>,
-    /// Face value of the tiles left in `rack`, kept only with `ahead`.
+    /// When searching for the best move only: what the squares ahead and the rack can still add,
+    /// to cut off branches that cannot reach `floor` (which then rises with each move kept).
+    limits: Option<(&'s Ahead, &'s Bound<'a>)>,
+    /// Face value of the tiles left in `rack`, kept only with `limits`.
     rack_points: i32,
     /// Tiles in the whole rack.
     rack_tiles: usize,
@@ -277,8 +281,10 @@ impl<'a> Generator<'a> {
             hook_caps,
             analysis: Analysis::default(),
             prefixes: Vec::new(),
+            levels: Vec::new(),
             spans: Vec::new(),
             aheads: Vec::new(),
+            queue: Vec::new(),
         }
     }
 
@@ -308,18 +314,26 @@ impl<'a> Generator<'a> {
         scratch.clear();
         let rack = self.prepare(board, hand)?;
         let bound = Bound::new(self.rules, &self.values, rack);
-        // Most promising first.
-        let mut queue: BinaryHeap<(i32, usize)> = self
-            .spans
-            .iter()
-            .enumerate()
-            .map(|(k, &span)| (bound.of(&self.analysis, span), k))
-            .collect();
-        // Per direction and lane, filled when a span there is first searched.
+        // Per direction and lane: the bounds of what its squares can add, filled for each lane
+        // with an anchor (the spans come lane by lane), and each span's bound from them.
         let mut aheads = std::mem::take(&mut self.aheads);
         let lanes = self.analysis.width.max(self.analysis.height);
         aheads.resize_with(2 * lanes, || Box::new(Ahead::EMPTY));
-        let mut filled = vec![false; 2 * lanes];
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        let mut filled = usize::MAX;
+        for (k, span) in self.spans.iter().enumerate() {
+            let lane = dir_index(span.dir) * lanes + span.lane;
+            if lane != filled {
+                bound.ahead(&self.analysis, span.dir, span.lane, &mut aheads[lane]);
+                filled = lane;
+            }
+            if aheads[lane].room[span.anchor] > 0 {
+                queue.push((aheads[lane].of_span(&bound, *span), k));
+            }
+        }
+        // Most promising first.
+        let mut queue = BinaryHeap::from(queue);
         let mut floor = i32::MIN;
         while let Some((most, k)) = queue.pop() {
             // An equal score still counts: it may place fewer tiles.
@@ -328,15 +342,10 @@ impl<'a> Generator<'a> {
             }
             let span = self.spans[k];
             let lane = dir_index(span.dir) * lanes + span.lane;
-            if !filled[lane] {
-                bound.ahead(&self.analysis, span.dir, span.lane, &mut aheads[lane]);
-                filled[lane] = true;
-            }
-            if aheads[lane].room[span.anchor] > 0 {
-                floor = self.search(span, rack, Some((&aheads[lane], floor)), scratch);
-            }
+            floor = self.search(span, rack, Some((&aheads[lane], &bound, floor)), scratch);
         }
         self.aheads = aheads;
+        self.queue = queue.into_vec();
         scratch
             .iter()
             .copied()
@@ -371,13 +380,17 @@ impl<'a> Generator<'a> {
         });
         // Level by level, so the list comes out shortest first with no sort.
         let mut level = 0..1;
+        self.levels.clear();
+        self.levels.push(0);
         for _ in 0..longest {
             let next_start = prefixes.len();
             for k in level.clone() {
                 extend_prefix(self.trie, &self.values, prefixes[k], &mut prefixes);
             }
             level = next_start..prefixes.len();
+            self.levels.push(next_start);
         }
+        self.levels.push(prefixes.len());
         self.prefixes = prefixes;
         let mut spans = std::mem::take(&mut self.spans);
         spans.clear();
@@ -393,13 +406,13 @@ impl<'a> Generator<'a> {
         &self,
         span: Span,
         rack: Rack,
-        best: Option<(&Ahead, i32)>,
+        best: Option<(&Ahead, &Bound, i32)>,
         out: &mut Vec<Move>,
     ) -> i32 {
         let an = &self.analysis;
         let (lane_len, base, stride) = an.lane(span.dir, span.lane);
-        let (ahead, floor) = match best {
-            Some((ahead, floor)) => (Some(ahead), floor),
+        let (limits, floor) = match best {
+            Some((ahead, bound, floor)) => (Some((ahead, bound)), floor),
             None => (None, i32::MIN),
         };
         let mut search = Search {
@@ -415,7 +428,7 @@ impl<'a> Generator<'a> {
             nplaced: 0,
             new_at: [255; 32],
             floor,
-            ahead,
+            limits,
             rack_points: self.prefixes[0].points,
             rack_tiles: rack.len(),
             out,
@@ -457,56 +470,74 @@ impl Search<'_, '_> {
         let an = &gen.analysis;
         let at_anchor = an.cross[self.d][self.idx(anchor)].allowed;
         let full = self.rack;
-        for prefix in &gen.prefixes {
-            let len = usize::from(prefix.len);
-            if len > limit {
-                break;
+        let longest = limit.min(gen.levels.len() - 2);
+        for len in 0..=longest {
+            // When searching for the best: no left part of this length can make a move that
+            // reaches the floor, whatever its letters.
+            if let Some((ahead, bound)) = self.limits {
+                let all = gen.prefixes[0].points;
+                if ahead.most(bound, anchor - len, self.rack_tiles, all, 0, &Acc::START)
+                    < self.floor
+                {
+                    continue;
+                }
             }
-            // Most left parts cannot go on at the anchor: check that before setting anything up.
-            if prefix.children & at_anchor & prefix.rack.letters_mask() == 0 {
-                continue;
+            for prefix in &gen.prefixes[gen.levels[len]..gen.levels[len + 1]] {
+                self.left_part(prefix, anchor, at_anchor);
             }
-            // Its tiles sit at anchor - len .. anchor; no cross-word touches those squares.
-            let mut acc = Acc::START;
-            for (k, &code) in prefix.letters[..len].iter().enumerate() {
-                let off = anchor - len + k;
-                let (letter, blank) = (code & !BLANK_BIT, code & BLANK_BIT != 0);
-                self.placed[k] = (off as u8, letter, blank);
-                self.new_at[off] = k as u8;
-                let i = self.idx(off);
-                acc.main += if blank {
-                    0
-                } else {
-                    gen.values[usize::from(letter)]
-                } * an.letter_factor[i];
-                acc.factor *= an.word_factor[i];
-            }
-            self.nplaced = len;
-            self.rack = prefix.rack;
-            self.rack_points = prefix.points;
-            if !self.hopeless(prefix.node, anchor, &acc) {
-                self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
-            }
-            for off in anchor - len..anchor {
-                self.new_at[off] = 255;
-            }
-            self.nplaced = 0;
         }
         self.rack = full;
         self.rack_points = gen.prefixes[0].points;
+    }
+
+    /// Puts `prefix` before `anchor` and extends it right, unless it cannot go on there.
+    #[inline]
+    fn left_part(&mut self, prefix: &Prefix, anchor: usize, at_anchor: u32) {
+        let gen = self.gen;
+        let an = &gen.analysis;
+        let len = usize::from(prefix.len);
+        // Most left parts cannot go on at the anchor: check that before setting anything up.
+        if prefix.children & at_anchor & prefix.rack.letters_mask() == 0 {
+            return;
+        }
+        // Its tiles sit at anchor - len .. anchor; no cross-word touches those squares.
+        let mut acc = Acc::START;
+        for (k, &code) in prefix.letters[..len].iter().enumerate() {
+            let off = anchor - len + k;
+            let (letter, blank) = (code & !BLANK_BIT, code & BLANK_BIT != 0);
+            self.placed[k] = (off as u8, letter, blank);
+            self.new_at[off] = k as u8;
+            let i = self.idx(off);
+            acc.main += if blank {
+                0
+            } else {
+                gen.values[usize::from(letter)]
+            } * an.letter_factor[i];
+            acc.factor *= an.word_factor[i];
+        }
+        self.nplaced = len;
+        self.rack = prefix.rack;
+        self.rack_points = prefix.points;
+        if !self.hopeless(prefix.node, anchor, &acc) {
+            self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
+        }
+        for off in anchor - len..anchor {
+            self.new_at[off] = 255;
+        }
+        self.nplaced = 0;
     }
 
     /// Whether no move this branch can still make would reach the floor: the tiles left on the
     /// best squares ahead, every word premium and cross-word ahead, and the richest bonus.
     #[inline]
     fn hopeless(&self, node: Node, off: usize, acc: &Acc) -> bool {
-        let Some(ahead) = &self.ahead else {
+        let Some((ahead, bound)) = self.limits else {
             return false;
         };
         let tiles = (self.rack_tiles - self.nplaced)
             .min(MAX_TILES - self.nplaced)
             .min(usize::from(self.gen.trie.height(node)));
-        ahead.most(off, tiles, self.rack_points, self.nplaced, acc) < self.floor
+        ahead.most(bound, off, tiles, self.rack_points, self.nplaced, acc) < self.floor
     }
 
     fn extend_right(&mut self, node: Node, off: usize, anchor: usize, word_start: usize, acc: Acc) {
@@ -697,7 +728,7 @@ impl Search<'_, '_> {
         if score < self.floor {
             return;
         }
-        if self.ahead.is_some() {
+        if self.limits.is_some() {
             // Searching for the best only: from now on, nothing worse is worth keeping.
             self.floor = score;
         }
