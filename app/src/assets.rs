@@ -13,6 +13,9 @@
 //! full loads are not 12 KB heavier. The server reads both texts once (`scripts/build.sh` writes
 //! them) and provides them as [`Inline`]; without them (a server built before the bundle) the
 //! page links to the files.
+//!
+//! The module's preload is also sent as a `Link` header, which the browser acts on before it
+//! has parsed anything.
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -55,6 +58,7 @@ pub fn BundleHead(
     if !cached {
         crate::cookies::set(COOKIE, &inline.version);
     }
+    preload_header();
     view! {
         <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
         {if cached {
@@ -72,4 +76,18 @@ pub fn BundleHead(
         }}
     }
     .into_any()
+}
+
+/// The module's preload as a `Link` header too: a browser reads the response's headers when it
+/// commits the navigation, before it parses the head (about 20 ms sooner in Chromium on the slow
+/// link), and the module's request is what the page waits for. The head's link stays for
+/// whatever ignores the header; the browser fetches the module once.
+fn preload_header() {
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        let link =
+            format!(r#"<{WASM}>; rel=preload; as=fetch; type="application/wasm"; crossorigin"#);
+        if let Ok(value) = http::HeaderValue::from_str(&link) {
+            response.append_header(http::header::LINK, value);
+        }
+    }
 }

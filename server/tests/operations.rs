@@ -108,6 +108,12 @@ fn the_binary_alone_in_an_empty_folder_serves_the_site_and_plays() {
             headers["content-encoding"], "br",
             "pages are sent brotli too"
         );
+        // The module's preload is in the headers too, so the browser asks for it before it has
+        // parsed the page.
+        assert_eq!(
+            headers["link"],
+            r#"</pkg/alfakraft_bg.wasm>; rel=preload; as=fetch; type="application/wasm"; crossorigin"#
+        );
         // The first page set the cookie that says the browser has the stylesheet and the
         // script: since then pages link to them, which its cache answers. A cookie naming
         // another build gets them inline again.
