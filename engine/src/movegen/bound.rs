@@ -1,8 +1,18 @@
 //! Upper bounds on what a move can score, for the best-move search: per span (an anchor and its
 //! left part) before searching it, and per lane offset while searching, so whole spans and
 //! branches that cannot beat the best move found are never visited.
+//!
+//! The bingo is the loosest part of such a bound (50 points in Classic, for any branch that could
+//! still place a whole hand), and most racks cannot make one where they are: a word that takes a
+//! whole hand from a given square covers exactly the next hand-size empty squares and the board's
+//! tiles among them, so its letters are known, and the trie's index of words by their letters
+//! says whether any word has them. Only starts where one does count the bingo.
+
+use std::cell::Cell;
 
 use rules::{ruleset::Scoring, Direction, RuleSet};
+
+use crate::trie::Trie;
 
 use super::{
     analysis::{dir_index, Analysis},
@@ -26,8 +36,61 @@ pub(super) struct Bound<'r> {
     /// Face value of the rack's `k` highest tiles, by `k` (blanks count 0): what any `k` of its
     /// tiles are worth at most.
     top: [i32; MAX_TILES + 1],
-    /// The most the bonuses give a move with a tile count in `lo..=hi`, as `[lo][hi]`.
+    /// The most the bonuses give a move with a tile count in `lo..=hi`, as `[lo][hi]`; and the
+    /// same without the bingo, for a move that cannot make one.
     bonus_between: [[i32; MAX_TILES + 1]; MAX_TILES + 1],
+    bonus_no_bingo: [[i32; MAX_TILES + 1]; MAX_TILES + 1],
+    /// Set when the rack can earn the bingo: it holds a whole hand.
+    whole_hand: Option<WholeHand<'r>>,
+}
+
+/// What a rack of a whole hand can spell with all of its tiles, for the bingo's part of a bound:
+/// a word of its letters alone, or with the board's letters its word runs through. Asked of the
+/// trie's index of words by their letters; with a blank (any of the alphabet's letters) the
+/// answer for each single board letter is kept once asked.
+struct WholeHand<'r> {
+    trie: &'r Trie,
+    /// The rack's letters, blanks left out, as a sum of [`Trie::letter_key`].
+    key: u64,
+    blanks: u8,
+    /// Letters of the alphabet, for what a blank can stand for.
+    alphabet: u8,
+    /// Whether the rack alone spells a word.
+    alone: bool,
+    /// Per letter of the board: whether its answer is known, and whether the rack with it spells
+    /// a word.
+    known: Cell<u32>,
+    with: Cell<u32>,
+}
+
+impl WholeHand<'_> {
+    /// Whether the rack's tiles, with the board's letter `through` if any, spell a word. Two or
+    /// more blanks could stand for too much to ask: then, yes.
+    fn spells(&self, through: Option<u8>) -> bool {
+        let key = self
+            .key
+            .wrapping_add(through.map_or(0, |l| self.trie.letter_key(l)));
+        match self.blanks {
+            0 => self.trie.has_hand_word(key),
+            1 => (0..self.alphabet).any(|l| {
+                self.trie
+                    .has_hand_word(key.wrapping_add(self.trie.letter_key(l)))
+            }),
+            _ => true,
+        }
+    }
+
+    /// Whether the rack with the board's letter `letter` spells a word, asked once per letter.
+    fn spells_with(&self, letter: u8) -> bool {
+        let bit = 1u32 << (letter & 31);
+        if self.known.get() & bit == 0 {
+            self.known.set(self.known.get() | bit);
+            if self.spells(Some(letter)) {
+                self.with.set(self.with.get() | bit);
+            }
+        }
+        self.with.get() & bit != 0
+    }
 }
 
 /// Upper bounds, per lane offset and number of tiles still to place, of what the squares there
@@ -47,6 +110,12 @@ pub(super) struct Ahead {
     cross: [[i32; MAX_TILES + 1]; 33],
     /// How many tiles fit from each offset on.
     pub(super) room: [u8; 33],
+    /// Per offset: the board's letter there, or [`EMPTY`] where a tile of the rack fits, or
+    /// [`BLOCKED`] where none does.
+    square: [u8; 33],
+    /// Per offset: whether a word starting there may earn the bingo, as far as the letters of
+    /// the board it would run through and the rack's letters tell.
+    bingo: [bool; 33],
     /// Long words' length multiplier, in halves, for the longest word the lane allows.
     halves: i32,
 }
@@ -58,15 +127,20 @@ impl Ahead {
         word: [[1; MAX_TILES + 1]; 33],
         cross: [[0; MAX_TILES + 1]; 33],
         room: [0; 33],
+        square: [BLOCKED; 33],
+        bingo: [false; 33],
         halves: 2,
     };
 
-    /// The most a move can score that has `acc` so far with `placed` tiles, and places up to
-    /// `tiles` more, worth `points` at face value, from lane offset `off` on.
+    /// The most a move can score whose word starts at lane offset `start` and that has `acc` so
+    /// far with `placed` tiles, and places up to `tiles` more, worth `points` at face value, from
+    /// lane offset `off` on.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn most(
         &self,
         bound: &Bound,
+        start: usize,
         off: usize,
         tiles: usize,
         points: i32,
@@ -80,8 +154,12 @@ impl Ahead {
         if self.halves != 2 {
             main = (main * self.halves + 1).div_euclid(2);
         }
-        let bonus =
-            bound.bonus_between[(placed + 1).min(MAX_TILES)][(placed + tiles).min(MAX_TILES)];
+        let bonuses = if self.bingo[start] {
+            &bound.bonus_between
+        } else {
+            &bound.bonus_no_bingo
+        };
+        let bonus = bonuses[(placed + 1).min(MAX_TILES)][(placed + tiles).min(MAX_TILES)];
         main + acc.cross + self.cross[off][tiles] + bonus
     }
 
@@ -89,13 +167,16 @@ impl Ahead {
     pub(super) fn of_span(&self, bound: &Bound, span: Span) -> i32 {
         let points = bound.top[bound.tiles];
         match span.left {
-            Left::Tiles { start } => self.most(bound, start, bound.tiles, points, 0, &Acc::START),
+            Left::Tiles { start } => {
+                self.most(bound, start, start, bound.tiles, points, 0, &Acc::START)
+            }
             // A left part of `len` tiles starts the word `len` squares before the anchor; those
             // squares touch no tile, so they count as any other empty square ahead.
             Left::Free { limit } => (0..=limit.min(bound.tiles - 1))
                 .map(|len| {
                     self.most(
                         bound,
+                        span.anchor - len,
                         span.anchor - len,
                         bound.tiles,
                         points,
@@ -110,7 +191,12 @@ impl Ahead {
 }
 
 impl<'r> Bound<'r> {
-    pub(super) fn new(rules: &'r RuleSet, letter_values: &[i32], rack: Rack) -> Bound<'r> {
+    pub(super) fn new(
+        rules: &'r RuleSet,
+        trie: &'r Trie,
+        letter_values: &[i32],
+        rack: Rack,
+    ) -> Bound<'r> {
         let mut values = [0; MAX_TILES];
         let mut tiles = 0;
         for (letter, &count) in rack.counts.iter().enumerate() {
@@ -128,32 +214,54 @@ impl<'r> Bound<'r> {
         for k in 0..MAX_TILES {
             top[k + 1] = top[k] + values[k];
         }
-        let bonus_by_tiles: [i32; MAX_TILES + 1] = std::array::from_fn(|t| {
-            let bingo = if t == usize::from(rules.hand_size) {
-                rules.bingo_bonus.max(0)
-            } else {
-                0
-            };
-            bingo + RuleSet::bonus_for(rules.placement_bonus, t)
-        });
-        // The highest combo bonus for up to w words; a move forms at most one cross-word per tile.
-        let mut combo = 0;
-        let combo_upto: [i32; MAX_TILES + 2] = std::array::from_fn(|words| {
-            if words > 0 {
-                combo = combo.max(RuleSet::bonus_for(rules.combo_bonus, words));
-            }
-            combo
-        });
-        let bonus_between = std::array::from_fn(|lo| {
-            let mut most = 0;
-            std::array::from_fn(|hi| {
-                if lo == 0 || hi < lo {
-                    return 0;
+        let bonus_of = |bingo: bool| -> [[i32; MAX_TILES + 1]; MAX_TILES + 1] {
+            let by_tiles: [i32; MAX_TILES + 1] = std::array::from_fn(|t| {
+                let bingo = if bingo && t == usize::from(rules.hand_size) {
+                    rules.bingo_bonus.max(0)
+                } else {
+                    0
+                };
+                bingo + RuleSet::bonus_for(rules.placement_bonus, t)
+            });
+            // The highest combo bonus for up to w words; a move forms at most one cross-word per
+            // tile.
+            let mut combo = 0;
+            let combo_upto: [i32; MAX_TILES + 2] = std::array::from_fn(|words| {
+                if words > 0 {
+                    combo = combo.max(RuleSet::bonus_for(rules.combo_bonus, words));
                 }
-                most = most.max(bonus_by_tiles[hi] + combo_upto[hi + 1]);
-                most
+                combo
+            });
+            std::array::from_fn(|lo| {
+                let mut most = 0;
+                std::array::from_fn(|hi| {
+                    if lo == 0 || hi < lo {
+                        return 0;
+                    }
+                    most = most.max(by_tiles[hi] + combo_upto[hi + 1]);
+                    most
+                })
             })
-        });
+        };
+        let whole_hand = (rules.bingo_bonus > 0 && rack.len() == usize::from(rules.hand_size))
+            .then(|| {
+                let mut hand = WholeHand {
+                    trie,
+                    key: (0..32u8)
+                        .flat_map(|l| {
+                            std::iter::repeat_n(l, usize::from(rack.counts[usize::from(l)]))
+                        })
+                        .map(|l| trie.letter_key(l))
+                        .fold(0, u64::wrapping_add),
+                    blanks: rack.blanks,
+                    alphabet: rules.tiles.letters.len().min(32) as u8,
+                    alone: false,
+                    known: Cell::new(0),
+                    with: Cell::new(0),
+                };
+                hand.alone = hand.spells(None);
+                hand
+            });
         Bound {
             rules,
             tiles,
@@ -168,7 +276,9 @@ impl<'r> Bound<'r> {
             present: rack.present,
             richest: values[0],
             top,
-            bonus_between,
+            bonus_between: bonus_of(true),
+            bonus_no_bingo: bonus_of(false),
+            whole_hand,
         }
     }
 
@@ -236,9 +346,13 @@ impl<'r> Bound<'r> {
                     shift(&mut ahead.word[off..=off + 1], 1, |w| factor * w);
                     shift(&mut ahead.cross[off..=off + 1], 0, |c| cross + c);
                     ahead.room[off] = (ahead.room[off + 1] + 1).min(MAX_TILES as u8);
+                    ahead.square[off] = EMPTY;
                 }
                 // No tile of the rack fits, or a stop.
-                EMPTY | BLOCKED => stop(ahead, off),
+                EMPTY | BLOCKED => {
+                    stop(ahead, off);
+                    ahead.square[off] = BLOCKED;
+                }
                 // A tile already there: the word takes its points and goes on as from the next.
                 _ => {
                     let value = an.value[i];
@@ -248,6 +362,68 @@ impl<'r> Bound<'r> {
                     ahead.word[off] = ahead.word[off + 1];
                     ahead.cross[off] = ahead.cross[off + 1];
                     ahead.room[off] = ahead.room[off + 1];
+                    ahead.square[off] = an.letter[i];
+                }
+            }
+        }
+        self.bingo_starts(lane_len, ahead);
+    }
+
+    /// Fills `ahead.bingo`: from each offset, the word that takes every tile of a whole hand runs
+    /// over the next that many empty squares and the board's tiles among and right after them.
+    /// It can earn the bingo only if the rack's letters with those tiles' spell a word. One pass,
+    /// a window sliding along the lane.
+    fn bingo_starts(&self, lane_len: usize, ahead: &mut Ahead) {
+        ahead.bingo[..lane_len].fill(false);
+        let Some(hand) = &self.whole_hand else {
+            return;
+        };
+        let need = self.rules.hand_size;
+        let trie = hand.trie;
+        // The window `start..end`: its empty squares, and its tiles: how many, their letters'
+        // keys summed, and the last one's letter.
+        let (mut end, mut empties, mut tiles, mut keys, mut letter) = (0, 0u8, 0u8, 0u64, 0u8);
+        for start in 0..lane_len {
+            if end <= start {
+                (end, empties, tiles, keys) = (start, 0, 0, 0);
+            }
+            // Only where a whole hand fits does the bingo count (the tables give no more tiles).
+            if ahead.room[start] >= need {
+                while empties < need {
+                    match ahead.square[end] {
+                        EMPTY => empties += 1,
+                        l => {
+                            tiles += 1;
+                            keys = keys.wrapping_add(trie.letter_key(l));
+                            letter = l;
+                        }
+                    }
+                    end += 1;
+                }
+                // The word runs on through the tiles right after its last new one.
+                let (mut through, mut key, mut after) = (tiles, keys, end);
+                while after < lane_len && ahead.square[after] < BLOCKED {
+                    through += 1;
+                    key = key.wrapping_add(trie.letter_key(ahead.square[after]));
+                    letter = ahead.square[after];
+                    after += 1;
+                }
+                ahead.bingo[start] = match (through, hand.blanks) {
+                    (0, _) => hand.alone,
+                    (_, 0) => trie.has_hand_word(hand.key.wrapping_add(key)),
+                    (1, 1) => hand.spells_with(letter),
+                    // A blank with two or more of the board's letters: it may.
+                    _ => true,
+                };
+            }
+            if end > start {
+                match ahead.square[start] {
+                    EMPTY => empties -= 1,
+                    BLOCKED => {}
+                    l => {
+                        tiles -= 1;
+                        keys = keys.wrapping_sub(trie.letter_key(l));
+                    }
                 }
             }
         }

@@ -313,7 +313,7 @@ impl<'a> Generator<'a> {
     ) -> Option<Move> {
         scratch.clear();
         let rack = self.prepare(board, hand)?;
-        let bound = Bound::new(self.rules, &self.values, rack);
+        let bound = Bound::new(self.rules, self.trie, &self.values, rack);
         // Per direction and lane: the bounds of what its squares can add, filled for each lane
         // with an anchor (the spans come lane by lane), and each span's bound from them.
         let mut aheads = std::mem::take(&mut self.aheads);
@@ -476,7 +476,8 @@ impl Search<'_, '_> {
             // reaches the floor, whatever its letters.
             if let Some((ahead, bound)) = self.limits {
                 let all = gen.prefixes[0].points;
-                if ahead.most(bound, anchor - len, self.rack_tiles, all, 0, &Acc::START)
+                let start = anchor - len;
+                if ahead.most(bound, start, start, self.rack_tiles, all, 0, &Acc::START)
                     < self.floor
                 {
                     continue;
@@ -518,7 +519,7 @@ impl Search<'_, '_> {
         self.nplaced = len;
         self.rack = prefix.rack;
         self.rack_points = prefix.points;
-        if !self.hopeless(prefix.node, anchor, &acc) {
+        if !self.hopeless(prefix.node, anchor - len, anchor, &acc) {
             self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
         }
         for off in anchor - len..anchor {
@@ -528,16 +529,25 @@ impl Search<'_, '_> {
     }
 
     /// Whether no move this branch can still make would reach the floor: the tiles left on the
-    /// best squares ahead, every word premium and cross-word ahead, and the richest bonus.
+    /// best squares ahead, every word premium and cross-word ahead, and the richest bonus (the
+    /// bingo only if a word from `start` can take the whole hand).
     #[inline]
-    fn hopeless(&self, node: Node, off: usize, acc: &Acc) -> bool {
+    fn hopeless(&self, node: Node, start: usize, off: usize, acc: &Acc) -> bool {
         let Some((ahead, bound)) = self.limits else {
             return false;
         };
         let tiles = (self.rack_tiles - self.nplaced)
             .min(MAX_TILES - self.nplaced)
             .min(usize::from(self.gen.trie.height(node)));
-        ahead.most(bound, off, tiles, self.rack_points, self.nplaced, acc) < self.floor
+        ahead.most(
+            bound,
+            start,
+            off,
+            tiles,
+            self.rack_points,
+            self.nplaced,
+            acc,
+        ) < self.floor
     }
 
     fn extend_right(&mut self, node: Node, off: usize, anchor: usize, word_start: usize, acc: Acc) {
@@ -576,7 +586,7 @@ impl Search<'_, '_> {
         }
         let cross = an.cross[self.d][i];
         let letters = Trie::children_mask(mask) & cross.allowed & self.rack.letters_mask();
-        if letters == 0 || self.hopeless(node, off, &acc) {
+        if letters == 0 || self.hopeless(node, word_start, off, &acc) {
             return;
         }
         let (letter_factor, word_factor) = (an.letter_factor[i], an.word_factor[i]);
