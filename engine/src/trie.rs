@@ -26,9 +26,15 @@ pub struct Trie {
     /// keys, sorted and without repeats. A search asks it whether a rack can play all its tiles
     /// at once before it counts the bonus for that: 1.8 MB for the English list.
     hand_words: Vec<u64>,
+    /// Where the keys starting with each 16-bit prefix begin in `hand_words` (and where the
+    /// last ones end): a key is found in one short run instead of by a binary search.
+    hand_index: Vec<u32>,
     /// Each letter's part of a key of `hand_words`.
     letter_keys: [u64; 32],
 }
+
+/// Bits of a key that index `Trie::hand_index`: 65,536 runs of a few keys each.
+const HAND_INDEX_BITS: u32 = 16;
 
 /// The word lengths that `Trie::hand_words` keeps.
 const HAND_WORDS: std::ops::RangeFrom<usize> = 6..;
@@ -58,6 +64,13 @@ impl Trie {
             .collect();
         hand_words.sort_unstable();
         hand_words.dedup();
+        let mut hand_index = vec![0u32; (1 << HAND_INDEX_BITS) + 1];
+        for &key in &hand_words {
+            hand_index[(key >> (64 - HAND_INDEX_BITS)) as usize + 1] += 1;
+        }
+        for b in 1..hand_index.len() {
+            hand_index[b] += hand_index[b - 1];
+        }
         for word in &mut spelled {
             word.reverse();
         }
@@ -68,6 +81,7 @@ impl Trie {
             reversed,
             heights,
             hand_words,
+            hand_index,
             letter_keys: std::array::from_fn(|l| Trie::make_letter_key(l as u8)),
         }
     }
@@ -92,7 +106,9 @@ impl Trie {
     /// [`Trie::letter_key`]) add up to `key`. Two sets of letters share a key only by a 64-bit
     /// accident, and then the answer is a yes: safe for a bound.
     pub fn has_hand_word(&self, key: u64) -> bool {
-        self.hand_words.binary_search(&key).is_ok()
+        let bucket = (key >> (64 - HAND_INDEX_BITS)) as usize;
+        let run = self.hand_index[bucket] as usize..self.hand_index[bucket + 1] as usize;
+        self.hand_words[run].contains(&key)
     }
 
     /// Lays out the trie of sorted, unique words breadth-first.

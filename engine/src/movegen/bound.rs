@@ -80,6 +80,16 @@ impl WholeHand<'_> {
         }
     }
 
+    /// Whether the rack with board letters whose keys sum to `key` spells a word, its one blank
+    /// standing for any letter.
+    fn spells_key(&self, key: u64) -> bool {
+        let key = self.key.wrapping_add(key);
+        (0..self.alphabet).any(|l| {
+            self.trie
+                .has_hand_word(key.wrapping_add(self.trie.letter_key(l)))
+        })
+    }
+
     /// Whether the rack with the board's letter `letter` spells a word, asked once per letter.
     fn spells_with(&self, letter: u8) -> bool {
         let bit = 1u32 << (letter & 31);
@@ -383,6 +393,8 @@ impl<'r> Bound<'r> {
         // The window `start..end`: its empty squares, and its tiles: how many, their letters'
         // keys summed, and the last one's letter.
         let (mut end, mut empties, mut tiles, mut keys, mut letter) = (0, 0u8, 0u8, 0u64, 0u8);
+        // The last board letters asked about with a blank, and the answer.
+        let mut asked: Option<(u64, bool)> = None;
         for start in 0..lane_len {
             if end <= start {
                 (end, empties, tiles, keys) = (start, 0, 0, 0);
@@ -412,7 +424,18 @@ impl<'r> Bound<'r> {
                     (0, _) => hand.alone,
                     (_, 0) => trie.has_hand_word(hand.key.wrapping_add(key)),
                     (1, 1) => hand.spells_with(letter),
-                    // A blank with two or more of the board's letters: it may.
+                    (_, 1) => {
+                        // The window often keeps its tiles as it slides: ask once for them.
+                        match asked {
+                            Some((asked, spells)) if asked == key => spells,
+                            _ => {
+                                let spells = hand.spells_key(key);
+                                asked = Some((key, spells));
+                                spells
+                            }
+                        }
+                    }
+                    // Two blanks: they may.
                     _ => true,
                 };
             }
