@@ -398,3 +398,88 @@ fn best_move_equals_the_full_search_on_every_bench_position() {
     }
     assert_eq!(positions, 365);
 }
+
+/// A full hand drawn at random from the tile set (letters by their counts, and blanks).
+fn random_hand(rules: &RuleSet, lcg: &mut Lcg) -> Vec<HandTile> {
+    let bag: Vec<HandTile> = rules
+        .tiles
+        .letters
+        .iter()
+        .enumerate()
+        .flat_map(|(l, spec)| {
+            std::iter::repeat_n(HandTile::Letter(Letter(l as u8)), usize::from(spec.count))
+        })
+        .chain(std::iter::repeat_n(
+            HandTile::Blank,
+            usize::from(rules.tiles.blanks),
+        ))
+        .collect();
+    (0..rules.hand_size)
+        .map(|_| bag[lcg.next(bag.len())])
+        .collect()
+}
+
+#[test]
+fn best_move_equals_the_full_search_in_every_ruleset_on_real_boards() {
+    // The bound counts the bingo only where the rack's letters and the board's make a word (and
+    // Alfa Kraft's placement bonus for every tile count): games on the real boards and dictionary, with random full hands (blanks included) and the
+    // boards filled by good moves, so bingos through the board's tiles come up.
+    let english = english();
+    let variants = [
+        Variant::Classic,
+        Variant::Feud {
+            language: Language::English,
+            random_board: false,
+        },
+        Variant::Alfapet {
+            hand_size: 8,
+            special_tiles: false,
+        },
+        Variant::Alfapet {
+            hand_size: 6,
+            special_tiles: false,
+        },
+        Variant::AlfaKraft {
+            language: Language::English,
+        },
+    ];
+    let (mut checked, mut bingos) = (0, 0);
+    for (game, variant) in variants.into_iter().enumerate() {
+        let rules = RuleSet::new(variant);
+        let trie = trie_of(&english, &rules);
+        let mut generator = Generator::new(&trie, &rules);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        let mut lcg = Lcg(11 + game as u64);
+        let mut board = Board::new(rules.layout, rules.start_premium);
+        for _ in 0..24 {
+            let hand = random_hand(&rules, &mut lcg);
+            generator.generate(&board, &hand, &mut moves);
+            let full = moves.iter().map(|m| m.score).max();
+            let best = generator.best(&board, &hand, &mut scratch);
+            assert_eq!(
+                best.map(|m| m.score),
+                full,
+                "{} with {hand:?} on\n{}",
+                rules.name,
+                rules::notation::board_to_text(&board, rules.tiles)
+            );
+            checked += 1;
+            let Some(best) = best else { continue };
+            bingos += usize::from(best.tile_count() == usize::from(rules.hand_size));
+            let at = Situation {
+                rules: &rules,
+                board: &board,
+                hand: &hand,
+                bar: &[],
+            };
+            board = evaluate(at, &best.placement(), &english, &mut || 1)
+                .unwrap()
+                .board;
+        }
+    }
+    eprintln!("{checked} positions, {bingos} best moves a bingo");
+    assert!(
+        bingos >= 5,
+        "only {bingos} bingos: the test no longer reaches them"
+    );
+}
