@@ -244,6 +244,25 @@ fn rack(rules: &RuleSet, text: &str) -> Vec<HandTile> {
     rules::notation::parse_rack(text, rules.tiles).unwrap()
 }
 
+/// The board once `m`, played from `hand`, is on it.
+fn after(
+    rules: &RuleSet,
+    board: &Board,
+    hand: &[HandTile],
+    m: &engine::Move,
+    words: &dictionaries::FstLexicon,
+) -> Board {
+    let at = Situation {
+        rules,
+        board,
+        hand,
+        bar: &[],
+    };
+    evaluate(at, &m.placement(), words, &mut || 1)
+        .unwrap()
+        .board
+}
+
 /// A small deterministic generator for positions.
 struct Lcg(u64);
 impl Lcg {
@@ -360,15 +379,7 @@ fn generator_is_exact_on_the_real_board_and_dictionary() {
             assert_eq!(scored.words.len(), usize::from(m.words));
         }
         if let Some(m) = moves.get(lcg.next(moves.len().max(1))) {
-            let at = Situation {
-                rules: &rules,
-                board: &board,
-                hand: &hand,
-                bar: &[],
-            };
-            board = evaluate(at, &m.placement(), &english, &mut || 1)
-                .unwrap()
-                .board;
+            board = after(&rules, &board, &hand, m, &english);
         }
     }
 }
@@ -466,15 +477,7 @@ fn best_move_equals_the_full_search_in_every_ruleset_on_real_boards() {
             checked += 1;
             let Some(best) = best else { continue };
             bingos += usize::from(best.tile_count() == usize::from(rules.hand_size));
-            let at = Situation {
-                rules: &rules,
-                board: &board,
-                hand: &hand,
-                bar: &[],
-            };
-            board = evaluate(at, &best.placement(), &english, &mut || 1)
-                .unwrap()
-                .board;
+            board = after(&rules, &board, &hand, &best, &english);
         }
     }
     eprintln!("{checked} positions, {bingos} best moves a bingo");
