@@ -64,12 +64,10 @@ struct WholeHand<'r> {
 }
 
 impl WholeHand<'_> {
-    /// Whether the rack's tiles, with the board's letter `through` if any, spell a word. Two or
-    /// more blanks could stand for too much to ask: then, yes.
-    fn spells(&self, through: Option<u8>) -> bool {
-        let key = self
-            .key
-            .wrapping_add(through.map_or(0, |l| self.trie.letter_key(l)));
+    /// Whether the rack's tiles, with the board's letters whose keys add up to `board` (0 for
+    /// none), spell a word. Two or more blanks could stand for too much to ask: then, yes.
+    fn spells(&self, board: u64) -> bool {
+        let key = self.key.wrapping_add(board);
         match self.blanks {
             0 => self.trie.has_hand_word(key),
             1 => (0..self.alphabet).any(|l| {
@@ -80,22 +78,12 @@ impl WholeHand<'_> {
         }
     }
 
-    /// Whether the rack with board letters whose keys sum to `key` spells a word, its one blank
-    /// standing for any letter.
-    fn spells_key(&self, key: u64) -> bool {
-        let key = self.key.wrapping_add(key);
-        (0..self.alphabet).any(|l| {
-            self.trie
-                .has_hand_word(key.wrapping_add(self.trie.letter_key(l)))
-        })
-    }
-
     /// Whether the rack with the board's letter `letter` spells a word, asked once per letter.
     fn spells_with(&self, letter: u8) -> bool {
         let bit = 1u32 << (letter & 31);
         if self.known.get() & bit == 0 {
             self.known.set(self.known.get() | bit);
-            if self.spells(Some(letter)) {
+            if self.spells(self.trie.letter_key(letter)) {
                 self.with.set(self.with.get() | bit);
             }
         }
@@ -173,27 +161,22 @@ impl Ahead {
         main + acc.cross + self.cross[off][tiles] + bonus
     }
 
+    /// The most any move whose word starts at lane offset `start` can score, with the whole rack
+    /// to play.
+    #[inline]
+    pub(super) fn of_start(&self, bound: &Bound, start: usize) -> i32 {
+        let points = bound.top[bound.tiles];
+        self.most(bound, start, start, bound.tiles, points, 0, &Acc::START)
+    }
+
     /// The most any move from `span` (in this lane) can score, with the whole rack to play.
     pub(super) fn of_span(&self, bound: &Bound, span: Span) -> i32 {
-        let points = bound.top[bound.tiles];
         match span.left {
-            Left::Tiles { start } => {
-                self.most(bound, start, start, bound.tiles, points, 0, &Acc::START)
-            }
+            Left::Tiles { start } => self.of_start(bound, start),
             // A left part of `len` tiles starts the word `len` squares before the anchor; those
             // squares touch no tile, so they count as any other empty square ahead.
             Left::Free { limit } => (0..=limit.min(bound.tiles - 1))
-                .map(|len| {
-                    self.most(
-                        bound,
-                        span.anchor - len,
-                        span.anchor - len,
-                        bound.tiles,
-                        points,
-                        0,
-                        &Acc::START,
-                    )
-                })
+                .map(|len| self.of_start(bound, span.anchor - len))
                 .max()
                 .unwrap_or(i32::MIN),
         }
@@ -269,7 +252,7 @@ impl<'r> Bound<'r> {
                     known: Cell::new(0),
                     with: Cell::new(0),
                 };
-                hand.alone = hand.spells(None);
+                hand.alone = hand.spells(0);
                 hand
             });
         Bound {
@@ -422,21 +405,17 @@ impl<'r> Bound<'r> {
                 }
                 ahead.bingo[start] = match (through, hand.blanks) {
                     (0, _) => hand.alone,
-                    (_, 0) => trie.has_hand_word(hand.key.wrapping_add(key)),
+                    // One of the board's letters and a blank: kept per letter for the call.
                     (1, 1) => hand.spells_with(letter),
-                    (_, 1) => {
-                        // The window often keeps its tiles as it slides: ask once for them.
-                        match asked {
-                            Some((asked, spells)) if asked == key => spells,
-                            _ => {
-                                let spells = hand.spells_key(key);
-                                asked = Some((key, spells));
-                                spells
-                            }
+                    // The window often keeps its tiles as it slides: ask once for them.
+                    _ => match asked {
+                        Some((asked, spells)) if asked == key => spells,
+                        _ => {
+                            let spells = hand.spells(key);
+                            asked = Some((key, spells));
+                            spells
                         }
-                    }
-                    // Two blanks: they may.
-                    _ => true,
+                    },
                 };
             }
             if end > start {

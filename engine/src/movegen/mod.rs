@@ -475,11 +475,7 @@ impl Search<'_, '_> {
             // When searching for the best: no left part of this length can make a move that
             // reaches the floor, whatever its letters.
             if let Some((ahead, bound)) = self.limits {
-                let all = gen.prefixes[0].points;
-                let start = anchor - len;
-                if ahead.most(bound, start, start, self.rack_tiles, all, 0, &Acc::START)
-                    < self.floor
-                {
+                if ahead.of_start(bound, anchor - len) < self.floor {
                     continue;
                 }
             }
