@@ -396,17 +396,17 @@ impl<'r> Bound<'r> {
                     end += 1;
                 }
                 // The word runs on through the tiles right after its last new one.
-                let (mut through, mut key, mut after) = (tiles, keys, end);
+                let (mut through, mut key, mut last, mut after) = (tiles, keys, letter, end);
                 while after < lane_len && ahead.square[after] < BLOCKED {
                     through += 1;
                     key = key.wrapping_add(trie.letter_key(ahead.square[after]));
-                    letter = ahead.square[after];
+                    last = ahead.square[after];
                     after += 1;
                 }
                 ahead.bingo[start] = match (through, hand.blanks) {
                     (0, _) => hand.alone,
                     // One of the board's letters and a blank: kept per letter for the call.
-                    (1, 1) => hand.spells_with(letter),
+                    (1, 1) => hand.spells_with(last),
                     // The window often keeps its tiles as it slides: ask once for them.
                     _ => match asked {
                         Some((asked, spells)) if asked == key => spells,
