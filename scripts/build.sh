@@ -41,6 +41,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${OUTPUT_
     wasm-opt -Oz --converge --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals \
         -o "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/${OUTPUT_NAME}_bg.wasm"
+    # Similar functions side by side, and short import names: about 15 KB less brotli.
+    node scripts/pack-wasm.mjs "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js"
     echo "$source_hash" > "$stamp"
 fi
 # The analysis module: the engine for the browser, which a Web Worker loads only when a player
@@ -55,6 +57,7 @@ if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pk
     wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals \
         -o "$pkg/analysis_bg.wasm" "$pkg/analysis_bg.wasm"
+    node scripts/pack-wasm.mjs "$pkg/analysis_bg.wasm" "$pkg/analysis.js"
     echo "$analysis_hash" > "$analysis_stamp"
 fi
 # The stylesheet and the start-up script go inside a browser's first page (app::assets), and
