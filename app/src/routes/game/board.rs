@@ -195,6 +195,8 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
                 .unwrap_or_default()
         })
     });
+    // The tile set on its own: a new score or clock reading in the page redraws no cell.
+    let tile_set = Memo::new(move |_| table.tiles());
     // Where powers were used in earlier plays: the cells keep a small mark for the game.
     let used = Memo::new(move |_| {
         table.page.with(|p| {
@@ -241,7 +243,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
             }>
             {move || {
                 let Some(board) = board.get() else { return ().into_any() };
-                let tiles = table.tiles().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
+                let tiles = tile_set.get().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
                 // Rows for assistive technology; `display: contents` leaves the CSS grid as it is.
                 let cells: Vec<(Pos, Square)> = board.cells().collect();
                 cells

@@ -88,7 +88,10 @@ impl Table {
     pub fn new(initial: Signal<Option<GamePage>>) -> Table {
         let received = RwSignal::new(None::<GamePage>);
         Table {
-            page: Signal::derive(move || received.get().or_else(|| initial.get())),
+            // A memo, not a derived signal: every reader borrows one copy instead of cloning the
+            // whole game, and an answer equal to what the page shows (the page's data settling
+            // after hydration, a refresh that brings nothing new) re-renders nothing.
+            page: Memo::new(move |_| received.get().or_else(|| initial.get())).into(),
             received,
             staged: RwSignal::new(Vec::new()),
             order: RwSignal::new(Vec::new()),
