@@ -56,7 +56,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <script inner_html=theme::SCRIPT></script>
                 // The page's words, for the browser to hydrate with (see `i18n`).
-                <script id=i18n::WORDS_ID type="application/json" inner_html=i18n::page_words(words)></script>
+                <script id=i18n::WORDS_ID type="text/plain" inner_html=i18n::page_words(words)></script>
                 <MetaTags />
             </head>
             <body>
