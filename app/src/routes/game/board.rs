@@ -323,7 +323,7 @@ fn cell_of(ev: &ev::Event) -> Option<Pos> {
 
 /// One square of the live board. Taps and drops are the board's to handle (one listener each
 /// for the whole board, not three per cell), and the cursor's direction is a class: a page
-/// hydrates 225 cells, so each keeps to three reactive parts.
+/// hydrates 225 cells, so each keeps to two reactive parts (its class, and its inside).
 #[component]
 fn Cell(
     table: Table,
@@ -361,12 +361,14 @@ fn Cell(
         class
     };
     let language = Language::expect();
-    // What a screen reader says of the cell (its place, premium or letter), and the marks of
-    // powers on it: drafted now, or used in earlier plays.
-    let annotations = move || {
+    // The cell's inside, one reactive part: what a screen reader says of it (its place, premium
+    // or letter), the marks of powers on it (drafted now, or used in earlier plays), and its tile
+    // or premium.
+    let inside = move || {
         let l = language.get();
+        let here = staged();
         let at = format!("{}{}", column_name(pos.col), pos.row + 1);
-        let label = match (square_tile(square), staged()) {
+        let label = match (square_tile(square), here) {
             (Some(played), _) | (None, Some(super::table::Staged { played, .. })) => {
                 let letter = played.letter().map(|l| tiles.char_of(l)).unwrap_or('■');
                 format!("{at}: {letter}")
@@ -383,16 +385,7 @@ fn Cell(
                 })
                 .collect_view()
         });
-        view! {
-            <span class="sr-only">{label}</span>
-            {power_badge(table, pos, tiles)}
-            {used_here}
-        }
-    };
-    view! {
-        <div class=class role="gridcell" data-cell=format!("{},{}", pos.row, pos.col)>
-            {annotations}
-            {move || match (square_tile(square), staged()) {
+        let shown = match (square_tile(square), here) {
                 (Some(played), _) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
                 (None, Some(s)) => view! {
                     <span class="tile new" draggable="true"
@@ -405,7 +398,17 @@ fn Cell(
                     </span>
                 }.into_any(),
                 (None, None) => view! { <span class="premium">{face}</span> }.into_any(),
-            }}
+        };
+        view! {
+            <span class="sr-only">{label}</span>
+            {power_badge(table, pos, tiles)}
+            {used_here}
+            {shown}
+        }
+    };
+    view! {
+        <div class=class role="gridcell" data-cell=format!("{},{}", pos.row, pos.col)>
+            {inside}
         </div>
     }
 }
