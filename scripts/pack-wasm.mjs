@@ -60,6 +60,36 @@ function u32(value) {
   return Buffer.from(out);
 }
 
+/** A vector of unsigned LEB128s (the function section's type indices). */
+function indices(body) {
+  const r = new Reader(body);
+  const out = [];
+  for (let n = r.u32(); n > 0; n--) out.push(r.u32());
+  return out;
+}
+
+/**
+ * A copy of what a reader reads, with some function indices replaced: the bytes between them
+ * are kept as they are.
+ */
+class Rewrite {
+  constructor(r) {
+    this.r = r;
+    this.from = r.at;
+    this.out = [];
+  }
+  /** Reads a function index and writes `map(index)` in its place. */
+  index(map) {
+    this.out.push(this.r.bytes.subarray(this.from, this.r.at), u32(map(this.r.u32())));
+    this.from = this.r.at;
+  }
+  /** Everything read so far, rewritten. */
+  done() {
+    this.out.push(this.r.bytes.subarray(this.from, this.r.at));
+    return Buffer.concat(this.out);
+  }
+}
+
 /** The module's sections, in order, as `{ id, body }`. */
 function sections(bytes) {
   const r = new Reader(bytes, 8);
@@ -108,13 +138,11 @@ function skipLimits(r) {
 }
 
 /**
- * Copies an instruction sequence from `r` up to and including the `end` that closes it, with
- * every function index passed through `map`. Stops after the closing `end` at depth 0.
+ * Reads an instruction sequence up to and including the `end` that closes it, every function
+ * index in it passed through `map` into `w` (whose reader is `r`).
  */
-function copyCode(r, map, out) {
+function copyCode(r, map, w) {
   let depth = 0;
-  let from = r.at;
-  const flush = (to) => out.push(r.bytes.subarray(from, to));
   for (;;) {
     const op = r.byte();
     switch (op) {
@@ -126,20 +154,12 @@ function copyCode(r, map, out) {
         break;
       }
       case 0x0b:
-        if (depth === 0) {
-          flush(r.at);
-          return;
-        }
+        if (depth === 0) return;
         depth--;
         break;
       case 0x0c: case 0x0d: r.u32(); break;
       case 0x0e: for (let n = r.u32(); n >= 0; n--) r.u32(); break;
-      case 0x10: case 0x12: case 0xd2: {
-        flush(r.at);
-        out.push(u32(map(r.u32())));
-        from = r.at;
-        break;
-      }
+      case 0x10: case 0x12: case 0xd2: w.index(map); break;
       case 0x11: case 0x13: r.u32(); r.u32(); break;
       case 0x1c: for (let n = r.u32(); n > 0; n--) r.byte(); break;
       case 0x20: case 0x21: case 0x22: case 0x23: case 0x24: case 0x25: case 0x26: r.u32(); break;
@@ -171,79 +191,53 @@ function copyCode(r, map, out) {
 /** A function body (`size` prefix left off) with its calls renumbered. */
 function rewriteBody(body, map) {
   const r = new Reader(body);
+  const w = new Rewrite(r);
   for (let n = r.u32(); n > 0; n--) {
     r.u32();
     r.byte();
   }
-  const out = [body.subarray(0, r.at)];
-  copyCode(r, map, out);
+  copyCode(r, map, w);
   if (r.at !== body.length) throw new Error('a function body does not end at its end');
-  return Buffer.concat(out);
+  return w.done();
 }
 
 function rewriteElements(body, map) {
   const r = new Reader(body);
-  const out = [];
-  let from = 0;
-  const flushTo = (to) => out.push(body.subarray(from, to));
-  const expr = () => {
-    flushTo(r.at);
-    const parts = [];
-    copyCode(r, map, parts);
-    out.push(Buffer.concat(parts));
-    from = r.at;
-  };
+  const w = new Rewrite(r);
   for (let n = r.u32(); n > 0; n--) {
     const flags = r.u32();
     if (flags === 2 || flags === 6) r.u32();
-    if (!(flags & 1)) expr();
+    if (!(flags & 1)) copyCode(r, map, w);
     // An element kind, or a reference type: one byte either way.
     if (flags & 3) r.byte();
-    if (flags & 4) {
-      for (let m = r.u32(); m > 0; m--) expr();
-    } else {
-      for (let m = r.u32(); m > 0; m--) {
-        flushTo(r.at);
-        out.push(u32(map(r.u32())));
-        from = r.at;
-      }
+    for (let m = r.u32(); m > 0; m--) {
+      if (flags & 4) copyCode(r, map, w);
+      else w.index(map);
     }
   }
-  flushTo(body.length);
-  return Buffer.concat(out);
+  return w.done();
 }
 
 function rewriteExports(body, map) {
   const r = new Reader(body);
-  const out = [];
-  let from = 0;
+  const w = new Rewrite(r);
   for (let n = r.u32(); n > 0; n--) {
     r.take(r.u32());
-    const kind = r.byte();
-    out.push(body.subarray(from, r.at));
-    const index = r.u32();
-    out.push(u32(kind === 0 ? map(index) : index));
-    from = r.at;
+    if (r.byte() === 0) w.index(map);
+    else r.u32();
   }
-  out.push(body.subarray(from));
-  return Buffer.concat(out);
+  return w.done();
 }
 
 function rewriteGlobals(body, map) {
   const r = new Reader(body);
-  const out = [];
-  let from = 0;
+  const w = new Rewrite(r);
   for (let n = r.u32(); n > 0; n--) {
     r.byte();
     r.byte();
-    out.push(body.subarray(from, r.at));
-    const parts = [];
-    copyCode(r, map, parts);
-    out.push(Buffer.concat(parts));
-    from = r.at;
+    copyCode(r, map, w);
   }
-  out.push(body.subarray(from));
-  return Buffer.concat(out);
+  return w.done();
 }
 
 /**
@@ -260,11 +254,9 @@ function reorder(bytes, order) {
   const map = (index) => (index < base ? index : base + position[index - base]);
   const out = [];
   for (const s of list) {
-    if (s.id === 0 && customName(s.body) === 'name') continue;
+    if (isNames(s)) continue;
     if (s.id === 3) {
-      const r = new Reader(s.body);
-      const types = [];
-      for (let n = r.u32(); n > 0; n--) types.push(r.u32());
+      const types = indices(s.body);
       out.push({ id: 3, body: Buffer.concat([u32(types.length), ...order.map((i) => u32(types[i]))]) });
     } else if (s.id === 10) {
       const bodies = codeBodies(s.body);
@@ -283,9 +275,11 @@ function reorder(bytes, order) {
   return assemble(bytes.subarray(0, 8), out);
 }
 
-function customName(body) {
+/** Whether a section is the custom "name" section (function names, by index). */
+function isNames({ id, body }) {
+  if (id !== 0) return false;
   const r = new Reader(body);
-  return r.take(r.u32()).toString();
+  return r.take(r.u32()).toString() === 'name';
 }
 
 function codeBodies(body) {
@@ -299,8 +293,9 @@ function codeBodies(body) {
 function similarOrder(bodies, types) {
   // The locals' declaration comes first in a body: its first bytes group functions alike.
   const locals = bodies.map((b) => b.subarray(0, 8).toString('latin1'));
-  const keys = bodies.map((_, i) => i);
-  keys.sort((a, b) => (locals[a] < locals[b] ? -1 : locals[a] > locals[b] ? 1 : types[a] - types[b] || bodies[a].length - bodies[b].length));
+  // Functions not yet placed, in the order the greedy chain looks through them.
+  const left = bodies.map((_, i) => i);
+  left.sort((a, b) => (locals[a] < locals[b] ? -1 : locals[a] > locals[b] ? 1 : types[a] - types[b] || bodies[a].length - bodies[b].length));
   const grams = bodies.map((b) => {
     const set = new Set();
     for (let q = 0; q + 4 <= b.length; q++) set.add(b.readUInt32LE(q));
@@ -313,7 +308,6 @@ function similarOrder(bodies, types) {
     for (const g of small) if (large.has(g)) shared++;
     return shared / (grams[a].size + grams[b].size - shared);
   };
-  const left = keys;
   const order = [left.shift()];
   while (left.length) {
     const last = order[order.length - 1];
@@ -336,11 +330,7 @@ const brotli = (bytes) =>
 
 function definedFunctions(bytes) {
   const list = sections(bytes);
-  const fs = list.find((s) => s.id === 3);
-  const r = new Reader(fs.body);
-  const types = [];
-  for (let n = r.u32(); n > 0; n--) types.push(r.u32());
-  return { types, bodies: codeBodies(list.find((s) => s.id === 10).body) };
+  return { types: indices(list.find((s) => s.id === 3).body), bodies: codeBodies(list.find((s) => s.id === 10).body) };
 }
 
 /**
@@ -389,7 +379,7 @@ if (args[0] === '--check') {
   const bytes = readFileSync(args[1]);
   const { bodies } = definedFunctions(bytes);
   const identity = bodies.map((_, i) => i);
-  const strip = (b) => assemble(b.subarray(0, 8), sections(b).filter((s) => !(s.id === 0 && customName(s.body) === 'name')));
+  const strip = (b) => assemble(b.subarray(0, 8), sections(b).filter((s) => !isNames(s)));
   if (!reorder(bytes, identity).equals(strip(bytes))) throw new Error('the identity order changed the module');
   const reversed = [...identity].reverse();
   if (!reorder(reorder(bytes, reversed), reversed).equals(strip(bytes))) throw new Error('reversing twice changed the module');
