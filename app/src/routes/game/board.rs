@@ -386,18 +386,18 @@ fn Cell(
                 .collect_view()
         });
         let shown = match (square_tile(square), here) {
-                (Some(played), _) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
-                (None, Some(s)) => view! {
-                    <span class="tile new" draggable="true"
-                        on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))
-                        on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Board(s.pos), &ev)>
-                        <TileFace tiles played=s.played />
-                        {move || (table.arrow_under() == Some(s.pos)).then(|| view! {
-                            <span class="arrow-mark" title=crate::t!(board.arrow_title) aria-label=crate::t!(board.arrow)>"↳"</span>
-                        })}
-                    </span>
-                }.into_any(),
-                (None, None) => view! { <span class="premium">{face}</span> }.into_any(),
+            (Some(played), _) => view! { <span class=tile_class(played)><TileFace tiles played /></span> }.into_any(),
+            (None, Some(s)) => view! {
+                <span class="tile new" draggable="true"
+                    on:dragstart=move |_| table.dragging.set(Some(DragFrom::Board(s.pos)))
+                    on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Board(s.pos), &ev)>
+                    <TileFace tiles played=s.played />
+                    {move || (table.arrow_under() == Some(s.pos)).then(|| view! {
+                        <span class="arrow-mark" title=crate::t!(board.arrow_title) aria-label=crate::t!(board.arrow)>"↳"</span>
+                    })}
+                </span>
+            }.into_any(),
+            (None, None) => view! { <span class="premium">{face}</span> }.into_any(),
         };
         view! {
             <span class="sr-only">{label}</span>
