@@ -123,7 +123,7 @@ pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, Se
             .map_err(failed)?;
     }
     remember_language(language);
-    Ok(crate::i18n::Words::of(language).to_vec())
+    Ok(crate::i18n::Words::of(language).for_browser())
 }
 
 /// Sets the `lang` cookie on the response, which the server reads before rendering a page.

@@ -7,8 +7,9 @@
 //!
 //! Only the active language travels: the server picks it before rendering (the `lang` cookie,
 //! which signing in sets from the account, else the browser's `Accept-Language`), writes it into
-//! `<html lang>` and puts its words into the page as JSON; the browser starts from those, so
-//! hydration finds the same words. Switching asks the server for the other language's words and
+//! `<html lang>` and puts its words into the page; the browser starts from those, so hydration
+//! finds the same words. The sections only the server's own pages show (`SERVER_ONLY` in
+//! `build.rs`) have keys in the server's build alone and travel as empty places. Switching asks the server for the other language's words and
 //! swaps them in place: every text reads one signal, so nothing reloads and a staged move stays.
 //! The wasm bundle carries no words of any language.
 //!
@@ -38,7 +39,7 @@ pub use names::{
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).
 pub const COOKIE: &str = "lang";
 
-/// The id of the page's words in the browser (JSON, written by the server into the page).
+/// The id of the page's words in the browser (one text, written by the server into the page).
 pub const WORDS_ID: &str = "words";
 
 /// One of the interface's languages.
@@ -177,9 +178,21 @@ impl Words {
         Words { lang, texts }
     }
 
-    /// This language's texts, for the page or a switch.
-    pub fn to_vec(self) -> Vec<String> {
-        self.texts.iter().map(|t| t.to_string()).collect()
+    /// This language's texts as the browser gets them (a switch's): those only the server's
+    /// pages show are left empty, in their places, so every key still reads its own text.
+    #[cfg(feature = "ssr")]
+    pub fn for_browser(self) -> Vec<String> {
+        self.texts
+            .iter()
+            .zip(generated::IN_BROWSER)
+            .map(|(text, shown)| {
+                if shown {
+                    text.to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .collect()
     }
 }
 
@@ -286,15 +299,18 @@ const WORD_END: char = '\u{1f}';
 const LESS_THAN: char = '\u{e03c}';
 
 /// The page's words for a `<script type="text/plain">`: one text, read in the browser with one
-/// call across to JavaScript rather than one per word (hundreds, on every page's start-up).
+/// call across to JavaScript rather than one per word (hundreds, on every page's start-up). The
+/// texts only the server's pages show are left out (empty), as in [`Words::for_browser`].
 #[cfg(feature = "ssr")]
 pub fn page_words(words: Words) -> String {
     let mut page = String::new();
-    for (i, text) in words.texts.iter().enumerate() {
+    for (i, (text, shown)) in words.texts.iter().zip(generated::IN_BROWSER).enumerate() {
         if i > 0 {
             page.push(WORD_END);
         }
-        page.extend(text.chars().map(|c| if c == '<' { LESS_THAN } else { c }));
+        if shown {
+            page.extend(text.chars().map(|c| if c == '<' { LESS_THAN } else { c }));
+        }
     }
     page
 }
@@ -497,7 +513,7 @@ mod tests {
     #[test]
     fn the_page_words_cannot_close_their_script_and_read_back_whole() {
         for lang in [Lang::En, Lang::Sv, Lang::Da, Lang::Nb] {
-            let words = Words::of(lang).to_vec();
+            let words = Words::of(lang).for_browser();
             assert!(words
                 .iter()
                 .all(|t| !t.contains(WORD_END) && !t.contains(LESS_THAN)));
@@ -506,7 +522,7 @@ mod tests {
             assert_eq!(read_page_words(&text), words);
         }
         // A text with a `<` in it comes back as it was.
-        let mut words = Words::of(Lang::En).to_vec();
+        let mut words = Words::of(Lang::En).for_browser();
         words[0] = "a </script> b".into();
         let texts: &'static [&'static str] = words
             .iter()
@@ -519,5 +535,26 @@ mod tests {
         });
         assert!(!text.contains('<'));
         assert_eq!(read_page_words(&text), words);
+    }
+
+    #[test]
+    fn a_page_carries_only_the_texts_the_browser_can_show() {
+        for lang in Lang::ALL {
+            let words = Words::of(lang);
+            let page = read_page_words(&page_words(words));
+            assert_eq!(page.len(), generated::COUNT, "every key keeps its place");
+            // The help page is the server's alone; the top bar is hydrated.
+            let help = words.text(keys::help::intro);
+            assert!(help.len() > 100);
+            assert!(!page_words(words).contains(help));
+            assert_eq!(page[keys::help::intro.0], "");
+            assert_eq!(page[keys::nav::lobby.0], words.text(keys::nav::lobby));
+            let shown = page.iter().filter(|t| !t.is_empty()).count();
+            let all = words.texts.iter().filter(|t| !t.is_empty()).count();
+            assert!(
+                shown > all / 2 && shown < all,
+                "{shown} of {all} texts in the page"
+            );
+        }
     }
 }
