@@ -97,8 +97,9 @@ test('a game page in a fresh browser on a 1.6 Mbit/s link: bundle bytes and time
     const parts = [...bundle, { ...document, url: `${url.split('/').slice(0, 3).join('/')}/page` }]
       .map((r) => `${new URL(r.url).pathname.split('/').pop()} ${r.bytes} B ${r.encoding}`).join(', ');
     console.log(`first load (${label}): wasm + page (with its script and CSS) ${bytes} bytes over the wire (${parts}); interactive ${Math.round(hydratedAt)} ms after navigation`);
-    // The script and the stylesheet come inside the page: the module is the only other file.
-    assert.deepEqual(bundle.map((r) => new URL(r.url).pathname), ['/pkg/alfakraft_bg.wasm']);
+    // The script and the stylesheet come inside the page: the module, the game page's own, is the
+    // only other file.
+    assert.deepEqual(bundle.map((r) => new URL(r.url).pathname), ['/pkg/game_bg.wasm']);
     assert.notEqual(document.encoding, 'none', 'the page is compressed');
     // The bundle is never sent uncompressed.
     for (const r of bundle) assert.notEqual(r.encoding, 'none', `${r.url} is compressed`);

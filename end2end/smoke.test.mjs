@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
+import { signUp, startBotGame, uniqueName } from './support/app.mjs';
 
 const suite = serverAndBrowser();
 
@@ -111,6 +112,43 @@ test('the page fits a 375 px phone', async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await page.screenshot({ path: path.join(artifacts, 'home-phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game page hydrates with its own bundle, and a link out of it loads the app bundle', async () => {
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 800 } });
+  const modules = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.wasm') && pathname.startsWith('/pkg/')) modules.push(pathname);
+  });
+  // The module a page starts (its preload, beside the start-up script that imports it).
+  const module = () => page.evaluate(() => new URL(document.querySelector('link[rel="preload"][as="fetch"]').href).pathname);
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('out'));
+  await startBotGame(page, suite.server.url);
+  // Reached from the start page, the game is drawn by the app's bundle, in place.
+  assert.equal(await module(), '/pkg/alfakraft_bg.wasm');
+  assert.ok(!modules.includes('/pkg/game_bg.wasm'));
+  const game = page.url();
+  // Opened directly, the page starts the game page's bundle, and plays.
+  await page.goto(game);
+  await page.locator('nav.top-bar[data-hydrated="true"]').waitFor({ timeout: 15_000 });
+  assert.equal(await module(), '/pkg/game_bg.wasm');
+  assert.equal(modules.at(-1), '/pkg/game_bg.wasm');
+  await page.locator('[data-testid="rack"] [aria-pressed]').first().click();
+  await page.waitForSelector('[data-testid="rack"] [aria-pressed="true"]', { timeout: 5_000 });
+  // The top bar's link to the lobby: a page the game's bundle does not have, so it loads whole
+  // and the app's bundle takes it over; Back returns to the game.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lobby' }).click();
+  await page.waitForURL(`${suite.server.url}/lobby`);
+  await page.locator('nav.top-bar[data-hydrated="true"]').waitFor({ timeout: 15_000 });
+  assert.equal(await module(), '/pkg/alfakraft_bg.wasm');
+  await page.goBack();
+  await page.waitForURL(game);
+  await page.locator('nav.top-bar[data-hydrated="true"]').waitFor({ timeout: 15_000 });
+  await page.locator('[data-testid="rack"]').waitFor({ timeout: 15_000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -19,34 +19,43 @@ else
     say "no std sources for $(rustc --version): the bundle is built without its size flags"
 fi
 
-say "building the browser bundle (wasm32, profile wasm-release)"
-# The pages' bundle also takes std's smaller, slower routines (sorting, mostly): it sorts little.
+# The pages' bundles, built the same way twice: the app's (every page) and, with the frontend's
+# `game` feature, the game page's own (the game's route alone, so a smaller module on the page
+# players open most; see app::Bundle).
+# The pages' bundles also take std's smaller, slower routines (sorting, mostly): they sort little.
 # The analysis module below searches moves and keeps the fast ones.
 pages_std=()
 if has_std_sources; then
     pages_std=(-Zbuild-std-features=optimize_for_size)
 fi
-"${wasm_build[@]}" "${pages_std[@]}" -p frontend --lib
-wasm_in="target/wasm32-unknown-unknown/wasm-release/frontend.wasm"
 pkg="$SITE_ROOT/pkg"
 mkdir -p "$pkg"
-
-# wasm-bindgen and wasm-opt take a while: redo them only when the compiled module changed.
-stamp="$pkg/.source-sha256"
-source_hash="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
-if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${OUTPUT_NAME}_bg.wasm" ]; then
-    wasm-bindgen --target web --no-typescript --out-dir "$pkg" --out-name "$OUTPUT_NAME" "$wasm_in"
-    # --converge repeats -Oz until it stops shrinking the module: 1.6 KB brotli for ~30 s.
-    say "wasm-opt -Oz --converge"
-    wasm-opt -Oz --converge --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-        --enable-sign-ext --enable-mutable-globals \
-        -o "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/${OUTPUT_NAME}_bg.wasm"
-    # Similar functions side by side, and short import names: about 17 KB less brotli. The check
-    # first proves the renumbering exact on this very module (identity, and reversed twice).
-    node scripts/pack-wasm.mjs --check "$pkg/${OUTPUT_NAME}_bg.wasm"
-    node scripts/pack-wasm.mjs "$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js"
-    echo "$source_hash" > "$stamp"
-fi
+wasm_in="target/wasm32-unknown-unknown/wasm-release/frontend.wasm"
+# page_bundle NAME [FEATURES]: builds the frontend into $pkg/NAME.js and NAME_bg.wasm.
+page_bundle() {
+    local name="$1"; shift
+    say "building the browser bundle $name (wasm32, profile wasm-release)"
+    "${wasm_build[@]}" "${pages_std[@]}" -p frontend --lib "$@"
+    # wasm-bindgen and wasm-opt take a while: redo them only when the compiled module changed.
+    local stamp="$pkg/.$name-sha256" source_hash
+    source_hash="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$source_hash" ] || [ ! -f "$pkg/${name}_bg.wasm" ]; then
+        wasm-bindgen --target web --no-typescript --out-dir "$pkg" --out-name "$name" "$wasm_in"
+        # --converge repeats -Oz until it stops shrinking the module: 1.6 KB brotli for ~30 s.
+        say "wasm-opt -Oz --converge"
+        wasm-opt -Oz --converge --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+            --enable-sign-ext --enable-mutable-globals \
+            -o "$pkg/${name}_bg.wasm" "$pkg/${name}_bg.wasm"
+        # Similar functions side by side, and short import names: about 17 KB less brotli. The
+        # check first proves the renumbering exact on this very module (identity, and reversed
+        # twice).
+        node scripts/pack-wasm.mjs --check "$pkg/${name}_bg.wasm"
+        node scripts/pack-wasm.mjs "$pkg/${name}_bg.wasm" "$pkg/$name.js"
+        echo "$source_hash" > "$stamp"
+    fi
+}
+page_bundle "$OUTPUT_NAME"
+page_bundle game --features game
 # The analysis module: the engine for the browser, which a Web Worker loads only when a player
 # opens analysis (never part of the pages' bundle).
 say "building the analysis module (wasm32, profile wasm-release)"
@@ -71,9 +80,13 @@ esbuild="$PWD/node_modules/.bin/esbuild"
 (cd "$pkg" && echo "import init, { hydrate } from './$OUTPUT_NAME.js';
 init({ module_or_path: '/pkg/${OUTPUT_NAME}_bg.wasm' }).then(() => hydrate());" \
     | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=boot.js)
+(cd "$pkg" && echo "import init, { hydrate } from './game.js';
+init({ module_or_path: '/pkg/game_bg.wasm' }).then(() => hydrate());" \
+    | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=game-boot.js)
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"
+        "$pkg/game_bg.wasm" "$pkg/game.js" "$pkg/game-boot.js"
         "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js")
 for f in "${bundle[@]}"; do
     gzip -9 -n -k -f "$f"
@@ -83,7 +96,7 @@ size() { stat -c %s "$1"; }
 for f in "${bundle[@]}"; do
     say "bundle: $(basename "$f") $(size "$f") bytes, $(size "$f.gz") gzipped, $(size "$f.br") brotli"
 done
-say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes, $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
+say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes (a game page: game-boot.js $(size "$pkg/game-boot.js")), $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
 
 say "building the server (release)"
 unset RUSTC_BOOTSTRAP CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS

@@ -16,16 +16,33 @@
 //!
 //! The module's preload is also sent as a `Link` header, which the browser acts on before it
 //! has parsed anything.
+//!
+//! A game page starts its own, smaller bundle (the game's route alone: [`crate::GameApp`]);
+//! every other page the app's. Which one a page gets is [`crate::Bundle::for_path`].
 
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The module every page hydrates with.
-pub const WASM: &str = "/pkg/alfakraft_bg.wasm";
 /// The stylesheet, as a file (the pages the server renders alone link to it).
 pub const CSS: &str = "/pkg/alfakraft.css";
-/// The start-up module, as a file.
-pub const BOOT: &str = "/pkg/boot.js";
+
+impl crate::Bundle {
+    /// The wasm module it hydrates with.
+    pub fn wasm(self) -> &'static str {
+        match self {
+            crate::Bundle::App => "/pkg/alfakraft_bg.wasm",
+            crate::Bundle::Game => "/pkg/game_bg.wasm",
+        }
+    }
+
+    /// Its start-up module, as a file.
+    pub fn boot(self) -> &'static str {
+        match self {
+            crate::Bundle::App => "/pkg/boot.js",
+            crate::Bundle::Game => "/pkg/game-boot.js",
+        }
+    }
+}
 /// The cookie that says which build's stylesheet and script the browser was sent inline.
 pub const COOKIE: &str = "bundle";
 
@@ -34,8 +51,10 @@ pub const COOKIE: &str = "bundle";
 pub struct Inline {
     /// The minified stylesheet.
     pub css: Arc<str>,
-    /// The start-up module: wasm-bindgen's glue and the call that hydrates the page.
+    /// The app's start-up module: wasm-bindgen's glue and the call that hydrates the page.
     pub boot: Arc<str>,
+    /// The game page's start-up module.
+    pub game_boot: Arc<str>,
     /// Names this build of the two, for [`COOKIE`].
     pub version: Arc<str>,
 }
@@ -54,23 +73,33 @@ pub fn BundleHead(
         }
         .into_any();
     };
+    let bundle = use_context::<http::request::Parts>().map_or(crate::Bundle::App, |parts| {
+        crate::Bundle::for_path(parts.uri.path())
+    });
+    // The cookie names the build, so a browser that was sent one bundle's script inline and opens
+    // the other's page fetches that script as a file (4 KB, beside the module).
     let cached = crate::cookies::of_request(COOKIE).as_deref() == Some(&*inline.version);
     if !cached {
         crate::cookies::set(COOKIE, &inline.version);
     }
-    preload_header();
+    let (wasm, boot) = (bundle.wasm(), bundle.boot());
+    preload_header(wasm);
+    let script = match bundle {
+        crate::Bundle::App => &inline.boot,
+        crate::Bundle::Game => &inline.game_boot,
+    };
     view! {
-        <link rel="preload" href=WASM r#as="fetch" r#type="application/wasm" crossorigin="" />
+        <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin="" />
         {if cached {
             view! {
                 <link rel="stylesheet" href=CSS />
-                <script type="module" nonce=nonce src=BOOT></script>
+                <script type="module" nonce=nonce src=boot></script>
             }
             .into_any()
         } else {
             view! {
                 <style nonce=nonce.clone() inner_html=inline.css.to_string()></style>
-                <script type="module" nonce=nonce inner_html=inline.boot.to_string()></script>
+                <script type="module" nonce=nonce inner_html=script.to_string()></script>
             }
             .into_any()
         }}
@@ -82,10 +111,10 @@ pub fn BundleHead(
 /// commits the navigation, before it parses the head (about 20 ms sooner in Chromium on the slow
 /// link), and the module's request is what the page waits for. The head's link stays for
 /// whatever ignores the header; the browser fetches the module once.
-fn preload_header() {
+fn preload_header(wasm: &str) {
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         let link =
-            format!(r#"<{WASM}>; rel=preload; as=fetch; type="application/wasm"; crossorigin"#);
+            format!(r#"<{wasm}>; rel=preload; as=fetch; type="application/wasm"; crossorigin"#);
         if let Ok(value) = http::HeaderValue::from_str(&link) {
             response.append_header(http::header::LINK, value);
         }

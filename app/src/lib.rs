@@ -66,17 +66,14 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// The root component: metadata, the stylesheet and the routes.
+/// The root component: metadata, the stylesheet and the routes. The server renders every page
+/// with it, and the app's bundle hydrates every page but the game's.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
-    i18n::Language::provide();
-    dictionary::Lexicons::provide();
-    session::CurrentUser::provide();
-    live::Connection::provide();
+    provide_app();
     view! {
         <Title text=APP_NAME />
-        <Meta name="description" content="Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words." />
+        <Meta name="description" content=DESCRIPTION />
         <Router>
             <session::TopBar />
             <live::ConnectionBanner />
@@ -96,5 +93,81 @@ pub fn App() -> impl IntoView {
                 />
             </Routes>
         </Router>
+    }
+}
+
+/// The root the game page's own bundle hydrates with: the same frame as [`App`] around the game's
+/// route alone, so it renders a game page exactly as the server did, without the other pages'
+/// code (a smaller module on the page players open most, often from a phone). Any other address
+/// the page goes to is loaded whole, with the app's bundle.
+#[component]
+pub fn GameApp() -> impl IntoView {
+    provide_app();
+    view! {
+        <Title text=APP_NAME />
+        <Meta name="description" content=DESCRIPTION />
+        <Router>
+            <session::TopBar />
+            <live::ConnectionBanner />
+            <Routes fallback=routes::not_found::LoadWhole>
+                <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
+            </Routes>
+        </Router>
+    }
+}
+
+const DESCRIPTION: &str =
+    "Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words.";
+
+/// What every page's components read: the language, the dictionaries, the player, the live
+/// connection.
+fn provide_app() {
+    provide_meta_context();
+    i18n::Language::provide();
+    dictionary::Lexicons::provide();
+    session::CurrentUser::provide();
+    live::Connection::provide();
+}
+
+/// Which bundle hydrates the page at `path`: the game page's own, or the app's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bundle {
+    /// Every page but the game's ([`App`]).
+    App,
+    /// `/game/{id}` ([`GameApp`]).
+    Game,
+}
+
+impl Bundle {
+    /// The bundle for a request's path: the game's for `/game/{id}`, whatever its query.
+    pub fn for_path(path: &str) -> Bundle {
+        match path.strip_prefix("/game/") {
+            Some(id) if !id.is_empty() && !id.contains('/') => Bundle::Game,
+            _ => Bundle::App,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bundle;
+
+    #[test]
+    fn a_game_page_gets_the_game_bundle_and_every_other_page_the_app_s() {
+        assert_eq!(
+            Bundle::for_path("/game/0123456789abcdef0123456789abcdef"),
+            Bundle::Game
+        );
+        for path in [
+            "/",
+            "/lobby",
+            "/game/",
+            "/game",
+            "/game/a/b",
+            "/games/x",
+            "/help",
+        ] {
+            assert_eq!(Bundle::for_path(path), Bundle::App, "{path}");
+        }
     }
 }

@@ -33,6 +33,8 @@ pub fn embedded_is_complete() -> bool {
         "pkg/alfakraft.js",
         "pkg/alfakraft_bg.wasm",
         "pkg/alfakraft.css",
+        "pkg/game.js",
+        "pkg/game_bg.wasm",
     ]
     .iter()
     .all(|file| Embedded::get(file).is_some())
@@ -116,13 +118,22 @@ pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::I
         };
         String::from_utf8(bytes).ok().map(Into::into)
     };
-    let (css, boot) = (read("pkg/alfakraft.css")?, read("pkg/boot.js")?);
-    // The build's name: a digest of the two texts (a new build gets them inline once more).
+    let (css, boot, game_boot) = (
+        read("pkg/alfakraft.css")?,
+        read("pkg/boot.js")?,
+        read("pkg/game-boot.js")?,
+    );
+    // The build's name: a digest of the texts (a new build gets them inline once more).
     let version = {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&*css, &*boot).hash(&mut hasher);
+        (&*css, &*boot, &*game_boot).hash(&mut hasher);
         format!("{:016x}", hasher.finish()).into()
     };
-    Some(app::assets::Inline { css, boot, version })
+    Some(app::assets::Inline {
+        css,
+        boot,
+        game_boot,
+        version,
+    })
 }
