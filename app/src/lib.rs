@@ -70,13 +70,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 /// with it, and the app's bundle hydrates every page but the game's.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_app();
-    view! {
-        <Title text=APP_NAME />
-        <Meta name="description" content=DESCRIPTION />
-        <Router>
-            <session::TopBar />
-            <live::ConnectionBanner />
+    frame(|| {
+        view! {
             <Routes fallback=routes::not_found::NotFound>
                 <Route path=StaticSegment("") view=routes::home::HomePage />
                 <Route path=StaticSegment("signin") view=routes::account::SignInPage />
@@ -92,8 +87,8 @@ pub fn App() -> impl IntoView {
                     view=routes::about_dictionaries::AboutDictionaries
                 />
             </Routes>
-        </Router>
-    }
+        }
+    })
 }
 
 /// The root the game page's own bundle hydrates with: the same frame as [`App`] around the game's
@@ -102,32 +97,37 @@ pub fn App() -> impl IntoView {
 /// the page goes to is loaded whole, with the app's bundle.
 #[component]
 pub fn GameApp() -> impl IntoView {
-    provide_app();
+    frame(|| {
+        view! {
+            <Routes fallback=routes::not_found::LoadWhole>
+                <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
+            </Routes>
+        }
+    })
+}
+
+/// Every page's frame: what its components read (the language, the dictionaries, the player, the
+/// live connection), the metadata, and the top bar and the live banner above `routes`, which
+/// are made inside the router.
+fn frame<R: IntoView + 'static>(routes: impl FnOnce() -> R + Send + 'static) -> impl IntoView {
+    provide_meta_context();
+    i18n::Language::provide();
+    dictionary::Lexicons::provide();
+    session::CurrentUser::provide();
+    live::Connection::provide();
     view! {
         <Title text=APP_NAME />
         <Meta name="description" content=DESCRIPTION />
         <Router>
             <session::TopBar />
             <live::ConnectionBanner />
-            <Routes fallback=routes::not_found::LoadWhole>
-                <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
-            </Routes>
+            {routes()}
         </Router>
     }
 }
 
 const DESCRIPTION: &str =
     "Crossword word games in the browser: Alfa Kraft, Classic, Feud, Alfapet and Long words.";
-
-/// What every page's components read: the language, the dictionaries, the player, the live
-/// connection.
-fn provide_app() {
-    provide_meta_context();
-    i18n::Language::provide();
-    dictionary::Lexicons::provide();
-    session::CurrentUser::provide();
-    live::Connection::provide();
-}
 
 /// Which bundle hydrates the page at `path`: the game page's own, or the app's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
