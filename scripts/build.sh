@@ -31,9 +31,12 @@ fi
 pkg="$SITE_ROOT/pkg"
 mkdir -p "$pkg"
 wasm_in="target/wasm32-unknown-unknown/wasm-release/frontend.wasm"
-# page_bundle NAME [FEATURES]: builds the frontend into $pkg/NAME.js and NAME_bg.wasm.
+esbuild="$PWD/node_modules/.bin/esbuild"
+# page_bundle NAME BOOT [FEATURES]: builds the frontend into $pkg/NAME.js and NAME_bg.wasm, and
+# its start-up script $pkg/BOOT: the glue with the call that hydrates the page, bundled into one
+# module and minified (the server puts it inside a browser's first page, app::assets).
 page_bundle() {
-    local name="$1"; shift
+    local name="$1" boot="$2"; shift 2
     say "building the browser bundle $name (wasm32, profile wasm-release)"
     "${wasm_build[@]}" "${pages_std[@]}" -p frontend --lib "$@"
     # wasm-bindgen and wasm-opt take a while: redo them only when the compiled module changed.
@@ -53,9 +56,12 @@ page_bundle() {
         node scripts/pack-wasm.mjs "$pkg/${name}_bg.wasm" "$pkg/$name.js"
         echo "$source_hash" > "$stamp"
     fi
+    (cd "$pkg" && echo "import init, { hydrate } from './$name.js';
+init({ module_or_path: '/pkg/${name}_bg.wasm' }).then(() => hydrate());" \
+        | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile="$boot")
 }
-page_bundle "$OUTPUT_NAME"
-page_bundle game --features game
+page_bundle "$OUTPUT_NAME" boot.js
+page_bundle game game-boot.js --features game
 # The analysis module: the engine for the browser, which a Web Worker loads only when a player
 # opens analysis (never part of the pages' bundle).
 say "building the analysis module (wasm32, profile wasm-release)"
@@ -72,17 +78,8 @@ if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pk
     node scripts/pack-wasm.mjs "$pkg/analysis_bg.wasm" "$pkg/analysis.js"
     echo "$analysis_hash" > "$analysis_stamp"
 fi
-# The stylesheet and the start-up script go inside a browser's first page (app::assets), and
-# as files after that: minified, and the script is wasm-bindgen's glue with the call that
-# hydrates the page, bundled into one module.
-esbuild="$PWD/node_modules/.bin/esbuild"
+# The stylesheet goes inside a browser's first page too (app::assets), and as a file after that.
 "$esbuild" style/main.css --minify --log-level=warning --outfile="$pkg/$OUTPUT_NAME.css"
-(cd "$pkg" && echo "import init, { hydrate } from './$OUTPUT_NAME.js';
-init({ module_or_path: '/pkg/${OUTPUT_NAME}_bg.wasm' }).then(() => hydrate());" \
-    | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=boot.js)
-(cd "$pkg" && echo "import init, { hydrate } from './game.js';
-init({ module_or_path: '/pkg/game_bg.wasm' }).then(() => hydrate());" \
-    | "$esbuild" --bundle --minify --format=esm --log-level=warning --outfile=game-boot.js)
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"

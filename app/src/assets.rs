@@ -59,6 +59,16 @@ pub struct Inline {
     pub version: Arc<str>,
 }
 
+impl Inline {
+    /// The start-up module of `bundle`, as the build wrote it.
+    pub fn boot_of(&self, bundle: crate::Bundle) -> &str {
+        match bundle {
+            crate::Bundle::App => &self.boot,
+            crate::Bundle::Game => &self.game_boot,
+        }
+    }
+}
+
 /// The head's part that loads the bundle: inline when the server has the texts, else links.
 #[component]
 pub fn BundleHead(
@@ -84,10 +94,7 @@ pub fn BundleHead(
     }
     let (wasm, boot) = (bundle.wasm(), bundle.boot());
     preload_header(wasm);
-    let script = match bundle {
-        crate::Bundle::App => &inline.boot,
-        crate::Bundle::Game => &inline.game_boot,
-    };
+    let script = inline.boot_of(bundle);
     view! {
         <link rel="preload" href=wasm r#as="fetch" r#type="application/wasm" crossorigin="" />
         {if cached {

@@ -9,8 +9,9 @@
 //! which signing in sets from the account, else the browser's `Accept-Language`), writes it into
 //! `<html lang>` and puts its words into the page; the browser starts from those, so hydration
 //! finds the same words. The sections only the server's own pages show (`SERVER_ONLY` in
-//! `build.rs`) have keys in the server's build alone and travel as empty places. Switching asks the server for the other language's words and
-//! swaps them in place: every text reads one signal, so nothing reloads and a staged move stays.
+//! `build.rs`) have keys in the server's build alone and travel as empty places. Switching asks
+//! the server for the other language's words and swaps them in place: every text reads one
+//! signal, so nothing reloads and a staged move stays.
 //! The wasm bundle carries no words of any language.
 //!
 //! Why not `leptos_i18n`: measured on this app, its static mode compiled all four languages into
