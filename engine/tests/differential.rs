@@ -453,6 +453,7 @@ fn best_move_equals_the_full_search_in_every_ruleset_on_real_boards() {
         Variant::AlfaKraft {
             language: Language::English,
         },
+        Variant::LongWords { hard_mode: false },
     ];
     let (mut checked, mut bingos) = (0, 0);
     for (game, variant) in variants.into_iter().enumerate() {

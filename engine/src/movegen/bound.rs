@@ -16,7 +16,7 @@ use crate::trie::Trie;
 
 use super::{
     analysis::{dir_index, Analysis},
-    Acc, Left, Rack, Span, BLOCKED, EMPTY, MAX_TILES,
+    Acc, Rack, BLOCKED, EMPTY, MAX_TILES,
 };
 
 /// What bounds a move's score for one rack: its tiles' values, highest first, and the bonuses.
@@ -42,6 +42,12 @@ pub(super) struct Bound<'r> {
     bonus_no_bingo: [[i32; MAX_TILES + 1]; MAX_TILES + 1],
     /// Set when the rack can earn the bingo: it holds a whole hand.
     whole_hand: Option<WholeHand<'r>>,
+    /// The most tiles a move can place from a start where no word takes the whole hand (see
+    /// [`Ahead::bingo`]): one fewer than the hand when the rack is one, else any number.
+    most_without_bingo: usize,
+    /// The most tiles a word of the rack's letters alone can take: a move whose word meets no
+    /// tile of the board places no more.
+    most_alone: usize,
 }
 
 /// What a rack of a whole hand can spell with all of its tiles, for the bingo's part of a bound:
@@ -97,11 +103,10 @@ impl WholeHand<'_> {
 /// offset on meets on its way.
 #[derive(Debug, Clone)]
 pub(super) struct Ahead {
-    /// Points of the board's tiles the word passes or runs on through, up to the next empty square.
-    existing: [[i32; MAX_TILES + 1]; 33],
-    /// Letter premiums: what the richest tile that fits each square gains there beyond its face
-    /// value.
-    extra: [[i32; MAX_TILES + 1]; 33],
+    /// Points the squares add to the main word before its word factors: the board's tiles it
+    /// passes or runs on through (up to the next empty square), and the letter premiums, each
+    /// what the richest tile that fits the square gains there beyond its face value.
+    squares: [[i32; MAX_TILES + 1]; 33],
     /// The product of the squares' word factors.
     word: [[i32; MAX_TILES + 1]; 33],
     /// Every cross-word at its richest.
@@ -112,22 +117,27 @@ pub(super) struct Ahead {
     /// [`BLOCKED`] where none does.
     square: [u8; 33],
     /// Per offset: whether a word starting there may earn the bingo, as far as the letters of
-    /// the board it would run through and the rack's letters tell.
+    /// the board it would run through and the rack's letters tell. Where it cannot, no move
+    /// from there places the whole hand, and the bounds count one tile fewer.
     bingo: [bool; 33],
     /// Long words' length multiplier, in halves, for the longest word the lane allows.
     halves: i32,
+    /// Per offset: the most tiles a move whose word starts there can place. One fewer than the
+    /// hand where no word takes it all (see `bingo`); where the word cannot reach the board's
+    /// tiles, no more than a word of the rack's letters alone takes.
+    most_tiles: [u8; 33],
 }
 
 impl Ahead {
     pub(super) const EMPTY: Ahead = Ahead {
-        existing: [[0; MAX_TILES + 1]; 33],
-        extra: [[0; MAX_TILES + 1]; 33],
+        squares: [[0; MAX_TILES + 1]; 33],
         word: [[1; MAX_TILES + 1]; 33],
         cross: [[0; MAX_TILES + 1]; 33],
         room: [0; 33],
         square: [BLOCKED; 33],
         bingo: [false; 33],
         halves: 2,
+        most_tiles: [0; 33],
     };
 
     /// The most a move can score whose word starts at lane offset `start` and that has `acc` so
@@ -145,10 +155,11 @@ impl Ahead {
         placed: usize,
         acc: &Acc,
     ) -> i32 {
-        let tiles = tiles.min(usize::from(self.room[off]));
-        let letters = points.min(bound.top[tiles]) + self.extra[off][tiles];
-        let mut main =
-            (acc.main + self.existing[off][tiles] + letters) * acc.factor * self.word[off][tiles];
+        let tiles = tiles
+            .min(usize::from(self.room[off]))
+            .min(usize::from(self.most_tiles[start]).saturating_sub(placed));
+        let letters = points.min(bound.top[tiles]) + self.squares[off][tiles];
+        let mut main = (acc.main + letters) * acc.factor * self.word[off][tiles];
         if self.halves != 2 {
             main = (main * self.halves + 1).div_euclid(2);
         }
@@ -168,27 +179,17 @@ impl Ahead {
         let points = bound.top[bound.tiles];
         self.most(bound, start, start, bound.tiles, points, 0, &Acc::START)
     }
-
-    /// The most any move from `span` (in this lane) can score, with the whole rack to play.
-    pub(super) fn of_span(&self, bound: &Bound, span: Span) -> i32 {
-        match span.left {
-            Left::Tiles { start } => self.of_start(bound, start),
-            // A left part of `len` tiles starts the word `len` squares before the anchor; those
-            // squares touch no tile, so they count as any other empty square ahead.
-            Left::Free { limit } => (0..=limit.min(bound.tiles - 1))
-                .map(|len| self.of_start(bound, span.anchor - len))
-                .max()
-                .unwrap_or(i32::MIN),
-        }
-    }
 }
 
 impl<'r> Bound<'r> {
+    /// The bounds for `rack`, whose longest word of its letters alone, shorter than the whole
+    /// rack, has `alone` letters (0 for none).
     pub(super) fn new(
         rules: &'r RuleSet,
         trie: &'r Trie,
         letter_values: &[i32],
         rack: Rack,
+        alone: usize,
     ) -> Bound<'r> {
         let mut values = [0; MAX_TILES];
         let mut tiles = 0;
@@ -271,6 +272,16 @@ impl<'r> Bound<'r> {
             top,
             bonus_between: bonus_of(true),
             bonus_no_bingo: bonus_of(false),
+            most_without_bingo: if whole_hand.is_some() {
+                tiles - 1
+            } else {
+                MAX_TILES
+            },
+            // The whole rack's own word is known only for a whole hand.
+            most_alone: match &whole_hand {
+                Some(hand) if !hand.alone => alone,
+                _ => MAX_TILES,
+            },
             whole_hand,
         }
     }
@@ -318,8 +329,7 @@ impl<'r> Bound<'r> {
         };
         // Past the lane's end, and on a square no word passes: nothing more.
         let stop = |ahead: &mut Ahead, off: usize| {
-            ahead.existing[off] = [0; MAX_TILES + 1];
-            ahead.extra[off] = [0; MAX_TILES + 1];
+            ahead.squares[off] = [0; MAX_TILES + 1];
             ahead.word[off] = [1; MAX_TILES + 1];
             ahead.cross[off] = [0; MAX_TILES + 1];
             ahead.room[off] = 0;
@@ -334,8 +344,7 @@ impl<'r> Bound<'r> {
                     let factor = an.word_factor[i];
                     let cross = self.richest_cross(an, d, i, tile);
                     // A tile here, then one fewer from the next offset on.
-                    shift(&mut ahead.existing[off..=off + 1], 0, |e| e);
-                    shift(&mut ahead.extra[off..=off + 1], 0, |e| gain + e);
+                    shift(&mut ahead.squares[off..=off + 1], 0, |e| gain + e);
                     shift(&mut ahead.word[off..=off + 1], 1, |w| factor * w);
                     shift(&mut ahead.cross[off..=off + 1], 0, |c| cross + c);
                     ahead.room[off] = (ahead.room[off + 1] + 1).min(MAX_TILES as u8);
@@ -349,9 +358,8 @@ impl<'r> Bound<'r> {
                 // A tile already there: the word takes its points and goes on as from the next.
                 _ => {
                     let value = an.value[i];
-                    let next = ahead.existing[off + 1];
-                    ahead.existing[off] = next.map(|e| value + e);
-                    ahead.extra[off] = ahead.extra[off + 1];
+                    let next = ahead.squares[off + 1];
+                    ahead.squares[off] = next.map(|e| value + e);
                     ahead.word[off] = ahead.word[off + 1];
                     ahead.cross[off] = ahead.cross[off + 1];
                     ahead.room[off] = ahead.room[off + 1];
@@ -360,6 +368,41 @@ impl<'r> Bound<'r> {
             }
         }
         self.bingo_starts(lane_len, ahead);
+        self.most_tiles(lane_len, ahead);
+    }
+
+    /// Fills `ahead.most_tiles`, from the lane's end back: a word starting on an empty square
+    /// meets a tile of the board only if the run of empty squares it starts ends at one and the
+    /// rack can fill that run.
+    fn most_tiles(&self, lane_len: usize, ahead: &mut Ahead) {
+        // Empty squares from `off` on before the next that is not, and whether that one holds a
+        // tile.
+        let (mut run, mut tile_after) = (0, false);
+        for off in (0..lane_len).rev() {
+            let most = if ahead.bingo[off] {
+                MAX_TILES
+            } else {
+                self.most_without_bingo
+            };
+            ahead.most_tiles[off] = match ahead.square[off] {
+                EMPTY => {
+                    run += 1;
+                    if tile_after && run <= most {
+                        most
+                    } else {
+                        most.min(self.most_alone)
+                    }
+                }
+                BLOCKED => {
+                    (run, tile_after) = (0, false);
+                    most
+                }
+                _ => {
+                    (run, tile_after) = (0, true);
+                    most
+                }
+            } as u8;
+        }
     }
 
     /// Fills `ahead.bingo`: from each offset, the word that takes every tile of a whole hand runs

@@ -9,7 +9,7 @@ use rules::{
     ruleset::Scoring, Board, Direction, HandTile, Letter, NewTile, Placement, Played, Pos, RuleSet,
 };
 
-use std::collections::BinaryHeap;
+use std::{collections::BinaryHeap, ops::RangeInclusive};
 
 use crate::trie::{Node, Trie};
 
@@ -158,6 +158,8 @@ struct Prefix {
     /// The letters that may follow it (the node's children), kept here so scanning the list at
     /// each anchor never touches the trie.
     children: u32,
+    /// Whether it is a word itself.
+    word: bool,
     len: u8,
     letters: [u8; MAX_TILES],
     rack: Rack,
@@ -181,13 +183,16 @@ pub struct Generator<'a> {
     prefixes: Vec<Prefix>,
     /// Where each length starts in `prefixes`, and where the list ends.
     levels: Vec<usize>,
+    /// Per length: the letters that can follow some left part of that length (from the rest of
+    /// the rack). An anchor that takes none of them has no move with such a left part.
+    follows: Vec<u32>,
     /// The anchors of the current position, each with its left part.
     spans: Vec<Span>,
     /// Scratch for [`Generator::best`]: per direction and lane, the bounds of what its squares
     /// can add.
-    aheads: Vec<Box<Ahead>>,
-    /// Scratch for [`Generator::best`]: each span's bound, with its index.
-    queue: Vec<(i32, usize)>,
+    aheads: Vec<Ahead>,
+    /// Scratch for [`Generator::best`]: what to search, each with its bound.
+    queue: Vec<(i32, Start)>,
 }
 
 /// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
@@ -198,6 +203,15 @@ struct Span {
     lane: usize,
     anchor: usize,
     left: Left,
+}
+
+/// Where [`Generator::best`] searches: a span, and for one with a free left part, one length of
+/// it. Each length has its own bound (its word starts there), so a span's long left parts wait
+/// until the floor has risen and are usually never searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Start {
+    span: usize,
+    left: u8,
 }
 
 /// What precedes an anchor in its lane.
@@ -282,6 +296,7 @@ impl<'a> Generator<'a> {
             analysis: Analysis::default(),
             prefixes: Vec::new(),
             levels: Vec::new(),
+            follows: Vec::new(),
             spans: Vec::new(),
             aheads: Vec::new(),
             queue: Vec::new(),
@@ -296,7 +311,7 @@ impl<'a> Generator<'a> {
         };
         for k in 0..self.spans.len() {
             let span = self.spans[k];
-            self.search(span, rack, None, out);
+            self.search(span, 0..=MAX_TILES, rack, None, out);
         }
     }
 
@@ -313,12 +328,18 @@ impl<'a> Generator<'a> {
     ) -> Option<Move> {
         scratch.clear();
         let rack = self.prepare(board, hand)?;
-        let bound = Bound::new(self.rules, self.trie, &self.values, rack);
+        let alone = self
+            .prefixes
+            .iter()
+            .rev()
+            .find(|p| p.word)
+            .map_or(0, |p| usize::from(p.len));
+        let bound = Bound::new(self.rules, self.trie, &self.values, rack, alone);
         // Per direction and lane: the bounds of what its squares can add, filled for each lane
         // with an anchor (the spans come lane by lane), and each span's bound from them.
         let mut aheads = std::mem::take(&mut self.aheads);
         let lanes = self.analysis.width.max(self.analysis.height);
-        aheads.resize_with(2 * lanes, || Box::new(Ahead::EMPTY));
+        aheads.resize_with(2 * lanes, || Ahead::EMPTY);
         let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         let mut filled = usize::MAX;
@@ -328,21 +349,45 @@ impl<'a> Generator<'a> {
                 bound.ahead(&self.analysis, span.dir, span.lane, &mut aheads[lane]);
                 filled = lane;
             }
-            if aheads[lane].room[span.anchor] > 0 {
-                queue.push((aheads[lane].of_span(&bound, *span), k));
+            let ahead = &aheads[lane];
+            if ahead.room[span.anchor] == 0 {
+                continue;
+            }
+            match span.left {
+                Left::Tiles { start } => {
+                    queue.push((ahead.of_start(&bound, start), Start { span: k, left: 0 }))
+                }
+                // A left part leaves a tile for the anchor; the prefixes say how long one can be.
+                Left::Free { limit } => {
+                    let (_, base, stride) = self.analysis.lane(span.dir, span.lane);
+                    let square = base + span.anchor * stride;
+                    let at_anchor = self.analysis.cross[dir_index(span.dir)][square].allowed;
+                    for len in 0..=limit.min(self.levels.len() - 2) {
+                        if self.follows[len] & at_anchor == 0 {
+                            continue;
+                        }
+                        let start = Start {
+                            span: k,
+                            left: len as u8,
+                        };
+                        queue.push((ahead.of_start(&bound, span.anchor - len), start));
+                    }
+                }
             }
         }
         // Most promising first.
         let mut queue = BinaryHeap::from(queue);
         let mut floor = i32::MIN;
-        while let Some((most, k)) = queue.pop() {
+        while let Some((most, start)) = queue.pop() {
             // An equal score still counts: it may place fewer tiles.
             if most < floor {
                 break;
             }
-            let span = self.spans[k];
+            let span = self.spans[start.span];
             let lane = dir_index(span.dir) * lanes + span.lane;
-            floor = self.search(span, rack, Some((&aheads[lane], &bound, floor)), scratch);
+            let left = usize::from(start.left);
+            let limits = Some((&aheads[lane], &bound, floor));
+            floor = self.search(span, left..=left, rack, limits, scratch);
         }
         self.aheads = aheads;
         self.queue = queue.into_vec();
@@ -371,6 +416,7 @@ impl<'a> Generator<'a> {
         prefixes.push(Prefix {
             node: Trie::ROOT,
             children: self.trie.children(Trie::ROOT),
+            word: false,
             len: 0,
             letters: [0; MAX_TILES],
             rack,
@@ -391,6 +437,12 @@ impl<'a> Generator<'a> {
             self.levels.push(next_start);
         }
         self.levels.push(prefixes.len());
+        self.follows.clear();
+        self.follows.extend(self.levels.windows(2).map(|level| {
+            prefixes[level[0]..level[1]]
+                .iter()
+                .fold(0, |all, p| all | (p.children & p.rack.letters_mask()))
+        }));
         self.prefixes = prefixes;
         let mut spans = std::mem::take(&mut self.spans);
         spans.clear();
@@ -399,12 +451,13 @@ impl<'a> Generator<'a> {
         Some(rack)
     }
 
-    /// Every move from `span`, appended to `out`; or, given a bound and the best score so far,
-    /// only each move that is at least as good as every one found before it. Returns the best
-    /// score so far.
+    /// Every move from `span` (with a free left part, of the lengths in `left`), appended to
+    /// `out`; or, given a bound and the best score so far, only each move that is at least as
+    /// good as every one found before it. Returns the best score so far.
     fn search(
         &self,
         span: Span,
+        left: RangeInclusive<usize>,
         rack: Rack,
         best: Option<(&Ahead, &Bound, i32)>,
         out: &mut Vec<Move>,
@@ -433,7 +486,7 @@ impl<'a> Generator<'a> {
             rack_tiles: rack.len(),
             out,
         };
-        search.span(span);
+        search.span(span, left);
         search.floor
     }
 }
@@ -444,7 +497,7 @@ impl Search<'_, '_> {
         self.base + off * self.stride
     }
 
-    fn span(&mut self, span: Span) {
+    fn span(&mut self, span: Span, left: RangeInclusive<usize>) {
         let an = &self.gen.analysis;
         match span.left {
             Left::Tiles { start } => {
@@ -460,24 +513,23 @@ impl Search<'_, '_> {
                 }
                 self.extend_right(node, span.anchor, span.anchor, start, acc);
             }
-            Left::Free { limit } => self.left_parts(span.anchor, limit),
+            Left::Free { limit } => {
+                let longest = (*left.end()).min(limit);
+                self.left_parts(span.anchor, *left.start()..=longest)
+            }
         }
     }
 
-    /// Tries every left part of up to `limit` letters before `anchor`, each then extended right.
-    fn left_parts(&mut self, anchor: usize, limit: usize) {
+    /// Tries every left part with a length in `lens` before `anchor`, each then extended right.
+    fn left_parts(&mut self, anchor: usize, lens: RangeInclusive<usize>) {
         let gen = self.gen;
         let an = &gen.analysis;
         let at_anchor = an.cross[self.d][self.idx(anchor)].allowed;
         let full = self.rack;
-        let longest = limit.min(gen.levels.len() - 2);
-        for len in 0..=longest {
-            // When searching for the best: no left part of this length can make a move that
-            // reaches the floor, whatever its letters.
-            if let Some((ahead, bound)) = self.limits {
-                if ahead.of_start(bound, anchor - len) < self.floor {
-                    continue;
-                }
+        let longest = (*lens.end()).min(gen.levels.len() - 2);
+        for len in *lens.start()..=longest {
+            if gen.follows[len] & at_anchor == 0 {
+                continue;
             }
             for prefix in &gen.prefixes[gen.levels[len]..gen.levels[len + 1]] {
                 self.left_part(prefix, anchor, at_anchor);
@@ -769,6 +821,7 @@ fn extend_prefix(trie: &Trie, values: &[i32], at: Prefix, out: &mut Vec<Prefix>)
         let mut next = Prefix {
             node,
             children: trie.children(node),
+            word: trie.is_word(node),
             len: at.len + 1,
             ..at
         };
