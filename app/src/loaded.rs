@@ -133,6 +133,35 @@ where
     S: Serialize + DeserializeOwned + 'static,
     Fut: Future<Output = Answer<T>> + Send + 'static,
 {
+    load_with(source, fetcher, false)
+}
+
+/// [`load`], but the server sends nothing of the page until the answer is in: the page's status
+/// can then depend on it (a game that is not there answers 404).
+#[track_caller]
+pub fn load_first<T, S, Fut>(
+    source: impl Fn() -> S + Send + Sync + 'static,
+    fetcher: impl Fn(S) -> Fut + Send + Sync + 'static,
+) -> Loaded<T>
+where
+    T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+    S: Serialize + DeserializeOwned + 'static,
+    Fut: Future<Output = Answer<T>> + Send + 'static,
+{
+    load_with(source, fetcher, true)
+}
+
+#[track_caller]
+fn load_with<T, S, Fut>(
+    source: impl Fn() -> S + Send + Sync + 'static,
+    fetcher: impl Fn(S) -> Fut + Send + Sync + 'static,
+    blocking: bool,
+) -> Loaded<T>
+where
+    T: Serialize + DeserializeOwned + Clone + Send + Sync + 'static,
+    S: Serialize + DeserializeOwned + 'static,
+    Fut: Future<Output = Answer<T>> + Send + 'static,
+{
     let key = Box::new(move || to_bytes(&source()).unwrap_or_default());
     let fetch = Box::new(move |key: Key| -> Fetch {
         let answer = from_bytes::<S>(&key).map(&fetcher);
@@ -144,7 +173,7 @@ where
         })
     });
     Loaded {
-        raw: erased(key, fetch),
+        raw: erased(key, fetch, blocking),
         answer: PhantomData,
     }
 }
@@ -154,6 +183,7 @@ where
 fn erased(
     key: Box<dyn Fn() -> Key + Send + Sync>,
     fetch: Box<dyn Fn(Key) -> Fetch + Send + Sync>,
+    blocking: bool,
 ) -> Resource<Erased, Raw> {
-    Resource::new_with_options(key, fetch, false)
+    Resource::new_with_options(key, fetch, blocking)
 }

@@ -92,6 +92,16 @@ fn another_players_game_can_be_neither_read_nor_acted_on() {
         );
         eve.sign_up(&unique_name("eve")).await;
         assert_eq!(refusal(&eve.page(&id).await), "NoSuchGame", "{db_name}");
+        // The page answers as any address that leads nowhere: her game for her, 404 for eve, as
+        // for a game that does not exist.
+        let (status, html) = ann.get(&format!("/game/{id}")).await;
+        assert_eq!(status, 200, "{db_name}");
+        assert!(html.contains("data-testid=\"scoreboard\""), "{db_name}");
+        for path in [format!("/game/{id}"), "/game/no-such-game".to_string()] {
+            let (status, html) = eve.get(&path).await;
+            assert_eq!(status, 404, "{db_name}: {path}");
+            assert!(html.contains("no such game"), "{db_name}: {path}");
+        }
         for action in [
             Action::Pass { seat: 0 },
             Action::Resign { seat: 0 },

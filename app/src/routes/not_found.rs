@@ -2,13 +2,18 @@
 
 use leptos::prelude::*;
 
-/// Shown for any path no route matches; the server answers it with status 404.
-#[component]
-pub fn NotFound() -> impl IntoView {
+/// Makes the server answer the page being rendered with status 404 (nothing in the browser).
+pub fn answer_not_found() {
     #[cfg(feature = "ssr")]
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         response.set_status(http::StatusCode::NOT_FOUND);
     }
+}
+
+/// Shown for any path no route matches; the server answers it with status 404.
+#[component]
+pub fn NotFound() -> impl IntoView {
+    answer_not_found();
     view! {
         <main class="page">
             <h1>{crate::t!(nav.not_found)}</h1>

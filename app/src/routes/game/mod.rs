@@ -51,7 +51,9 @@ pub fn GamePage() -> impl IntoView {
     // Read the route's parameters once, here: timers and actions run outside the route's context.
     let params = use_params_map();
     let id = move || params.with(|p| p.get("id")).unwrap_or_default();
-    let loaded = crate::loaded::load(id, game);
+    // Read before the page is sent, so that a game that is not there (or not the reader's)
+    // answers 404 like any other address that leads nowhere.
+    let loaded = crate::loaded::load_first(id, game);
     let language = Language::expect();
     let initial = Signal::derive(move || loaded.get().and_then(Result::ok).and_then(Result::ok));
     let table = Table::new(initial);
@@ -238,7 +240,12 @@ pub fn GamePage() -> impl IntoView {
             // and the page the browser hydrates are built from the same data.
             <Transition fallback=|| view! { <p class="page">{crate::t!(game.loading)}</p> }>
             {move || loaded.get().map(|loaded| match loaded {
-                Ok(Err(refusal)) => view! { <p class="error page" role="alert">{crate::i18n::worded(move |l| crate::i18n::refusal(l, &refusal))}</p> }.into_any(),
+                Ok(Err(refusal)) => {
+                    if refusal == Refusal::NoSuchGame {
+                        crate::routes::not_found::answer_not_found();
+                    }
+                    view! { <p class="error page" role="alert">{crate::i18n::worded(move |l| crate::i18n::refusal(l, &refusal))}</p> }.into_any()
+                }
                 Err(error) => view! { <p class="error page" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
                 Ok(Ok(_)) => view! {
                 // Three regions: in one column on a phone (head, board, foot), and on a wide screen
