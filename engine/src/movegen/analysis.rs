@@ -294,6 +294,12 @@ impl Analysis {
         }
     }
 
+    /// The letters a tile at offset `off` of a lane may be, the main word running along it.
+    pub(super) fn letters_at(&self, dir: Direction, lane: usize, off: usize) -> u32 {
+        let (_, base, stride) = self.lane(dir, lane);
+        self.cross[dir_index(dir)][base + off * stride].allowed
+    }
+
     /// Every anchor of the position, lane by lane, with what lies before it.
     pub(super) fn spans(&self, out: &mut Vec<Span>) {
         for dir in [Direction::Across, Direction::Down] {

@@ -158,8 +158,6 @@ struct Prefix {
     /// The letters that may follow it (the node's children), kept here so scanning the list at
     /// each anchor never touches the trie.
     children: u32,
-    /// Whether it is a word itself.
-    word: bool,
     len: u8,
     letters: [u8; MAX_TILES],
     rack: Rack,
@@ -332,7 +330,7 @@ impl<'a> Generator<'a> {
             .prefixes
             .iter()
             .rev()
-            .find(|p| p.word)
+            .find(|p| self.trie.is_word(p.node))
             .map_or(0, |p| usize::from(p.len));
         let bound = Bound::new(self.rules, self.trie, &self.values, rack, alone);
         // Per direction and lane: the bounds of what its squares can add, filled for each lane
@@ -359,9 +357,7 @@ impl<'a> Generator<'a> {
                 }
                 // A left part leaves a tile for the anchor; the prefixes say how long one can be.
                 Left::Free { limit } => {
-                    let (_, base, stride) = self.analysis.lane(span.dir, span.lane);
-                    let square = base + span.anchor * stride;
-                    let at_anchor = self.analysis.cross[dir_index(span.dir)][square].allowed;
+                    let at_anchor = self.analysis.letters_at(span.dir, span.lane, span.anchor);
                     for len in 0..=limit.min(self.levels.len() - 2) {
                         if self.follows[len] & at_anchor == 0 {
                             continue;
@@ -416,7 +412,6 @@ impl<'a> Generator<'a> {
         prefixes.push(Prefix {
             node: Trie::ROOT,
             children: self.trie.children(Trie::ROOT),
-            word: false,
             len: 0,
             letters: [0; MAX_TILES],
             rack,
@@ -524,7 +519,7 @@ impl Search<'_, '_> {
     fn left_parts(&mut self, anchor: usize, lens: RangeInclusive<usize>) {
         let gen = self.gen;
         let an = &gen.analysis;
-        let at_anchor = an.cross[self.d][self.idx(anchor)].allowed;
+        let at_anchor = an.letters_at(self.dir, self.lane, anchor);
         let full = self.rack;
         let longest = (*lens.end()).min(gen.levels.len() - 2);
         for len in *lens.start()..=longest {
@@ -821,7 +816,6 @@ fn extend_prefix(trie: &Trie, values: &[i32], at: Prefix, out: &mut Vec<Prefix>)
         let mut next = Prefix {
             node,
             children: trie.children(node),
-            word: trie.is_word(node),
             len: at.len + 1,
             ..at
         };
