@@ -18,9 +18,6 @@ pub struct Trie {
     nodes: Vec<[u32; 2]>,
     /// The same for every word spelled backwards: which letters may go before a run of tiles.
     reversed: Vec<[u32; 2]>,
-    /// Per node, the most letters a word going on from it adds: a search bounding what a move
-    /// can still score knows it cannot place more tiles than that.
-    heights: Vec<u8>,
     /// The letters of every word a whole hand can make (six letters or more: a hand of six to
     /// eight tiles, and the board's tiles it runs through), each as the sum of its letters'
     /// keys, sorted and without repeats. A search asks it whether a rack can play all its tiles
@@ -52,7 +49,6 @@ impl Trie {
         spelled.sort_unstable();
         spelled.dedup();
         let nodes = minimise(&Trie::layout(&spelled));
-        let heights = heights(&nodes);
         let mut hand_words: Vec<u64> = spelled
             .iter()
             .filter(|w| HAND_WORDS.contains(&w.len()))
@@ -79,7 +75,6 @@ impl Trie {
         Trie {
             nodes,
             reversed,
-            heights,
             hand_words,
             hand_index,
             letter_keys: std::array::from_fn(|l| Trie::make_letter_key(l as u8)),
@@ -194,12 +189,6 @@ impl Trie {
         (mask & bit != 0).then(|| first + (mask & (bit - 1)).count_ones())
     }
 
-    /// The most letters any word going on from `node` adds (0 when none does).
-    #[inline]
-    pub fn height(&self, node: Node) -> u8 {
-        self.heights[node as usize]
-    }
-
     /// Whether the path to `node` spells a word.
     #[inline]
     pub fn is_word(&self, node: Node) -> bool {
@@ -278,25 +267,6 @@ fn minimise(tree: &[[u32; 2]]) -> Vec<[u32; 2]> {
     out
 }
 
-/// Each node's height: the longest path below it. [`minimise`] writes a node's children before
-/// the block holding the node, so every child's index is lower than its parent's (the root, 0,
-/// comes last).
-fn heights(nodes: &[[u32; 2]]) -> Vec<u8> {
-    let mut heights = vec![0u8; nodes.len()];
-    for node in (1..nodes.len()).chain([0]) {
-        let [mask, first] = nodes[node];
-        let count = (mask & !TERMINAL).count_ones();
-        heights[node] = (first..first + count)
-            .map(|child| {
-                debug_assert!(node == 0 || (child as usize) < node);
-                heights[child as usize] + 1
-            })
-            .max()
-            .unwrap_or(0);
-    }
-    heights
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,8 +290,5 @@ mod tests {
             1 << w("c")[0].0
         );
         assert_eq!(trie.letters_before(w("ts").iter().map(|l| l.0)), 0);
-        // From the root the longest word adds four letters; after "ca", two ("cats").
-        assert_eq!(trie.height(Trie::ROOT), 4);
-        assert_eq!(trie.height(trie.child(c, w("a")[0].0).unwrap()), 2);
     }
 }

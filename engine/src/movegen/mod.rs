@@ -161,8 +161,6 @@ struct Prefix {
     len: u8,
     letters: [u8; MAX_TILES],
     rack: Rack,
-    /// Face value of the tiles left in `rack`.
-    points: i32,
 }
 
 /// Generates moves for one ruleset and dictionary. Reusable across positions; keeps its scratch
@@ -257,13 +255,9 @@ struct Search<'s, 'a: 's> {
     new_at: [u8; 32],
     /// Moves scoring less are not kept.
     floor: i32,
-    /// When searching for the best move only: what the squares ahead and the rack can still add,
-    /// to cut off branches that cannot reach `floor` (which then rises with each move kept).
-    limits: Option<(&'s Ahead, &'s Bound<'a>)>,
-    /// Face value of the tiles left in `rack`, kept only with `limits`.
-    rack_points: i32,
-    /// Tiles in the whole rack.
-    rack_tiles: usize,
+    /// When searching for the best move only: `floor` rises to each move kept, so only a move at
+    /// least as good as every one before it is written out.
+    rising: bool,
     out: &'s mut Vec<Move>,
 }
 
@@ -380,10 +374,8 @@ impl<'a> Generator<'a> {
                 break;
             }
             let span = self.spans[start.span];
-            let lane = dir_index(span.dir) * lanes + span.lane;
             let left = usize::from(start.left);
-            let limits = Some((&aheads[lane], &bound, floor));
-            floor = self.search(span, left..=left, rack, limits, scratch);
+            floor = self.search(span, left..=left, rack, Some(floor), scratch);
         }
         self.aheads = aheads;
         self.queue = queue.into_vec();
@@ -415,9 +407,6 @@ impl<'a> Generator<'a> {
             len: 0,
             letters: [0; MAX_TILES],
             rack,
-            points: (0..32)
-                .map(|l| i32::from(rack.counts[l]) * self.values.get(l).copied().unwrap_or(0))
-                .sum(),
         });
         // Level by level, so the list comes out shortest first with no sort.
         let mut level = 0..1;
@@ -426,7 +415,7 @@ impl<'a> Generator<'a> {
         for _ in 0..longest {
             let next_start = prefixes.len();
             for k in level.clone() {
-                extend_prefix(self.trie, &self.values, prefixes[k], &mut prefixes);
+                extend_prefix(self.trie, prefixes[k], &mut prefixes);
             }
             level = next_start..prefixes.len();
             self.levels.push(next_start);
@@ -447,22 +436,18 @@ impl<'a> Generator<'a> {
     }
 
     /// Every move from `span` (with a free left part, of the lengths in `left`), appended to
-    /// `out`; or, given a bound and the best score so far, only each move that is at least as
-    /// good as every one found before it. Returns the best score so far.
+    /// `out`; or, given the best score so far, only each move that is at least as good as every
+    /// one found before it. Returns the best score so far.
     fn search(
         &self,
         span: Span,
         left: RangeInclusive<usize>,
         rack: Rack,
-        best: Option<(&Ahead, &Bound, i32)>,
+        best: Option<i32>,
         out: &mut Vec<Move>,
     ) -> i32 {
         let an = &self.analysis;
         let (lane_len, base, stride) = an.lane(span.dir, span.lane);
-        let (limits, floor) = match best {
-            Some((ahead, bound, floor)) => (Some((ahead, bound)), floor),
-            None => (None, i32::MIN),
-        };
         let mut search = Search {
             gen: self,
             dir: span.dir,
@@ -475,10 +460,8 @@ impl<'a> Generator<'a> {
             placed: [(0, 0, false); MAX_TILES],
             nplaced: 0,
             new_at: [255; 32],
-            floor,
-            limits,
-            rack_points: self.prefixes[0].points,
-            rack_tiles: rack.len(),
+            floor: best.unwrap_or(i32::MIN),
+            rising: best.is_some(),
             out,
         };
         search.span(span, left);
@@ -531,7 +514,6 @@ impl Search<'_, '_> {
             }
         }
         self.rack = full;
-        self.rack_points = gen.prefixes[0].points;
     }
 
     /// Puts `prefix` before `anchor` and extends it right, unless it cannot go on there.
@@ -561,36 +543,12 @@ impl Search<'_, '_> {
         }
         self.nplaced = len;
         self.rack = prefix.rack;
-        self.rack_points = prefix.points;
-        if !self.hopeless(prefix.node, anchor - len, anchor, &acc) {
-            self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
-        }
+        // The bound is checked at the anchor, before its first tile.
+        self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
         for off in anchor - len..anchor {
             self.new_at[off] = 255;
         }
         self.nplaced = 0;
-    }
-
-    /// Whether no move this branch can still make would reach the floor: the tiles left on the
-    /// best squares ahead, every word premium and cross-word ahead, and the richest bonus (the
-    /// bingo only if a word from `start` can take the whole hand).
-    #[inline]
-    fn hopeless(&self, node: Node, start: usize, off: usize, acc: &Acc) -> bool {
-        let Some((ahead, bound)) = self.limits else {
-            return false;
-        };
-        let tiles = (self.rack_tiles - self.nplaced)
-            .min(MAX_TILES - self.nplaced)
-            .min(usize::from(self.gen.trie.height(node)));
-        ahead.most(
-            bound,
-            start,
-            off,
-            tiles,
-            self.rack_points,
-            self.nplaced,
-            acc,
-        ) < self.floor
     }
 
     fn extend_right(&mut self, node: Node, off: usize, anchor: usize, word_start: usize, acc: Acc) {
@@ -629,7 +587,7 @@ impl Search<'_, '_> {
         }
         let cross = an.cross[self.d][i];
         let letters = Trie::children_mask(mask) & cross.allowed & self.rack.letters_mask();
-        if letters == 0 || self.hopeless(node, word_start, off, &acc) {
+        if letters == 0 {
             return;
         }
         let (letter_factor, word_factor) = (an.letter_factor[i], an.word_factor[i]);
@@ -651,14 +609,11 @@ impl Search<'_, '_> {
                 let Some(next) = Trie::child_of(mask, first, l) else {
                     continue;
                 };
-                let points = if blank {
+                if blank {
                     self.rack.blanks -= 1;
-                    0
                 } else {
                     self.rack.take(l);
-                    self.gen.values[usize::from(l)]
-                };
-                self.rack_points -= points;
+                }
                 let value = if blank {
                     0
                 } else {
@@ -684,7 +639,6 @@ impl Search<'_, '_> {
                 self.extend_right(next, off + 1, anchor, word_start, next_acc);
                 self.nplaced -= 1;
                 self.new_at[off] = 255;
-                self.rack_points += points;
                 if blank {
                     self.rack.blanks += 1;
                 } else {
@@ -781,7 +735,7 @@ impl Search<'_, '_> {
         if score < self.floor {
             return;
         }
-        if self.limits.is_some() {
+        if self.rising {
             // Searching for the best only: from now on, nothing worse is worth keeping.
             self.floor = score;
         }
@@ -805,7 +759,7 @@ impl Search<'_, '_> {
 }
 
 /// Appends every one-letter extension of `at` that the rack can spell and some word starts with.
-fn extend_prefix(trie: &Trie, values: &[i32], at: Prefix, out: &mut Vec<Prefix>) {
+fn extend_prefix(trie: &Trie, at: Prefix, out: &mut Vec<Prefix>) {
     let mut letters = trie.children(at.node) & at.rack.letters_mask();
     while letters != 0 {
         let l = letters.trailing_zeros() as u8;
@@ -821,11 +775,9 @@ fn extend_prefix(trie: &Trie, values: &[i32], at: Prefix, out: &mut Vec<Prefix>)
         };
         if at.rack.counts[usize::from(l)] > 0 {
             next.rack.take(l);
-            next.points -= values[usize::from(l)];
             next.letters[usize::from(at.len)] = l;
             out.push(next);
             next.rack = at.rack;
-            next.points = at.points;
         }
         if at.rack.blanks > 0 {
             next.rack.blanks -= 1;
