@@ -71,8 +71,9 @@ const MOST_CHANGED: usize = 12;
 impl Analysis {
     /// Brings the analysis up to `board`: everything when the shape, the tile count or most
     /// squares changed, else only the rows and columns through the changed squares. A move
-    /// touches one or two lines each way, so the cross-checks of the rest are kept.
-    pub(super) fn update(&mut self, board: &Board, rules: &RuleSet, trie: &Trie) {
+    /// touches one or two lines each way, so the cross-checks of the rest are kept. Returns
+    /// whether anything changed.
+    pub(super) fn update(&mut self, board: &Board, rules: &RuleSet, trie: &Trie) -> bool {
         let (w, h) = (usize::from(board.width()), usize::from(board.height()));
         let mut changed = [0usize; MOST_CHANGED];
         let mut count = 0;
@@ -96,7 +97,10 @@ impl Analysis {
         }
         if !comparable || count > MOST_CHANGED {
             self.rebuild(board, rules, trie);
-            return;
+            return true;
+        }
+        if count == 0 {
+            return false;
         }
         let (mut rows, mut cols) = (0u64, 0u64);
         for &i in &changed[..count] {
@@ -131,6 +135,7 @@ impl Analysis {
                 self.cross[1][r * w + c] = self.cross_at(Direction::Down, r * w + c, trie);
             }
         }
+        true
     }
 
     /// Reads the whole board.

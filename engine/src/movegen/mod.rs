@@ -393,7 +393,7 @@ impl<'a> Generator<'a> {
             return None;
         }
         let mut analysis = std::mem::take(&mut self.analysis);
-        analysis.update(board, self.rules, self.trie);
+        let changed = analysis.update(board, self.rules, self.trie);
         self.analysis = analysis;
         let mut prefixes = std::mem::take(&mut self.prefixes);
         prefixes.clear();
@@ -428,10 +428,14 @@ impl<'a> Generator<'a> {
                 .fold(0, |all, p| all | (p.children & p.rack.letters_mask()))
         }));
         self.prefixes = prefixes;
-        let mut spans = std::mem::take(&mut self.spans);
-        spans.clear();
-        self.analysis.spans(&mut spans);
-        self.spans = spans;
+        // The spans follow from the board alone: kept while it stays as it was (a bot weighing
+        // racks, or a player's previews, asks of one position many times).
+        if changed {
+            let mut spans = std::mem::take(&mut self.spans);
+            spans.clear();
+            self.analysis.spans(&mut spans);
+            self.spans = spans;
+        }
         Some(rack)
     }
 
