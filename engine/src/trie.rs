@@ -18,23 +18,22 @@ pub struct Trie {
     nodes: Vec<[u32; 2]>,
     /// The same for every word spelled backwards: which letters may go before a run of tiles.
     reversed: Vec<[u32; 2]>,
-    /// The letters of every word a whole hand can make (six letters or more: a hand of six to
-    /// eight tiles, and the board's tiles it runs through), each as the sum of its letters'
-    /// keys, sorted and without repeats. A search asks it whether a rack can play all its tiles
-    /// at once before it counts the bonus for that: 1.8 MB for the English list.
-    hand_words: Vec<u64>,
-    /// Where the keys starting with each 16-bit prefix begin in `hand_words` (and where the
-    /// last ones end): a key is found in one short run instead of by a binary search.
-    hand_index: Vec<u32>,
-    /// Each letter's part of a key of `hand_words`.
+    /// The letters of every word, each word's as the sum of its letters' keys, in a blocked
+    /// Bloom filter: a key sets four bits of one 64-bit word, with 32 to 64 bits per word of
+    /// the list, so a set of letters that no word has passes for one about once in several
+    /// thousand asks (never the other way round), and an ask reads one word of memory. The
+    /// best-move search asks it whether some of a rack's tiles, with the board's letters a move
+    /// would run through, can make a word at all before it searches there, and whether a whole
+    /// hand can (the bingo): 2 MiB for the English list.
+    spellable: Vec<u64>,
+    /// How far a key is shifted down to give its word of `spellable`.
+    spellable_shift: u32,
+    /// Each letter's part of a key.
     letter_keys: [u64; 32],
 }
 
-/// Bits of a key that index `Trie::hand_index`: 65,536 runs of a few keys each.
-const HAND_INDEX_BITS: u32 = 16;
-
-/// The word lengths that `Trie::hand_words` keeps.
-const HAND_WORDS: std::ops::RangeFrom<usize> = 6..;
+/// Bits of the filter of words' letters, per word of the list (at least).
+const SPELLABLE_BITS_PER_WORD: usize = 32;
 
 impl Trie {
     /// Builds the trie of `words` (lower case, any order), keeping those spelled entirely in the
@@ -49,23 +48,18 @@ impl Trie {
         spelled.sort_unstable();
         spelled.dedup();
         let nodes = minimise(&Trie::layout(&spelled));
-        let mut hand_words: Vec<u64> = spelled
-            .iter()
-            .filter(|w| HAND_WORDS.contains(&w.len()))
-            .map(|w| {
-                w.iter()
-                    .map(|&l| Trie::make_letter_key(l))
-                    .fold(0, u64::wrapping_add)
-            })
-            .collect();
-        hand_words.sort_unstable();
-        hand_words.dedup();
-        let mut hand_index = vec![0u32; (1 << HAND_INDEX_BITS) + 1];
-        for &key in &hand_words {
-            hand_index[(key >> (64 - HAND_INDEX_BITS)) as usize + 1] += 1;
-        }
-        for b in 1..hand_index.len() {
-            hand_index[b] += hand_index[b - 1];
+        let words = (spelled.len() * SPELLABLE_BITS_PER_WORD / 64)
+            .next_power_of_two()
+            .max(2);
+        let spellable_shift = 64 - words.trailing_zeros();
+        let mut spellable = vec![0u64; words];
+        for word in &spelled {
+            let key = word
+                .iter()
+                .map(|&l| Trie::make_letter_key(l))
+                .fold(0, u64::wrapping_add);
+            let (at, bits) = Trie::spellable_bits(key, spellable_shift);
+            spellable[at] |= bits;
         }
         for word in &mut spelled {
             word.reverse();
@@ -75,8 +69,8 @@ impl Trie {
         Trie {
             nodes,
             reversed,
-            hand_words,
-            hand_index,
+            spellable,
+            spellable_shift,
             letter_keys: std::array::from_fn(|l| Trie::make_letter_key(l as u8)),
         }
     }
@@ -97,13 +91,20 @@ impl Trie {
         z ^ (z >> 31)
     }
 
-    /// Whether some word of six letters or more has exactly the letters whose keys (see
-    /// [`Trie::letter_key`]) add up to `key`. Two sets of letters share a key only by a 64-bit
-    /// accident, and then the answer is a yes: safe for a bound.
-    pub fn has_hand_word(&self, key: u64) -> bool {
-        let bucket = (key >> (64 - HAND_INDEX_BITS)) as usize;
-        let run = self.hand_index[bucket] as usize..self.hand_index[bucket + 1] as usize;
-        self.hand_words[run].contains(&key)
+    /// Where `key` sits in the filter of words' letters: the word its top bits pick, and the
+    /// four bits there that its lowest 24 bits pick.
+    #[inline]
+    fn spellable_bits(key: u64, shift: u32) -> (usize, u64) {
+        let bits = (0..4).fold(0u64, |bits, k| bits | 1 << (key >> (6 * k) & 63));
+        ((key >> shift) as usize, bits)
+    }
+
+    /// Whether some word may have exactly the letters whose keys (see [`Trie::letter_key`]) add
+    /// up to `key`. A no is certain; a yes is rarely wrong, which is safe for a bound.
+    #[inline]
+    pub fn may_spell(&self, key: u64) -> bool {
+        let (at, bits) = Trie::spellable_bits(key, self.spellable_shift);
+        self.spellable[at] & bits == bits
     }
 
     /// Lays out the trie of sorted, unique words breadth-first.
@@ -290,5 +291,18 @@ mod tests {
             1 << w("c")[0].0
         );
         assert_eq!(trie.letters_before(w("ts").iter().map(|l| l.0)), 0);
+        // The filter of words' letters knows every word's letters, in any order, and (with so few
+        // words) nothing else.
+        let key = |s: &str| {
+            w(s).iter()
+                .map(|l| trie.letter_key(l.0))
+                .fold(0, u64::wrapping_add)
+        };
+        for letters in ["cat", "tac", "stac", "at", "ta", "ca"] {
+            assert!(trie.may_spell(key(letters)), "{letters}");
+        }
+        for letters in ["c", "cc", "cab", "tt", "sat"] {
+            assert!(!trie.may_spell(key(letters)), "{letters}");
+        }
     }
 }

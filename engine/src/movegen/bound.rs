@@ -1,14 +1,15 @@
-//! Upper bounds on what a move can score, for the best-move search: per place a word can start
-//! (an anchor and the length of its left part), before searching it, so the places that cannot
-//! beat the best move found are never visited. Inside a place there is no bound: checking one at
-//! every step of the search cost more than the steps it saved (measured on engine-bench's
-//! positions, 327k instructions per call with it, 309k without).
+//! Upper bounds on what a move can score, for the best-move search: per spot (a place a word can
+//! start, an anchor and the length of its left part, and a number of tiles), before searching
+//! it, so the spots that cannot beat the best move found are never visited. Inside a spot there
+//! is no bound: checking one at every step of the search cost more than the steps it saved
+//! (measured on engine-bench's positions, 327k instructions per call with it, 309k without).
 //!
-//! The bingo is the loosest part of such a bound (50 points in Classic, for any move that could
-//! place a whole hand), and most racks cannot make one where they are: a word that takes a
-//! whole hand from a given square covers exactly the next hand-size empty squares and the board's
-//! tiles among them, so its letters are known, and the trie's index of words by their letters
-//! says whether any word has them. Only starts where one does count the bingo.
+//! A move that places a given number of tiles from a given square covers exactly the next that
+//! many squares a tile fits and the board's tiles among and right after them, so its squares are
+//! known, and so are the board's letters in its word: the word is some of the rack's letters and
+//! those. The trie's filter of words' letters says whether any word has them, and most spots turn
+//! out to have none, so they are never searched. For the bingo (50 points in Classic, the
+//! loosest part of a bound) the same question is asked of the whole hand at every start.
 
 use std::cell::Cell;
 
@@ -25,6 +26,7 @@ use super::{
 /// The squares' part is in each lane's [`Ahead`].
 pub(super) struct Bound<'r> {
     rules: &'r RuleSet,
+    trie: &'r Trie,
     /// Tiles in the rack.
     tiles: usize,
     /// The letters it can play: all of them while it holds a blank.
@@ -38,10 +40,16 @@ pub(super) struct Bound<'r> {
     /// Face value of the rack's `k` highest tiles, by `k` (blanks count 0): what any `k` of its
     /// tiles are worth at most.
     top: [i32; MAX_TILES + 1],
-    /// The most the bonuses give a move of one to `t` tiles, by `t`; and the same without the
-    /// bingo, for a move that cannot make one.
-    bonus_upto: [i32; MAX_TILES + 1],
+    /// The most the bonuses give a move of `t` tiles, by `t`; and the same without the bingo,
+    /// for a move that cannot make one.
+    bonus: [i32; MAX_TILES + 1],
     bonus_no_bingo: [i32; MAX_TILES + 1],
+    /// Every different choice of the rack's tiles, for a rack without blanks.
+    choices: Option<Choices>,
+    /// The answers of [`Bound::can_spell`] so far, by a hash of the question: many places ask
+    /// the same (no letters of the board, or the same ones).
+    asked: [Cell<u64>; 64],
+    answers: Cell<u64>,
     /// Set when the rack can earn the bingo: it holds a whole hand.
     whole_hand: Option<WholeHand<'r>>,
     /// The most tiles a move can place from a start where no word takes the whole hand (see
@@ -52,9 +60,58 @@ pub(super) struct Bound<'r> {
     most_alone: usize,
 }
 
+/// Every different choice of a rack's tiles (for a rack without blanks), as the sum of its
+/// letters' keys (see [`Trie::letter_key`]): at most 2⁸ for eight tiles.
+struct Choices {
+    /// The keys, fewest tiles first.
+    keys: [u64; 1 << MAX_TILES],
+    /// Where the choices of each number of tiles begin in `keys`, and where the last end.
+    by_size: [u16; MAX_TILES + 2],
+}
+
+impl Choices {
+    /// Every choice of `rack`'s letters (no more than [`MAX_TILES`] of them), grown letter by
+    /// letter from the empty one, then put in order of size.
+    fn fill(&mut self, trie: &Trie, rack: &Rack) {
+        let mut grown = [(0u8, 0u64); 1 << MAX_TILES];
+        let mut count = 1;
+        let mut present = rack.present;
+        while present != 0 {
+            let l = present.trailing_zeros() as u8;
+            present &= present - 1;
+            let have = rack.counts[usize::from(l)];
+            let before = count;
+            for k in 0..before {
+                let (size, key) = grown[k];
+                for more in 1..=have {
+                    let letters = trie.letter_key(l).wrapping_mul(u64::from(more));
+                    grown[count] = (size + more, key.wrapping_add(letters));
+                    count += 1;
+                }
+            }
+        }
+        for &(size, _) in &grown[..count] {
+            self.by_size[usize::from(size) + 1] += 1;
+        }
+        for t in 1..self.by_size.len() {
+            self.by_size[t] += self.by_size[t - 1];
+        }
+        let mut next = self.by_size;
+        for &(size, key) in &grown[..count] {
+            self.keys[usize::from(next[usize::from(size)])] = key;
+            next[usize::from(size)] += 1;
+        }
+    }
+
+    /// The choices of `tiles` tiles.
+    fn of_size(&self, tiles: usize) -> &[u64] {
+        &self.keys[usize::from(self.by_size[tiles])..usize::from(self.by_size[tiles + 1])]
+    }
+}
+
 /// What a rack of a whole hand can spell with all of its tiles, for the bingo's part of a bound:
 /// a word of its letters alone, or with the board's letters its word runs through. Asked of the
-/// trie's index of words by their letters; with a blank (any of the alphabet's letters) the
+/// trie's filter of words' letters; with a blank (any of the alphabet's letters) the
 /// answer for each single board letter is kept once asked.
 struct WholeHand<'r> {
     trie: &'r Trie,
@@ -77,10 +134,10 @@ impl WholeHand<'_> {
     fn spells(&self, board: u64) -> bool {
         let key = self.key.wrapping_add(board);
         match self.blanks {
-            0 => self.trie.has_hand_word(key),
+            0 => self.trie.may_spell(key),
             1 => (0..self.alphabet).any(|l| {
                 self.trie
-                    .has_hand_word(key.wrapping_add(self.trie.letter_key(l)))
+                    .may_spell(key.wrapping_add(self.trie.letter_key(l)))
             }),
             _ => true,
         }
@@ -99,21 +156,30 @@ impl WholeHand<'_> {
     }
 }
 
-/// Upper bounds, per lane offset and number of tiles still to place, of what the squares there
-/// can add to a move: for ordering a lane's spans. Each table is
-/// `[offset][tiles]`: what a move placing that many tiles on the lane's empty squares from that
-/// offset on meets on its way.
+/// What the squares of a lane can add to a move, for the bound of each place a word can start
+/// there. A move placing `t` tiles from an offset on covers the next `t` squares a tile fits and
+/// the board's tiles among and right after them, so each part of its bound is a difference of
+/// two running sums along the lane: one pass fills them, and the whole stays small enough for
+/// every lane's to stay in the fastest cache.
 #[derive(Debug, Clone)]
 pub(super) struct Ahead {
-    /// Points the squares add to the main word before its word factors: the board's tiles it
-    /// passes or runs on through (up to the next empty square), and the letter premiums, each
-    /// what the richest tile that fits the square gains there beyond its face value.
-    squares: [[i32; MAX_TILES + 1]; 33],
-    /// The product of the squares' word factors.
-    word: [[i32; MAX_TILES + 1]; 33],
-    /// Every cross-word at its richest.
-    cross: [[i32; MAX_TILES + 1]; 33],
-    /// How many tiles fit from each offset on.
+    /// Per offset: how many squares a tile fits lie before it (its rank among them).
+    rank: [u8; 33],
+    /// Per rank: where the word ends if its last tile goes on that square (the first square
+    /// after it that holds no tile of the board).
+    past: [u8; 33],
+    /// Per offset, summed over the board's tiles before it: their points, and their letters'
+    /// keys (see [`Trie::letter_key`]).
+    points_before: [i32; 33],
+    keys_before: [u64; 33],
+    /// Per rank, summed over the squares of lower rank: the letter premiums, each what the
+    /// richest tile that fits the square gains there beyond its face value; every cross-word at
+    /// its richest; and the word factors, as exponents of 2 and 3 (a ×4 counts as two ×2).
+    gains: [i32; 33],
+    crosses: [i32; 33],
+    twos: [u8; 33],
+    threes: [u8; 33],
+    /// How many tiles fit from each offset on (at most [`MAX_TILES`]).
     pub(super) room: [u8; 33],
     /// Per offset: the board's letter there, or [`EMPTY`] where a tile of the rack fits, or
     /// [`BLOCKED`] where none does.
@@ -130,11 +196,19 @@ pub(super) struct Ahead {
     most_tiles: [u8; 33],
 }
 
+/// Powers of 3, for the product of the word factors.
+const POW3: [i32; MAX_TILES + 1] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
 impl Ahead {
     pub(super) const EMPTY: Ahead = Ahead {
-        squares: [[0; MAX_TILES + 1]; 33],
-        word: [[1; MAX_TILES + 1]; 33],
-        cross: [[0; MAX_TILES + 1]; 33],
+        rank: [0; 33],
+        past: [0; 33],
+        points_before: [0; 33],
+        keys_before: [0; 33],
+        gains: [0; 33],
+        crosses: [0; 33],
+        twos: [0; 33],
+        threes: [0; 33],
         room: [0; 33],
         square: [BLOCKED; 33],
         bingo: [false; 33],
@@ -142,24 +216,54 @@ impl Ahead {
         most_tiles: [0; 33],
     };
 
-    /// The most any move whose word starts at lane offset `start` can score.
+    /// The most tiles a move whose word starts at lane offset `start` can place.
     #[inline]
-    pub(super) fn of_start(&self, bound: &Bound, start: usize) -> i32 {
-        let tiles = bound
+    pub(super) fn most_tiles(&self, bound: &Bound, start: usize) -> usize {
+        bound
             .tiles
             .min(usize::from(self.room[start]))
-            .min(usize::from(self.most_tiles[start]));
-        let letters = bound.top[tiles] + self.squares[start][tiles];
-        let mut main = letters * self.word[start][tiles];
+            .min(usize::from(self.most_tiles[start]))
+    }
+
+    /// Where the word of a move that starts at `start` and places `tiles` tiles (one or more,
+    /// at most [`Ahead::most_tiles`]) ends, and the ranks of its squares.
+    #[inline]
+    fn reach(&self, start: usize, tiles: usize) -> (usize, usize, usize) {
+        let first = usize::from(self.rank[start]);
+        let last = first + tiles;
+        (usize::from(self.past[last - 1]), first, last)
+    }
+
+    /// The most a move can score whose word starts at lane offset `start` and that places
+    /// exactly `tiles` tiles (one or more, at most [`Ahead::most_tiles`]): the rack's richest
+    /// tiles on the squares it covers, every premium and cross-word there at its richest, and
+    /// the bonuses.
+    #[inline]
+    pub(super) fn of_spot(&self, bound: &Bound, start: usize, tiles: usize) -> i32 {
+        let (end, first, last) = self.reach(start, tiles);
+        let letters = bound.top[tiles] + self.points_before[end] - self.points_before[start]
+            + self.gains[last]
+            - self.gains[first];
+        let word = (1 << (self.twos[last] - self.twos[first]))
+            * POW3[usize::from(self.threes[last] - self.threes[first])];
+        let mut main = letters * word;
         if self.halves != 2 {
             main = (main * self.halves + 1).div_euclid(2);
         }
-        let bonuses = if self.bingo[start] {
-            &bound.bonus_upto
+        let bonus = if self.bingo[start] {
+            bound.bonus[tiles]
         } else {
-            &bound.bonus_no_bingo
+            bound.bonus_no_bingo[tiles]
         };
-        main + self.cross[start][tiles] + bonuses[tiles]
+        main + self.crosses[last] - self.crosses[first] + bonus
+    }
+
+    /// The board's letters that a word starting at `start` and placing `tiles` tiles (one or
+    /// more) runs through, as their keys summed.
+    #[inline]
+    pub(super) fn board_letters(&self, start: usize, tiles: usize) -> u64 {
+        let (end, _, _) = self.reach(start, tiles);
+        self.keys_before[end].wrapping_sub(self.keys_before[start])
     }
 }
 
@@ -208,12 +312,12 @@ impl<'r> Bound<'r> {
                 }
                 combo
             });
-            let mut most = 0;
             std::array::from_fn(|t| {
                 if t > 0 {
-                    most = most.max(by_tiles[t] + combo_upto[t + 1]);
+                    by_tiles[t] + combo_upto[t + 1]
+                } else {
+                    0
                 }
-                most
             })
         };
         let whole_hand = (rules.bingo_bonus > 0 && rack.len() == usize::from(rules.hand_size))
@@ -235,8 +339,21 @@ impl<'r> Bound<'r> {
                 hand.alone = hand.spells(0);
                 hand
             });
+        // Without blanks, every different choice of the rack's letters.
+        let mut choices = Choices {
+            keys: [0; 1 << MAX_TILES],
+            by_size: [0; MAX_TILES + 2],
+        };
+        let known = rack.blanks == 0 && rack.len() <= MAX_TILES;
+        if known {
+            choices.fill(trie, &rack);
+        }
         Bound {
             rules,
+            trie,
+            choices: known.then_some(choices),
+            asked: std::array::from_fn(|_| Cell::new(0)),
+            answers: Cell::new(0),
             tiles,
             letters: rack.letters_mask(),
             held: std::array::from_fn(|l| {
@@ -249,7 +366,7 @@ impl<'r> Bound<'r> {
             present: rack.present,
             richest: values[0],
             top,
-            bonus_upto: bonus_of(true),
+            bonus: bonus_of(true),
             bonus_no_bingo: bonus_of(false),
             most_without_bingo: if whole_hand.is_some() {
                 tiles - 1
@@ -263,6 +380,30 @@ impl<'r> Bound<'r> {
             },
             whole_hand,
         }
+    }
+
+    /// Whether some `tiles` of the rack's tiles with the board's letters whose keys add up to
+    /// `board` could spell a word, asked of the trie's filter of words' letters. With a
+    /// blank, too many letters to ask: yes.
+    pub(super) fn can_spell(&self, tiles: usize, board: u64) -> bool {
+        let Some(choices) = &self.choices else {
+            return true;
+        };
+        // The question as one number (never 0, which marks an empty slot), and its slot.
+        let question = board.wrapping_add(tiles as u64 + 1).max(1);
+        let slot = (question.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        if self.asked[slot].get() == question {
+            return self.answers.get() >> slot & 1 != 0;
+        }
+        let answer = choices
+            .of_size(tiles)
+            .iter()
+            .any(|&choice| self.trie.may_spell(choice.wrapping_add(board)));
+        self.asked[slot].set(question);
+        let bit = 1u64 << slot;
+        self.answers
+            .set(self.answers.get() & !bit | if answer { bit } else { 0 });
+        answer
     }
 
     /// The highest value of a rack tile that fits square `i`, the main word running along `d`
@@ -295,9 +436,8 @@ impl<'r> Bound<'r> {
         }
     }
 
-    /// Fills `ahead` for a lane: from its last square back to its first, what a move meets from
-    /// each offset on with each number of tiles is what it meets on that square and then from
-    /// the next offset on with one tile fewer (or as many, past a tile already there).
+    /// Fills `ahead` for a lane: the running sums from its first square on, then the room and
+    /// where words end from its last square back.
     pub(super) fn ahead(&self, an: &Analysis, dir: Direction, lane: usize, ahead: &mut Ahead) {
         let d = dir_index(dir);
         let (lane_len, base, stride) = an.lane(dir, lane);
@@ -306,45 +446,52 @@ impl<'r> Bound<'r> {
         } else {
             2
         };
-        // Past the lane's end, and on a square no word passes: nothing more.
-        let stop = |ahead: &mut Ahead, off: usize| {
-            ahead.squares[off] = [0; MAX_TILES + 1];
-            ahead.word[off] = [1; MAX_TILES + 1];
-            ahead.cross[off] = [0; MAX_TILES + 1];
-            ahead.room[off] = 0;
-        };
-        stop(ahead, lane_len);
-        for off in (0..lane_len).rev() {
+        let mut rank = 0;
+        for off in 0..lane_len {
             let i = base + off * stride;
+            ahead.rank[off] = rank as u8;
+            ahead.points_before[off + 1] = ahead.points_before[off];
+            ahead.keys_before[off + 1] = ahead.keys_before[off];
             match an.letter[i] {
                 EMPTY if an.cross[d][i].allowed & self.letters != 0 => {
                     let tile = self.richest_tile(an, d, i);
-                    let gain = (an.letter_factor[i] - 1).max(0) * tile;
-                    let factor = an.word_factor[i];
-                    let cross = self.richest_cross(an, d, i, tile);
-                    // A tile here, then one fewer from the next offset on.
-                    shift(&mut ahead.squares[off..=off + 1], 0, |e| gain + e);
-                    shift(&mut ahead.word[off..=off + 1], 1, |w| factor * w);
-                    shift(&mut ahead.cross[off..=off + 1], 0, |c| cross + c);
-                    ahead.room[off] = (ahead.room[off + 1] + 1).min(MAX_TILES as u8);
+                    let (twos, threes) = match an.word_factor[i] {
+                        2 => (1, 0),
+                        3 => (0, 1),
+                        4 => (2, 0),
+                        _ => (0, 0),
+                    };
+                    ahead.gains[rank + 1] =
+                        ahead.gains[rank] + (an.letter_factor[i] - 1).max(0) * tile;
+                    ahead.crosses[rank + 1] =
+                        ahead.crosses[rank] + self.richest_cross(an, d, i, tile);
+                    ahead.twos[rank + 1] = ahead.twos[rank] + twos;
+                    ahead.threes[rank + 1] = ahead.threes[rank] + threes;
                     ahead.square[off] = EMPTY;
+                    rank += 1;
                 }
                 // No tile of the rack fits, or a stop.
-                EMPTY | BLOCKED => {
-                    stop(ahead, off);
-                    ahead.square[off] = BLOCKED;
-                }
-                // A tile already there: the word takes its points and goes on as from the next.
-                _ => {
-                    let value = an.value[i];
-                    let next = ahead.squares[off + 1];
-                    ahead.squares[off] = next.map(|e| value + e);
-                    ahead.word[off] = ahead.word[off + 1];
-                    ahead.cross[off] = ahead.cross[off + 1];
-                    ahead.room[off] = ahead.room[off + 1];
-                    ahead.square[off] = an.letter[i];
+                EMPTY | BLOCKED => ahead.square[off] = BLOCKED,
+                letter => {
+                    ahead.points_before[off + 1] += an.value[i];
+                    ahead.keys_before[off + 1] =
+                        ahead.keys_before[off + 1].wrapping_add(self.trie.letter_key(letter));
+                    ahead.square[off] = letter;
                 }
             }
+        }
+        let (mut room, mut gap) = (0u8, lane_len as u8);
+        for off in (0..lane_len).rev() {
+            match ahead.square[off] {
+                EMPTY => {
+                    room = (room + 1).min(MAX_TILES as u8);
+                    ahead.past[usize::from(ahead.rank[off])] = gap;
+                    gap = off as u8;
+                }
+                BLOCKED => (room, gap) = (0, off as u8),
+                _ => {}
+            }
+            ahead.room[off] = room;
         }
         self.bingo_starts(lane_len, ahead);
         self.most_tiles(lane_len, ahead);
@@ -451,19 +598,5 @@ impl<'r> Bound<'r> {
                 }
             }
         }
-    }
-}
-
-/// Sets the first of two rows of a table from the second, shifted by one tile: `rows[0][0]` to
-/// `first`, and `rows[0][t]` to `f(rows[1][t - 1])`. Whole rows with fixed bounds, so the loop
-/// compiles to a few vector instructions.
-#[inline(always)]
-fn shift(rows: &mut [[i32; MAX_TILES + 1]], first: i32, f: impl Fn(i32) -> i32) {
-    let [row, next] = rows else {
-        return;
-    };
-    row[0] = first;
-    for t in 1..=MAX_TILES {
-        row[t] = f(next[t - 1]);
     }
 }

@@ -187,7 +187,7 @@ pub struct Generator<'a> {
     /// Scratch for [`Generator::best`]: per direction and lane, the bounds of what its squares
     /// can add.
     aheads: Vec<Ahead>,
-    /// Scratch for [`Generator::best`]: what to search, each with its bound (see [`Start::key`]).
+    /// Scratch for [`Generator::best`]: what to search, each with its bound (see [`Spot::key`]).
     queue: Vec<u64>,
 }
 
@@ -201,31 +201,36 @@ struct Span {
     left: Left,
 }
 
-/// Where [`Generator::best`] searches: a span, and for one with a free left part, one length of
-/// it. Each length has its own bound (its word starts there), so a span's long left parts wait
-/// until the floor has risen and are usually never searched.
+/// Where [`Generator::best`] searches: a span, for one with a free left part one length of it,
+/// and the most tiles its moves place. Each length has its own bound (its word starts there), so
+/// a span's long left parts wait until the floor has risen and are usually never searched; and
+/// each number of tiles, so a spot whose letters spell no word gives way to the same place with
+/// one tile fewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Start {
+struct Spot {
     span: u32,
     left: u8,
+    /// How many tiles its moves place.
+    tiles: u8,
 }
 
-impl Start {
-    /// The start and its bound in one number that orders by the bound, so the queue compares
+impl Spot {
+    /// The spot and its bound in one number that orders by the bound, so the queue compares
     /// single words (5.8k instructions a call fewer than a queue of tuples).
     fn key(self, bound: i32) -> u64 {
         let bound = (i64::from(bound) - i64::from(i32::MIN)) as u64;
-        bound << 32 | u64::from(self.span) << 8 | u64::from(self.left)
+        bound << 32 | u64::from(self.span) << 8 | u64::from(self.left) << 4 | u64::from(self.tiles)
     }
 
-    /// The start and the bound in a [`Start::key`].
-    fn of_key(key: u64) -> (i32, Start) {
+    /// The spot and the bound in a [`Spot::key`].
+    fn of_key(key: u64) -> (i32, Spot) {
         let bound = ((key >> 32) as i64 + i64::from(i32::MIN)) as i32;
-        let start = Start {
+        let spot = Spot {
             span: (key >> 8) as u32 & 0xFF_FFFF,
-            left: key as u8,
+            left: (key >> 4) as u8 & 0xF,
+            tiles: key as u8 & 0xF,
         };
-        (bound, start)
+        (bound, spot)
     }
 }
 
@@ -277,6 +282,8 @@ struct Search<'s, 'a: 's> {
     /// When searching for the best move only: `floor` rises to each move kept, so only a move at
     /// least as good as every one before it is written out.
     rising: bool,
+    /// The most tiles a move may place.
+    tiles: usize,
     out: &'s mut Vec<Move>,
 }
 
@@ -322,14 +329,15 @@ impl<'a> Generator<'a> {
         };
         for k in 0..self.spans.len() {
             let span = self.spans[k];
-            self.search(span, 0..=MAX_TILES, rack, None, out);
+            self.search(span, 0..=MAX_TILES, MAX_TILES, rack, None, out);
         }
     }
 
     /// The highest-scoring move, if any; among equal scores, one placing the fewest tiles.
     ///
-    /// Searches the anchors in descending order of the most any move from them could score, and
-    /// stops at the first that cannot beat the best found: most of the board is never searched.
+    /// Searches the spots (where a word starts, and how many tiles it places) in descending order
+    /// of the most a move there could score, skips those whose letters spell no word, and stops
+    /// at the first that cannot beat the best found: most of the board is never searched.
     /// `scratch` receives only the moves that were the best so far when found.
     pub fn best(
         &mut self,
@@ -354,6 +362,18 @@ impl<'a> Generator<'a> {
         let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         let mut filled = usize::MAX;
+        // Each place a word can start, with the most tiles its move can place there.
+        let mut push = |ahead: &Ahead, span: usize, left: usize, start: usize| {
+            let tiles = ahead.most_tiles(&bound, start);
+            if tiles > left {
+                let spot = Spot {
+                    span: span as u32,
+                    left: left as u8,
+                    tiles: tiles as u8,
+                };
+                queue.push(spot.key(ahead.of_spot(&bound, start, tiles)));
+            }
+        };
         for (k, span) in self.spans.iter().enumerate() {
             let lane = dir_index(span.dir) * lanes + span.lane;
             if lane != filled {
@@ -365,29 +385,14 @@ impl<'a> Generator<'a> {
                 continue;
             }
             match span.left {
-                Left::Tiles { start } => {
-                    let most = ahead.of_start(&bound, start);
-                    queue.push(
-                        Start {
-                            span: k as u32,
-                            left: 0,
-                        }
-                        .key(most),
-                    )
-                }
+                Left::Tiles { start } => push(ahead, k, 0, start),
                 // A left part leaves a tile for the anchor; the prefixes say how long one can be.
                 Left::Free { limit } => {
                     let at_anchor = self.analysis.letters_at(span.dir, span.lane, span.anchor);
                     for len in 0..=limit.min(self.levels.len() - 2) {
-                        if self.follows[len] & at_anchor == 0 {
-                            continue;
+                        if self.follows[len] & at_anchor != 0 {
+                            push(ahead, k, len, span.anchor - len);
                         }
-                        let start = Start {
-                            span: k as u32,
-                            left: len as u8,
-                        };
-                        let most = ahead.of_start(&bound, span.anchor - len);
-                        queue.push(start.key(most));
                     }
                 }
             }
@@ -395,14 +400,33 @@ impl<'a> Generator<'a> {
         // Most promising first.
         let mut queue = BinaryHeap::from(queue);
         let mut floor = i32::MIN;
-        while let Some((most, start)) = queue.pop().map(Start::of_key) {
+        while let Some((most, spot)) = queue.pop().map(Spot::of_key) {
             // An equal score still counts: it may place fewer tiles.
             if most < floor {
                 break;
             }
-            let span = self.spans[start.span as usize];
-            let left = usize::from(start.left);
-            floor = self.search(span, left..=left, rack, Some(floor), scratch);
+            let (left, tiles) = (usize::from(spot.left), usize::from(spot.tiles));
+            let span = self.spans[spot.span as usize];
+            let start = match span.left {
+                Left::Tiles { start } => start,
+                Left::Free { .. } => span.anchor - left,
+            };
+            let ahead = &aheads[dir_index(span.dir) * lanes + span.lane];
+            // A move of that many tiles there spells a word of its tiles and the board's letters
+            // it runs through. Where the rack has no such word, the place waits again with one
+            // tile fewer (and a bound no higher); where it has, one search finds every move of
+            // up to that many tiles there.
+            if !bound.can_spell(tiles, ahead.board_letters(start, tiles)) {
+                if tiles > left + 1 {
+                    let fewer = Spot {
+                        tiles: spot.tiles - 1,
+                        ..spot
+                    };
+                    queue.push(fewer.key(ahead.of_spot(&bound, start, tiles - 1)));
+                }
+                continue;
+            }
+            floor = self.search(span, left..=left, tiles, rack, Some(floor), scratch);
         }
         self.aheads = aheads;
         self.queue = queue.into_vec();
@@ -473,6 +497,7 @@ impl<'a> Generator<'a> {
         &self,
         span: Span,
         left: RangeInclusive<usize>,
+        tiles: usize,
         rack: Rack,
         best: Option<i32>,
         out: &mut Vec<Move>,
@@ -493,6 +518,7 @@ impl<'a> Generator<'a> {
             new_at: [255; 32],
             floor: best.unwrap_or(i32::MIN),
             rising: best.is_some(),
+            tiles,
             out,
         };
         search.span(span, left);
@@ -613,7 +639,7 @@ impl Search<'_, '_> {
         if ends_word {
             self.record(word_start, off, acc);
         }
-        if self.nplaced == MAX_TILES {
+        if self.nplaced == self.tiles {
             return;
         }
         let cross = an.cross[self.d][i];
