@@ -269,7 +269,7 @@ impl Ahead {
 
 impl<'r> Bound<'r> {
     /// The bounds for `rack`, whose longest word of its letters alone, shorter than the whole
-    /// rack, has `alone` letters (0 for none).
+    /// rack, has `alone` letters (0 for none; asked only of a rack with a blank).
     pub(super) fn new(
         rules: &'r RuleSet,
         trie: &'r Trie,
@@ -493,8 +493,15 @@ impl<'r> Bound<'r> {
             }
             ahead.room[off] = room;
         }
-        self.bingo_starts(lane_len, ahead);
-        self.most_tiles(lane_len, ahead);
+        // Without blanks, each spot's own question of the rack's letters (see
+        // `Bound::can_spell`) says as much as these, and only where it is asked.
+        let blank_free = self.choices.is_some();
+        ahead.bingo[..lane_len].fill(blank_free);
+        ahead.most_tiles[..lane_len].fill(MAX_TILES as u8);
+        if !blank_free {
+            self.bingo_starts(lane_len, ahead);
+            self.most_tiles(lane_len, ahead);
+        }
     }
 
     /// Fills `ahead.most_tiles`, from the lane's end back: a word starting on an empty square
