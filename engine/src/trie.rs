@@ -223,6 +223,23 @@ impl Trie {
         allowed
     }
 
+    /// The letters that can go right before `letters` (given last first) at the end of a word:
+    /// the letters that end a word when `letters` is empty, none when no word ends with
+    /// `letters`. Read from the
+    /// reversed trie in one walk.
+    pub fn letters_ending_before(&self, letters: impl Iterator<Item = u8>) -> u32 {
+        let mut node = 0u32;
+        for l in letters {
+            let [mask, first] = self.reversed[node as usize];
+            let bit = 1u32 << l;
+            if mask & bit == 0 {
+                return 0;
+            }
+            node = first + (mask & (bit - 1)).count_ones();
+        }
+        self.reversed[node as usize][0] & !TERMINAL
+    }
+
     /// Whether the letters spell a word.
     pub fn contains(&self, letters: &[Letter]) -> bool {
         let mut node = Self::ROOT;

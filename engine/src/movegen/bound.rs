@@ -265,6 +265,19 @@ impl Ahead {
         let (end, _, _) = self.reach(start, tiles);
         self.keys_before[end].wrapping_sub(self.keys_before[start])
     }
+
+    /// The board's tiles a word starting at `start` and placing `tiles` tiles (one or more) ends
+    /// with, right after its last new tile: their letters, last first (none when the word ends
+    /// with a new tile).
+    #[inline]
+    pub(super) fn last_run(&self, start: usize, tiles: usize) -> impl Iterator<Item = u8> + '_ {
+        let (end, _, _) = self.reach(start, tiles);
+        self.square[..end]
+            .iter()
+            .rev()
+            .copied()
+            .take_while(|&square| square < BLOCKED)
+    }
 }
 
 impl<'r> Bound<'r> {
@@ -380,6 +393,13 @@ impl<'r> Bound<'r> {
             },
             whole_hand,
         }
+    }
+
+    /// Whether a word can end with a tile of the rack and then the board's letters `run` (given
+    /// last first; none is no question): a word ending with the board's tiles has one of the
+    /// rack's letters right before them.
+    pub(super) fn can_end(&self, run: impl Iterator<Item = u8>) -> bool {
+        self.trie.letters_ending_before(run) & self.letters != 0
     }
 
     /// Whether some `tiles` of the rack's tiles with the board's letters whose keys add up to

@@ -347,12 +347,17 @@ impl<'a> Generator<'a> {
     ) -> Option<Move> {
         scratch.clear();
         let rack = self.prepare(board, hand)?;
-        let alone = self
-            .prefixes
-            .iter()
-            .rev()
-            .find(|p| self.trie.is_word(p.node))
-            .map_or(0, |p| usize::from(p.len));
+        // The longest word of the rack's letters alone: the bounds of a rack with a blank need it
+        // (without one, each spot asks the rack's letters itself).
+        let alone = if rack.blanks > 0 {
+            self.prefixes
+                .iter()
+                .rev()
+                .find(|p| self.trie.is_word(p.node))
+                .map_or(0, |p| usize::from(p.len))
+        } else {
+            0
+        };
         let bound = Bound::new(self.rules, self.trie, &self.values, rack, alone);
         // Per direction and lane: the bounds of what its squares can add, filled for each lane
         // with an anchor (the spans come lane by lane), and each span's bound from them.
@@ -416,7 +421,9 @@ impl<'a> Generator<'a> {
             // it runs through. Where the rack has no such word, the place waits again with one
             // tile fewer (and a bound no higher); where it has, one search finds every move of
             // up to that many tiles there.
-            if !bound.can_spell(tiles, ahead.board_letters(start, tiles)) {
+            if !bound.can_end(ahead.last_run(start, tiles))
+                || !bound.can_spell(tiles, ahead.board_letters(start, tiles))
+            {
                 if tiles > left + 1 {
                     let fewer = Spot {
                         tiles: spot.tiles - 1,
