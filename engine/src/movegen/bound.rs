@@ -45,7 +45,7 @@ pub(super) struct Bound<'r> {
     bonus: [i32; MAX_TILES + 1],
     bonus_no_bingo: [i32; MAX_TILES + 1],
     /// Every different choice of the rack's tiles, for a rack without blanks.
-    choices: Option<Choices>,
+    choices: Option<&'r Choices>,
     /// The answers of [`Bound::can_spell`] so far, by a hash of the question: many places ask
     /// the same (no letters of the board, or the same ones).
     asked: [Cell<u64>; 64],
@@ -62,42 +62,46 @@ pub(super) struct Bound<'r> {
 
 /// Every different choice of a rack's tiles (for a rack without blanks), as the sum of its
 /// letters' keys (see [`Trie::letter_key`]): at most 2⁸ for eight tiles.
-struct Choices {
+#[derive(Debug, Clone, Default)]
+pub(super) struct Choices {
     /// The keys, fewest tiles first.
-    keys: [u64; 1 << MAX_TILES],
+    keys: Vec<u64>,
     /// Where the choices of each number of tiles begin in `keys`, and where the last end.
     by_size: [u16; MAX_TILES + 2],
+    /// Scratch: each choice as it is grown, with its number of tiles.
+    grown: Vec<(u8, u64)>,
 }
 
 impl Choices {
     /// Every choice of `rack`'s letters (no more than [`MAX_TILES`] of them), grown letter by
     /// letter from the empty one, then put in order of size.
-    fn fill(&mut self, trie: &Trie, rack: &Rack) {
-        let mut grown = [(0u8, 0u64); 1 << MAX_TILES];
-        let mut count = 1;
+    pub(super) fn fill(&mut self, trie: &Trie, rack: &Rack) {
+        let grown = &mut self.grown;
+        grown.clear();
+        grown.push((0, 0));
         let mut present = rack.present;
         while present != 0 {
             let l = present.trailing_zeros() as u8;
             present &= present - 1;
             let have = rack.counts[usize::from(l)];
-            let before = count;
-            for k in 0..before {
+            for k in 0..grown.len() {
                 let (size, key) = grown[k];
                 for more in 1..=have {
                     let letters = trie.letter_key(l).wrapping_mul(u64::from(more));
-                    grown[count] = (size + more, key.wrapping_add(letters));
-                    count += 1;
+                    grown.push((size + more, key.wrapping_add(letters)));
                 }
             }
         }
-        for &(size, _) in &grown[..count] {
+        self.by_size = [0; MAX_TILES + 2];
+        for &(size, _) in grown.iter() {
             self.by_size[usize::from(size) + 1] += 1;
         }
         for t in 1..self.by_size.len() {
             self.by_size[t] += self.by_size[t - 1];
         }
         let mut next = self.by_size;
-        for &(size, key) in &grown[..count] {
+        self.keys.resize(grown.len(), 0);
+        for &(size, key) in grown.iter() {
             self.keys[usize::from(next[usize::from(size)])] = key;
             next[usize::from(size)] += 1;
         }
@@ -238,7 +242,7 @@ impl Ahead {
     /// exactly `tiles` tiles (one or more, at most [`Ahead::most_tiles`]): the rack's richest
     /// tiles on the squares it covers, every premium and cross-word there at its richest, and
     /// the bonuses.
-    #[inline]
+    #[inline(always)]
     pub(super) fn of_spot(&self, bound: &Bound, start: usize, tiles: usize) -> i32 {
         let (end, first, last) = self.reach(start, tiles);
         let letters = bound.top[tiles] + self.points_before[end] - self.points_before[start]
@@ -282,13 +286,15 @@ impl Ahead {
 
 impl<'r> Bound<'r> {
     /// The bounds for `rack`, whose longest word of its letters alone, shorter than the whole
-    /// rack, has `alone` letters (0 for none; asked only of a rack with a blank).
+    /// rack, has `alone` letters (0 for none; asked only of a rack with a blank), and which
+    /// has `choices` of its tiles when it has no blank.
     pub(super) fn new(
         rules: &'r RuleSet,
         trie: &'r Trie,
         letter_values: &[i32],
         rack: Rack,
         alone: usize,
+        choices: Option<&'r Choices>,
     ) -> Bound<'r> {
         let mut values = [0; MAX_TILES];
         let mut tiles = 0;
@@ -352,19 +358,10 @@ impl<'r> Bound<'r> {
                 hand.alone = hand.spells(0);
                 hand
             });
-        // Without blanks, every different choice of the rack's letters.
-        let mut choices = Choices {
-            keys: [0; 1 << MAX_TILES],
-            by_size: [0; MAX_TILES + 2],
-        };
-        let known = rack.blanks == 0 && rack.len() <= MAX_TILES;
-        if known {
-            choices.fill(trie, &rack);
-        }
         Bound {
             rules,
             trie,
-            choices: known.then_some(choices),
+            choices,
             asked: std::array::from_fn(|_| Cell::new(0)),
             answers: Cell::new(0),
             tiles,

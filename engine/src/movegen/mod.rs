@@ -17,7 +17,7 @@ mod analysis;
 mod bound;
 
 use analysis::{dir_index, Analysis};
-use bound::{Ahead, Bound};
+use bound::{Ahead, Bound, Choices};
 
 /// Most tiles one move can place (Alfapet's largest hand).
 pub const MAX_TILES: usize = 8;
@@ -189,6 +189,8 @@ pub struct Generator<'a> {
     aheads: Vec<Ahead>,
     /// Scratch for [`Generator::best`]: what to search, each with its bound (see [`Spot::key`]).
     queue: Vec<u64>,
+    /// Scratch for [`Generator::best`]: every choice of the rack's tiles.
+    choices: Choices,
 }
 
 /// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
@@ -318,6 +320,7 @@ impl<'a> Generator<'a> {
             spans: Vec::new(),
             aheads: Vec::new(),
             queue: Vec::new(),
+            choices: Choices::default(),
         }
     }
 
@@ -358,7 +361,13 @@ impl<'a> Generator<'a> {
         } else {
             0
         };
-        let bound = Bound::new(self.rules, self.trie, &self.values, rack, alone);
+        // Without blanks, every different choice of the rack's tiles, for each spot's question.
+        let known = rack.blanks == 0 && rack.len() <= MAX_TILES;
+        if known {
+            self.choices.fill(self.trie, &rack);
+        }
+        let choices = known.then_some(&self.choices);
+        let bound = Bound::new(self.rules, self.trie, &self.values, rack, alone, choices);
         // Per direction and lane: the bounds of what its squares can add, filled for each lane
         // with an anchor (the spans come lane by lane), and each span's bound from them.
         let mut aheads = std::mem::take(&mut self.aheads);
