@@ -199,15 +199,9 @@ impl Trie {
     /// The letters that can go right before `letters` to make a word (`letters` non-empty): read
     /// from the reversed trie in one walk.
     pub fn letters_before(&self, letters: impl DoubleEndedIterator<Item = u8>) -> u32 {
-        let mut node = 0u32;
-        for l in letters.rev() {
-            let [mask, first] = self.reversed[node as usize];
-            let bit = 1u32 << l;
-            if mask & bit == 0 {
-                return 0;
-            }
-            node = first + (mask & (bit - 1)).count_ones();
-        }
+        let Some(node) = self.reversed_node(letters.rev()) else {
+            return 0;
+        };
         let [mask, first] = self.reversed[node as usize];
         let mut allowed = 0;
         let mut letters = mask & !TERMINAL;
@@ -225,19 +219,21 @@ impl Trie {
 
     /// The letters that can go right before `letters` (given last first) at the end of a word:
     /// the letters that end a word when `letters` is empty, none when no word ends with
-    /// `letters`. Read from the
-    /// reversed trie in one walk.
+    /// `letters`. Read from the reversed trie in one walk.
     pub fn letters_ending_before(&self, letters: impl Iterator<Item = u8>) -> u32 {
+        self.reversed_node(letters)
+            .map_or(0, |node| self.reversed[node as usize][0] & !TERMINAL)
+    }
+
+    /// The node of the reversed trie that `letters` (given last first) lead to, if some word
+    /// ends with them.
+    fn reversed_node(&self, letters: impl Iterator<Item = u8>) -> Option<Node> {
         let mut node = 0u32;
         for l in letters {
             let [mask, first] = self.reversed[node as usize];
-            let bit = 1u32 << l;
-            if mask & bit == 0 {
-                return 0;
-            }
-            node = first + (mask & (bit - 1)).count_ones();
+            node = Trie::child_of(mask, first, l)?;
         }
-        self.reversed[node as usize][0] & !TERMINAL
+        Some(node)
     }
 
     /// Whether the letters spell a word.

@@ -510,12 +510,12 @@ impl<'r> Bound<'r> {
             }
             ahead.room[off] = room;
         }
-        // Without blanks, each spot's own question of the rack's letters (see
-        // `Bound::can_spell`) says as much as these, and only where it is asked.
-        let blank_free = self.choices.is_some();
-        ahead.bingo[..lane_len].fill(blank_free);
-        ahead.most_tiles[..lane_len].fill(MAX_TILES as u8);
-        if !blank_free {
+        if self.choices.is_some() {
+            // Without blanks, each spot's own question of the rack's letters (see
+            // `Bound::can_spell`) says as much as the passes below, and only where it is asked.
+            ahead.bingo[..lane_len].fill(true);
+            ahead.most_tiles[..lane_len].fill(MAX_TILES as u8);
+        } else {
             self.bingo_starts(lane_len, ahead);
             self.most_tiles(lane_len, ahead);
         }

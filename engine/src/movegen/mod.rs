@@ -203,6 +203,16 @@ struct Span {
     left: Left,
 }
 
+impl Span {
+    /// Where the word of a move from this span starts, with a free left part of `left` tiles.
+    fn word_start(&self, left: usize) -> usize {
+        match self.left {
+            Left::Tiles { start } => start,
+            Left::Free { .. } => self.anchor - left,
+        }
+    }
+}
+
 /// Where [`Generator::best`] searches: a span, for one with a free left part one length of it,
 /// and the most tiles its moves place. Each length has its own bound (its word starts there), so
 /// a span's long left parts wait until the floor has risen and are usually never searched; and
@@ -399,13 +409,13 @@ impl<'a> Generator<'a> {
                 continue;
             }
             match span.left {
-                Left::Tiles { start } => push(ahead, k, 0, start),
+                Left::Tiles { .. } => push(ahead, k, 0, span.word_start(0)),
                 // A left part leaves a tile for the anchor; the prefixes say how long one can be.
                 Left::Free { limit } => {
                     let at_anchor = self.analysis.letters_at(span.dir, span.lane, span.anchor);
                     for len in 0..=limit.min(self.levels.len() - 2) {
                         if self.follows[len] & at_anchor != 0 {
-                            push(ahead, k, len, span.anchor - len);
+                            push(ahead, k, len, span.word_start(len));
                         }
                     }
                 }
@@ -421,10 +431,7 @@ impl<'a> Generator<'a> {
             }
             let (left, tiles) = (usize::from(spot.left), usize::from(spot.tiles));
             let span = self.spans[spot.span as usize];
-            let start = match span.left {
-                Left::Tiles { start } => start,
-                Left::Free { .. } => span.anchor - left,
-            };
+            let start = span.word_start(left);
             let ahead = &aheads[dir_index(span.dir) * lanes + span.lane];
             // A move of that many tiles there spells a word of its tiles and the board's letters
             // it runs through. Where the rack has no such word, the place waits again with one
@@ -616,7 +623,6 @@ impl Search<'_, '_> {
         }
         self.nplaced = len;
         self.rack = prefix.rack;
-        // The bound is checked at the anchor, before its first tile.
         self.extend_right(prefix.node, anchor, anchor, anchor - len, acc);
         for off in anchor - len..anchor {
             self.new_at[off] = 255;
