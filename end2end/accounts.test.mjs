@@ -50,25 +50,40 @@ test('the sign-up and sign-in forms work with no script at all, as plain form po
   // page after hydration sends JSON to the same address. Both must be read.
   const { context, page } = await openPage(suite.browser, { javaScriptEnabled: false });
   const name = uniqueName('nia');
-  /** Fills and posts the form at `path`, then asks who is signed in. */
-  const post = async (path) => {
+  /** Fills and posts the form at `path`; the page it leads to, and who is signed in then. */
+  const post = async (path, password = PASSWORD) => {
     await page.goto(`${suite.server.url}${path}`);
     await page.fill('input[name="name"]', name);
-    await page.fill('input[name="password"]', PASSWORD);
-    // The post's answer (its cookie) and the page it leads back to, before going on.
+    await page.fill('input[name="password"]', password);
+    // The post's answer (its cookie) and the page it leads to, before going on.
     const posted = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/account/');
     const [answer] = await Promise.all([page.waitForResponse(posted), page.click('button[type="submit"]')]);
-    assert.equal(answer.status(), 302, 'a plain post is sent back to the page');
-    await page.waitForURL((url) => url.pathname === path);
+    assert.equal(answer.status(), 302, 'a plain post is sent on to a page');
+    await page.waitForLoadState();
     // Asked of the server with the browser's cookies (with scripts off the top bar may show the
     // player only once streamed in, which takes a script).
     const me = await context.request.post(`${suite.server.url}/api/account/me`, { data: {} });
-    return (await me.json())?.name;
+    return { url: new URL(page.url()), who: (await me.json())?.name };
   };
-  assert.equal(await post('/signup'), name, 'signed up and in');
-  // Signed out (the cookie dropped), the same name and password sign in by a plain post too.
+  const signedUp = await post('/signup');
+  assert.equal(signedUp.who, name, 'signed up and in');
+  assert.equal(signedUp.url.pathname, '/', 'and on to the start page');
+  // Signed out (the cookie dropped), a wrong password comes back to the form with the reason and
+  // the name as typed; the right one then goes on to where the player was headed.
   await context.clearCookies();
-  assert.equal(await post('/signin'), name, 'signed in');
+  const refused = await post('/signin?next=/help', 'not the password');
+  assert.equal(refused.who, undefined, 'not signed in');
+  assert.equal(refused.url.pathname, '/signin');
+  assert.equal(refused.url.searchParams.get('next'), '/help', 'still headed there');
+  assert.equal(await page.textContent('[data-testid="form-error"]'), 'Wrong name or password.');
+  assert.equal(await page.inputValue('input[name="name"]'), name, 'the name kept');
+  await page.fill('input[name="password"]', PASSWORD);
+  const posted = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/sign-in';
+  const [answer] = await Promise.all([page.waitForResponse(posted), page.click('button[type="submit"]')]);
+  assert.equal(answer.status(), 302);
+  await page.waitForURL((url) => url.pathname === '/help');
+  const me = await context.request.post(`${suite.server.url}/api/account/me`, { data: {} });
+  assert.equal((await me.json())?.name, name, 'signed in');
   await context.close();
 });
 

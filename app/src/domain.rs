@@ -129,6 +129,59 @@ pub enum AccountProblem {
     WrongCredentials,
 }
 
+/// Whether `next` (where a form sends the player after it, `?next=`) is an address on this site: a
+/// path from its root, not `//host` nor `/\host` (browsers read both as another site) and
+/// nothing a header could not carry.
+pub fn is_local_path(next: &str) -> bool {
+    next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control)
+}
+
+impl Refusal {
+    /// A sign-in or sign-up refusal as a word for an address (`?refused=`): a form posted before
+    /// the page has its script is sent back to its page, which shows the reason from it. `None`
+    /// for refusals those forms never give.
+    pub fn as_address_word(&self) -> Option<String> {
+        Some(match self {
+            Refusal::Account(AccountProblem::BadName) => "bad-name".into(),
+            Refusal::Account(AccountProblem::BadPassword) => "bad-password".into(),
+            Refusal::Account(AccountProblem::NameTaken) => "name-taken".into(),
+            Refusal::Account(AccountProblem::WrongCredentials) => "wrong".into(),
+            Refusal::SlowDown { minutes } => format!("slow-{minutes}"),
+            Refusal::TooManyAccounts { minutes } => format!("accounts-{minutes}"),
+            _ => return None,
+        })
+    }
+
+    /// The refusal [`Refusal::as_address_word`] wrote, if `word` is one.
+    pub fn from_address_word(word: &str) -> Option<Refusal> {
+        let minutes = |rest: &str| {
+            rest.parse::<u64>()
+                .ok()
+                .filter(|m| (1..=24 * 60).contains(m))
+        };
+        Some(match word {
+            "bad-name" => Refusal::Account(AccountProblem::BadName),
+            "bad-password" => Refusal::Account(AccountProblem::BadPassword),
+            "name-taken" => Refusal::Account(AccountProblem::NameTaken),
+            "wrong" => Refusal::Account(AccountProblem::WrongCredentials),
+            _ => {
+                if let Some(rest) = word.strip_prefix("slow-") {
+                    Refusal::SlowDown {
+                        minutes: minutes(rest)?,
+                    }
+                } else {
+                    Refusal::TooManyAccounts {
+                        minutes: minutes(word.strip_prefix("accounts-")?)?,
+                    }
+                }
+            }
+        })
+    }
+}
+
 /// The most games a player may have waiting or in play at once.
 pub const MAX_ACTIVE_GAMES: u32 = 20;
 
@@ -467,4 +520,50 @@ pub struct DailyResult {
     pub bot_score: Option<i32>,
     /// The turn-by-turn review, once computed.
     pub review: Option<Vec<ReviewTurn>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusals_of_the_account_forms_round_trip_through_an_address() {
+        for refusal in [
+            Refusal::Account(AccountProblem::BadName),
+            Refusal::Account(AccountProblem::BadPassword),
+            Refusal::Account(AccountProblem::NameTaken),
+            Refusal::Account(AccountProblem::WrongCredentials),
+            Refusal::SlowDown { minutes: 15 },
+            Refusal::TooManyAccounts { minutes: 1 },
+        ] {
+            let word = refusal
+                .as_address_word()
+                .expect("an account form's refusal");
+            assert_eq!(Refusal::from_address_word(&word), Some(refusal), "{word}");
+        }
+        assert!(is_local_path("/help") && is_local_path("/game/ab?x=1"));
+        for elsewhere in [
+            "",
+            "help",
+            "//evil.example",
+            "/\\evil.example",
+            "https://evil.example",
+            "/a\r\nb",
+        ] {
+            assert!(!is_local_path(elsewhere), "{elsewhere}");
+        }
+        // Other refusals stay out of addresses, and nonsense read from one shows nothing.
+        assert_eq!(Refusal::NoSuchGame.as_address_word(), None);
+        for word in [
+            "",
+            "slow-",
+            "slow-0",
+            "slow-x",
+            "accounts--1",
+            "slow-99999",
+            "<b>",
+        ] {
+            assert_eq!(Refusal::from_address_word(word), None, "{word}");
+        }
+    }
 }

@@ -392,6 +392,102 @@ fn sign_in_attempts_are_rate_limited() {
     });
 }
 
+/// Posts the sign-in or sign-up form as a browser does before the page has its script: urlencoded,
+/// asking for a page, from the form's page `referer`. The status and where it is sent.
+async fn plain_post(
+    browser: &mut Browser,
+    path: &str,
+    name: &str,
+    password: &str,
+    referer: &str,
+) -> (u16, String) {
+    let body = serde_urlencoded::to_string([("name", name), ("password", password)]).unwrap();
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("accept", "text/html,application/xhtml+xml,*/*;q=0.8"),
+        ("sec-fetch-site", "same-origin"),
+        ("referer", referer),
+    ];
+    let (status, _) = browser.raw(path, body, &headers).await;
+    (status, browser.location.clone().unwrap_or_default())
+}
+
+/// A local address's path and its query's fields.
+fn path_and_query(location: &str) -> (String, std::collections::HashMap<String, String>) {
+    let (path, query) = location.split_once('?').unwrap_or((location, ""));
+    (path.to_string(), serde_urlencoded::from_str(query).unwrap())
+}
+
+#[test]
+fn plain_form_posts_go_on_to_next_on_this_site_or_back_with_the_reason() {
+    each_database(async |db_name, server| {
+        let name = unique_name("pia");
+        let signup = "http://localhost/signup?next=//evil.example";
+        // Refused: back to the form, with the reason and the name, and never headed off the site.
+        let mut pia = Browser::new(&server);
+        let (status, location) =
+            plain_post(&mut pia, "/api/account/sign-up", &name, "short", signup).await;
+        assert_eq!(status, 302, "{db_name}");
+        let (path, query) = path_and_query(&location);
+        assert_eq!(path, "/signup", "{db_name}: {location}");
+        assert_eq!(query["refused"], "bad-password", "{db_name}: {location}");
+        assert_eq!(query["name"], name, "{db_name}: {location}");
+        assert_eq!(query["next"], "/", "{db_name}: {location}");
+        let (status, page) = pia.get(&location).await;
+        assert_eq!(status, 200, "{db_name}");
+        assert!(
+            page.contains("A password has 8 to 200 characters."),
+            "{db_name}"
+        );
+        assert!(page.contains(&format!("value=\"{name}\"")), "{db_name}");
+        // In: on to the start page rather than the other site.
+        let signup = "http://localhost/signup?next=/%5Cevil.example";
+        let (status, location) = plain_post(
+            &mut pia,
+            "/api/account/sign-up",
+            &name,
+            "a good password",
+            signup,
+        )
+        .await;
+        assert_eq!((status, location.as_str()), (302, "/"), "{db_name}");
+        // Signing in from elsewhere: a wrong password comes back, the right one goes on.
+        let signin = "http://localhost/signin?next=/help";
+        let mut other = Browser::new(&server);
+        let (_, location) = plain_post(
+            &mut other,
+            "/api/account/sign-in",
+            &name,
+            "a bad password",
+            signin,
+        )
+        .await;
+        let (path, query) = path_and_query(&location);
+        assert_eq!(path, "/signin", "{db_name}: {location}");
+        assert_eq!(query["refused"], "wrong", "{db_name}: {location}");
+        assert_eq!(query["next"], "/help", "{db_name}: {location}");
+        let (_, page) = other.get(&location).await;
+        assert!(page.contains("Wrong name or password."), "{db_name}");
+        let (status, location) = plain_post(
+            &mut other,
+            "/api/account/sign-in",
+            &name,
+            "a good password",
+            signin,
+        )
+        .await;
+        assert_eq!((status, location.as_str()), (302, "/help"), "{db_name}");
+        assert_eq!(
+            other.call("/api/account/me", json!({})).await["name"],
+            name,
+            "{db_name}"
+        );
+        // A forged reason in an address shows nothing but a known message.
+        let (_, page) = other.get("/signin?refused=%3Cscript%3E").await;
+        assert!(!page.contains("form-error"), "{db_name}");
+    });
+}
+
 #[test]
 fn a_guest_plays_a_bot_at_once_and_keeps_the_game_on_sign_up() {
     each_database(async |db_name, server| {

@@ -21,6 +21,13 @@ pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
 #[allow(missing_docs)]
 #[server(input = Form, output = Wire, endpoint = "account/sign-up")]
 pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
+    let answer = signing_up(name.clone(), password).await?;
+    plain_post::go_on("/signup", &name, &answer);
+    Ok(answer)
+}
+
+#[cfg(feature = "ssr")]
+async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::accounts;
     let services = services()?;
     let session = session().await?;
@@ -61,6 +68,13 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
 #[allow(missing_docs)]
 #[server(input = Form, output = Wire, endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
+    let answer = signing_in(name.clone(), password).await?;
+    plain_post::go_on("/signin", &name, &answer);
+    Ok(answer)
+}
+
+#[cfg(feature = "ssr")]
+async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     use crate::store::{accounts, throttle};
     let services = services()?;
     let session = session().await?;
@@ -130,4 +144,66 @@ pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, Se
 #[cfg(feature = "ssr")]
 fn remember_language(language: crate::i18n::Lang) {
     crate::cookies::set(crate::i18n::COOKIE, language.code());
+}
+
+/// Where a plain form post (sent before the page has its script) goes next. Left alone, it would
+/// go back to the form's page as if nothing had happened; instead a player who got in goes on to
+/// the form's `?next=` (or the start page), and one refused sees the form again with the reason
+/// and the name they typed.
+#[cfg(feature = "ssr")]
+mod plain_post {
+    use super::{Me, Refusal};
+    use leptos::prelude::use_context;
+
+    /// The form page's address, as the pages read it.
+    #[derive(serde::Serialize, serde::Deserialize, Default)]
+    struct FormQuery {
+        next: Option<String>,
+        refused: Option<String>,
+        name: Option<String>,
+    }
+
+    /// Sends a plain form post from `form_page` on after `answer`; does nothing for the page's
+    /// own requests.
+    pub fn go_on(form_page: &str, name: &str, answer: &Result<Me, Refusal>) {
+        let Some(parts) = use_context::<http::request::Parts>() else {
+            return;
+        };
+        let accepts_html = parts
+            .headers
+            .get_all(http::header::ACCEPT)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|accept| accept.contains("text/html"));
+        if !accepts_html {
+            return;
+        }
+        // The form page's own address says where the player was headed.
+        let asked: FormQuery = parts
+            .headers
+            .get(http::header::REFERER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<http::Uri>().ok())
+            .and_then(|page| serde_qs::from_str(page.query()?).ok())
+            .unwrap_or_default();
+        let next = asked
+            .next
+            .filter(|next| crate::domain::is_local_path(next))
+            .unwrap_or_else(|| "/".into());
+        let location = match answer {
+            Ok(_) => next,
+            Err(refusal) => {
+                let back = FormQuery {
+                    next: Some(next),
+                    refused: refusal.as_address_word(),
+                    name: Some(name.chars().take(40).collect()),
+                };
+                format!(
+                    "{form_page}?{}",
+                    serde_qs::to_string(&back).unwrap_or_default()
+                )
+            }
+        };
+        leptos_axum::redirect(&location, false);
+    }
 }

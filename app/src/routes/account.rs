@@ -23,8 +23,7 @@ fn next_path() -> String {
     let next = use_query_map()
         .with_untracked(|q| q.get("next"))
         .unwrap_or_default();
-    // Only paths on this site: `//evil.example` would leave it.
-    if next.starts_with('/') && !next.starts_with("//") {
+    if crate::domain::is_local_path(&next) {
         next
     } else {
         "/".into()
@@ -59,7 +58,7 @@ pub fn SignInPage() -> impl IntoView {
             <h1>{t!(nav.sign_in)}</h1>
             <CredentialsForm action url=SignIn::url() new_password=false>
                 <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_in)}</button>
-                <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
+                <Message result=shown(result) />
             </CredentialsForm>
             <p>{t!(account.new_here)}" " <a href=signup>{t!(account.create)}</a></p>
         </main>
@@ -82,11 +81,25 @@ pub fn SignUpPage() -> impl IntoView {
             <h1>{t!(account.create)}</h1>
             <CredentialsForm action url=SignUp::url() new_password=true>
                 <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_up)}</button>
-                <Message result=Signal::derive(move || result.get().map(|r| r.map(|r| r.map(|_| ())))) />
+                <Message result=shown(result) />
             </CredentialsForm>
             <p>{t!(account.have_one)}" " <a href=signin>{t!(nav.sign_in)}</a></p>
         </main>
     }
+}
+
+/// What the form says of its last answer: the page's own, or else the refusal a plain form post
+/// came back with (`?refused=`, see [`Refusal::as_address_word`]).
+fn shown(
+    result: Signal<Option<Result<Result<Me, Refusal>, ServerFnError>>>,
+) -> Signal<Option<Result<Result<(), Refusal>, ServerFnError>>> {
+    let earlier = use_query_map()
+        .with_untracked(|q| q.get("refused"))
+        .and_then(|word| Refusal::from_address_word(&word));
+    Signal::derive(move || match result.get() {
+        Some(answer) => Some(answer.map(|r| r.map(|_| ()))),
+        None => earlier.clone().map(|refusal| Ok(Err(refusal))),
+    })
 }
 
 /// After a successful sign-in or sign-up: refresh who is signed in, then go on.
@@ -111,6 +124,10 @@ fn CredentialsForm(
     children: Children,
 ) -> impl IntoView {
     let name = NodeRef::<html::Input>::new();
+    // The name a refused plain form post had, typed again for the player.
+    let typed = use_query_map()
+        .with_untracked(|q| q.get("name"))
+        .unwrap_or_default();
     let password = NodeRef::<html::Input>::new();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -127,7 +144,7 @@ fn CredentialsForm(
         <form class="card form" method="post" action=url on:submit=submit>
         <label>
             {t!(account.name)}
-            <input node_ref=name type="text" name="name" required minlength="3" maxlength="20"
+            <input node_ref=name type="text" name="name" value=typed required minlength="3" maxlength="20"
                 autocomplete="username" autocapitalize="none" spellcheck="false"
                 pattern="[A-Za-z0-9_]{3,20}" title=t!(account.name_rule) />
         </label>
