@@ -110,6 +110,9 @@ pub fn from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
 }
 
 #[cfg(feature = "ssr")]
+pub use server::accepts;
+
+#[cfg(feature = "ssr")]
 mod server {
     use super::{WireError, POSTCARD};
     use leptos::prelude::use_context;
@@ -117,13 +120,18 @@ mod server {
 
     /// Whether the request being answered accepts postcard (the page's requests do).
     pub fn page_is_asking() -> bool {
+        accepts(POSTCARD)
+    }
+
+    /// Whether the request being answered names `media_type` in its `Accept`.
+    pub fn accepts(media_type: &str) -> bool {
         use_context::<http::request::Parts>().is_some_and(|parts| {
             parts
                 .headers
                 .get_all(http::header::ACCEPT)
                 .iter()
                 .filter_map(|v| v.to_str().ok())
-                .any(|accept| accept.contains(POSTCARD))
+                .any(|accept| accept.contains(media_type))
         })
     }
 

@@ -166,18 +166,12 @@ mod plain_post {
     /// Sends a plain form post from `form_page` on after `answer`; does nothing for the page's
     /// own requests.
     pub fn go_on(form_page: &str, name: &str, answer: &Result<Me, Refusal>) {
+        if !crate::wire::accepts("text/html") {
+            return;
+        }
         let Some(parts) = use_context::<http::request::Parts>() else {
             return;
         };
-        let accepts_html = parts
-            .headers
-            .get_all(http::header::ACCEPT)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .any(|accept| accept.contains("text/html"));
-        if !accepts_html {
-            return;
-        }
         // The form page's own address says where the player was headed.
         let asked: FormQuery = parts
             .headers
