@@ -24,7 +24,6 @@ pub mod clipboard;
 #[cfg(feature = "ssr")]
 pub mod cookies;
 pub mod dictionary;
-pub mod domain;
 pub mod i18n;
 #[cfg(feature = "hydrate")]
 pub mod js_error;
@@ -32,8 +31,6 @@ pub mod live;
 pub mod loaded;
 pub mod routes;
 pub mod session;
-#[cfg(feature = "ssr")]
-pub mod store;
 pub mod theme;
 pub mod wire;
 

@@ -113,7 +113,7 @@ pub fn parse_presence(data: &str) -> Presence {
 }
 
 /// A turn's time left, ticking down each second in the browser. Casual deadlines show only in
-/// their last 24 hours (RULES.md); a Blitz clock always shows. Renders nothing otherwise.
+/// their last 24 hours (docs/rules.md); a Blitz clock always shows. Renders nothing otherwise.
 #[component]
 pub fn Clock(
     /// Time left when the page was received, ms.

@@ -153,7 +153,7 @@ mod server {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{ReviewPlay, ReviewTurn};
+    use domain::{ReviewPlay, ReviewTurn};
 
     #[test]
     fn a_review_turn_with_nothing_in_words_round_trips() {

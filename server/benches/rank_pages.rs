@@ -11,7 +11,8 @@ use axum::{body::Body, http::Request};
 use dictionaries::DictionaryId;
 use leptos::prelude::LeptosOptions;
 use rules::rank::{updated_rank, GameResult, STARTING_RANK};
-use server::{db::Database, ranks, router, AppState};
+use server::{router, AppState};
+use store::{db::Database, ranks};
 use tower::ServiceExt;
 
 const PLAYERS: usize = 10_000;
@@ -86,7 +87,7 @@ enum Value {
 
 async fn seed(db: &Database) -> Vec<String> {
     use Value::{Int, Null, Text};
-    let now = server::db::now_ms();
+    let now = store::db::now_ms();
     let day = 86_400_000;
     let names: Vec<String> = (0..PLAYERS).map(|i| format!("player_{i:05}")).collect();
     let users: Vec<Vec<Value>> = names
@@ -293,7 +294,7 @@ fn main() {
         let dir = tempfile::tempdir().unwrap();
         let url = std::env::var("BENCH_DATABASE_URL")
             .unwrap_or_else(|_| format!("sqlite://{}", dir.path().join("bench.db").display()));
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let started = Instant::now();
         let names = seed(&db).await;
         println!(
@@ -303,7 +304,7 @@ fn main() {
         );
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../dictionaries");
         let catalog = dictionaries::catalog::Catalog::load(std::path::Path::new(root)).unwrap();
-        let library = app::store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
+        let library = store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
             .await
             .unwrap();
         let options = LeptosOptions::builder().output_name("alfakraft").build();
@@ -374,7 +375,7 @@ fn main() {
         for _ in 0..1000 {
             let game = format!("daily{:05}", random.below(PLAYERS));
             let started = Instant::now();
-            server::dailies::result(&db, &game).await.unwrap().unwrap();
+            store::daily::result(&db, &game).await.unwrap().unwrap();
             results.push(started.elapsed());
         }
         println!(
@@ -395,7 +396,7 @@ async fn seed_daily(db: &Database, day: rules::daily::Day, first_user: i64) {
     let config =
         serde_json::to_string(&rules::daily::config(day, "en", rules::Language::English)).unwrap();
     let mut random = Random(7);
-    let start = server::db::now_ms() - 86_400_000;
+    let start = store::db::now_ms() - 86_400_000;
     let (mut games, mut seats, mut attempts) = (vec![], vec![], vec![]);
     for player in 0..PLAYERS {
         let id = format!("daily{player:05}");

@@ -12,14 +12,8 @@
 
 use app::{
     api::admin::ops,
-    domain::Refusal,
     i18n::Words,
     routes::admin::{self as pages, Flash},
-    store::{
-        accounts::{Role, User},
-        builds::BuildState,
-        sessions, Services, StoreError,
-    },
     tr,
 };
 use axum::{
@@ -33,7 +27,13 @@ use dictionaries::{
     versions::{AuditAction, Origin, ReportKind},
     wordlist, DictionaryId, DictionaryRef,
 };
+use domain::Refusal;
 use serde::Deserialize;
+use store::{
+    accounts::{sessions, Role, User},
+    library::builds::BuildState,
+    Services, StoreError,
+};
 
 use crate::AppState;
 

@@ -10,7 +10,7 @@ use std::{
 
 use sqlx::{Connection, SqliteConnection};
 
-use crate::db::{Backend, Database};
+use store::db::{Backend, Database};
 
 /// The SQLite file a database URL names (`sqlite://data/alfakraft.db?mode=rwc` → `data/alfakraft.db`),
 /// or `None` for Postgres.

@@ -5,11 +5,11 @@
 
 use std::{sync::Arc, time::Duration};
 
-use app::store::{games, seating, Services};
 use engine::{bot::Bot, bot::Level};
 use rules::{Action, GameState};
+use store::{games, seating, Services};
 
-use app::store::tries::Tries;
+use store::library::tries::Tries;
 
 /// How often games are scanned even without a wake-up.
 const SCAN_EVERY: Duration = Duration::from_secs(5);
@@ -19,7 +19,7 @@ pub async fn run(services: Services, tries: Arc<Tries>) {
     loop {
         match seating::bot_turns(&services.db).await {
             Ok(turns) => {
-                for (game_id, level) in turns {
+                for seating::BotTurn { game_id, level } in turns {
                     if let Err(error) = play_turn(&services, &tries, &game_id, &level).await {
                         tracing::warn!(game = %game_id, %error, "bot turn not played");
                     }
@@ -40,7 +40,7 @@ async fn play_turn(
     level: &str,
 ) -> Result<(), String> {
     let level = Level::parse(level).ok_or_else(|| format!("unknown bot level {level}"))?;
-    let row = seating::game(&services.db, game_id)
+    let row = games::row(&services.db, game_id)
         .await
         .map_err(|e| e.to_string())?;
     let lexicon = services

@@ -1,10 +1,10 @@
 //! The clock's background task: every second, applies the time-outs that are due and starts the
-//! Ready-lobby matches whose countdown ran out (see `app::store::clock`). Every instance runs one; the commit's version check lets exactly one
+//! Ready-lobby matches whose countdown ran out (see `store::clock`). Every instance runs one; the commit's version check lets exactly one
 //! apply each time-out.
 
 use std::time::Duration;
 
-use app::store::{clock, Services};
+use store::{clocks, Services};
 
 /// How often due time-outs are looked for: Blitz turns are 120 s, so a second is close enough.
 const EVERY: Duration = Duration::from_secs(1);
@@ -15,7 +15,7 @@ pub async fn run(services: Services) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
-        match clock::expire_due(&services).await {
+        match clocks::expire_due(&services).await {
             Ok(applied) => {
                 for t in &applied {
                     tracing::info!(game = %t.game_id, seat = t.seat, away = t.away, "time-out applied");
@@ -29,7 +29,7 @@ pub async fn run(services: Services) {
         }
         // Ready lobbies whose countdown ran out (normally started on the dot by the instance
         // that counted down; this catches one that stopped meanwhile).
-        if let Err(error) = clock::start_due(&services.db).await {
+        if let Err(error) = clocks::start_due(&services.db).await {
             tracing::warn!(%error, "starting Blitz matches failed");
         }
     }

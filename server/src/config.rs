@@ -35,7 +35,7 @@ pub struct Config {
     pub secure_cookies: bool,
 
     /// New accounts (sign-ups and guests together) one address may make in an hour.
-    #[arg(long, env = "ALFAKRAFT_ACCOUNTS_PER_HOUR", default_value_t = app::store::NEW_ACCOUNTS_PER_HOUR)]
+    #[arg(long, env = "ALFAKRAFT_ACCOUNTS_PER_HOUR", default_value_t = store::limits::NEW_ACCOUNTS_PER_HOUR)]
     pub accounts_per_hour: usize,
 
     /// Seconds a client has to send a request's head before its connection is closed.

@@ -4,13 +4,13 @@
 
 use std::{sync::Arc, time::Duration};
 
-use app::domain::{ReviewPlay, ReviewTurn};
-use app::store::{daily, games, seating, Services, StoreError};
 use dictionaries::DictionaryRef;
+use domain::{ReviewPlay, ReviewTurn};
 use engine::daily::ReviewedTurn;
 use rules::{game::TurnEvent, play::WordScore, RuleSet};
+use store::{daily, games, Services, StoreError};
 
-use app::store::tries::Tries;
+use store::library::tries::Tries;
 
 /// How often the worker looks for work.
 const EVERY: Duration = Duration::from_secs(3);
@@ -30,7 +30,7 @@ pub async fn run(services: Services, tries: Arc<Tries>) {
 
 /// Computes the bot's total of every puzzle without one.
 pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), StoreError> {
-    for (day, version) in daily::puzzles_without_bot_score(&services.db).await? {
+    for daily::Puzzle { day, version } in daily::puzzles_without_bot_score(&services.db).await? {
         let Some(at) = DictionaryRef::parse(&version) else {
             continue;
         };
@@ -56,7 +56,7 @@ pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), S
 /// Reviews every finished attempt without a review.
 pub async fn reviews(services: &Services, tries: &Arc<Tries>) -> Result<(), StoreError> {
     for game_id in daily::attempts_without_review(&services.db).await? {
-        let row = seating::game(&services.db, &game_id).await?;
+        let row = games::row(&services.db, &game_id).await?;
         let lexicon = services.game_lexicon(&row.config).await?;
         let actions = games::logs(&services.db, &[game_id.as_str()])
             .await?

@@ -1,7 +1,6 @@
 //! `/dict/<id>.<hash>.fst`: each published dictionary version's FST for the browser. The hash is part of the name,
 //! so a response never goes stale and browsers may keep it for a year without asking again.
 
-use app::store::Services;
 use axum::{
     extract::{Path, State},
     http::{header, StatusCode},
@@ -9,6 +8,7 @@ use axum::{
     routing::get,
     Router,
 };
+use store::Services;
 
 use crate::AppState;
 

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use app::store::{live::Change, Services};
+use store::{bus::Change, Services};
 use tokio::sync::broadcast::error::RecvError;
 
 /// How long an inactive version stays loaded after a game last asked for it.

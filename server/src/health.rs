@@ -1,8 +1,9 @@
 //! `/healthz`: 200 with the version while the database answers, 503 otherwise.
 
-use crate::{db::Database, AppState, VERSION};
+use crate::{AppState, VERSION};
 use axum::{extract::State, http::StatusCode, routing::get, Json, Router};
 use serde::Serialize;
+use store::db::Database;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/healthz", get(healthz))

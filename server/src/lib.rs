@@ -22,15 +22,8 @@ pub mod serve;
 pub mod site;
 pub mod thinking;
 
-pub use app::store::{
-    accounts, daily as dailies, db, games, library, ranks, results, seating, sessions, throttle,
-    versions, Services,
-};
-pub use app::store::{clock as clocks, live as presence};
-
 use std::sync::Arc;
 
-use app::store::library::Library;
 use app::{shell, App};
 use axum::{
     extract::{ConnectInfo, FromRef, Request},
@@ -40,6 +33,7 @@ use axum::{
 };
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
+use store::{db, library::Library, Services};
 use tower_http::{
     compression::{CompressionLayer, CompressionLevel},
     trace::TraceLayer,
@@ -104,14 +98,15 @@ pub fn router(state: AppState) -> Router {
         }
     };
     // Sessions live in the database; the cookie is HttpOnly, SameSite=Lax and, behind HTTPS, Secure.
-    let sessions =
-        tower_sessions::SessionManagerLayer::new(sessions::DbSessionStore::new(state.db.clone()))
-            .with_secure(state.secure_cookies)
-            .with_http_only(true)
-            .with_same_site(tower_sessions::cookie::SameSite::Lax)
-            .with_expiry(tower_sessions::Expiry::OnInactivity(
-                tower_sessions::cookie::time::Duration::days(30),
-            ));
+    let sessions = tower_sessions::SessionManagerLayer::new(
+        store::accounts::sessions::DbSessionStore::new(state.db.clone()),
+    )
+    .with_secure(state.secure_cookies)
+    .with_http_only(true)
+    .with_same_site(tower_sessions::cookie::SameSite::Lax)
+    .with_expiry(tower_sessions::Expiry::OnInactivity(
+        tower_sessions::cookie::time::Duration::days(30),
+    ));
     Router::new()
         .merge(health::router())
         .merge(dictionary_files::router())
@@ -185,7 +180,7 @@ async fn client_addr(mut request: Request, next: Next) -> Response {
     {
         request
             .extensions_mut()
-            .insert(app::store::ClientAddr(addr.ip()));
+            .insert(store::limits::ClientAddr(addr.ip()));
     }
     next.run(request).await
 }

@@ -6,14 +6,6 @@
 
 use std::{collections::VecDeque, convert::Infallible, time::Duration};
 
-use app::store::{
-    clock,
-    db::Database,
-    live::{self, Change, HEARTBEAT},
-    seating,
-    sessions::user_of,
-    Services,
-};
 use axum::{
     extract::{Query, State},
     http::StatusCode,
@@ -23,6 +15,14 @@ use axum::{
 };
 use futures_util::{stream, Stream};
 use serde::Deserialize;
+use store::{
+    accounts::sessions::user_of,
+    bus::Change,
+    clocks,
+    db::Database,
+    presence::{self, HEARTBEAT},
+    seating, Services,
+};
 use tokio::sync::broadcast::{self, error::RecvError};
 use tower_sessions::Session;
 
@@ -93,9 +93,9 @@ struct Presence {
 impl Presence {
     /// Starts writing the row for a new stream of `user`.
     fn open(db: &Database, user: i64, game: Option<String>) -> Presence {
-        let conn = live::new_conn();
+        let conn = presence::new_conn();
         let (writer, id) = (db.clone(), conn.clone());
-        let opening = tokio::spawn(async move { live::open(&writer, &id, user).await });
+        let opening = tokio::spawn(async move { presence::open(&writer, &id, user).await });
         metrics::gauge!("alfakraft_live_streams").increment(1);
         Presence {
             db: db.clone(),
@@ -129,11 +129,11 @@ impl Presence {
         if let Some(opening) = opening {
             let _ = opening.await;
         }
-        if let Err(error) = live::close(&db, &conn, user).await {
+        if let Err(error) = presence::close(&db, &conn, user).await {
             tracing::warn!(%error, "presence not cleared; it ages out");
         }
         if let Some(game) = game {
-            if let Err(error) = clock::stop_countdown(&db, &game).await {
+            if let Err(error) = clocks::stop_countdown(&db, &game).await {
                 tracing::warn!(%error, "a left Ready lobby was not reset");
             }
         }
@@ -242,7 +242,7 @@ impl Feed {
                 _ = self.closing.changed() => {}
                 change = self.changes.recv() => self.take(change).await,
                 _ = self.heartbeat.tick() => {
-                    if let Err(error) = live::refresh(&self.services.db, &self.presence.conn).await {
+                    if let Err(error) = presence::refresh(&self.services.db, &self.presence.conn).await {
                         tracing::warn!(%error, "presence not refreshed");
                     }
                     // A row left by a crashed instance ages out without a word: look again.
@@ -280,7 +280,7 @@ impl Feed {
                 // The game list shows its opponents' presence: it asks again.
                 None => {
                     let db = &self.services.db;
-                    if live::share_a_game(db, self.user, user)
+                    if presence::share_a_game(db, self.user, user)
                         .await
                         .unwrap_or(false)
                     {
@@ -318,7 +318,7 @@ impl Feed {
     async fn queue_presence(&mut self) {
         let Some((_, seats)) = &self.game else { return };
         let people: Vec<i64> = seats.iter().flatten().copied().collect();
-        let here = live::online_among(&self.services.db, &people)
+        let here = presence::online_among(&self.services.db, &people)
             .await
             .unwrap_or_default();
         let online: Vec<Option<bool>> = seats
@@ -345,8 +345,8 @@ mod tests {
     async fn a_stream_dropped_while_opening_leaves_no_presence() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("live.db").display());
-        let db = Database::connect(&url).await.unwrap();
-        let user = app::store::accounts::create_guest(&db).await.unwrap().id;
+        let db = store::connect(&url).await.unwrap();
+        let user = store::accounts::create_guest(&db).await.unwrap().id;
         // Every write and every removal announces itself: 20 of each when all are done.
         let mut changes = db.live.subscribe();
         for _ in 0..20 {
@@ -364,6 +364,6 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(rows, 0);
-        assert!(!live::online(&db, user).await.unwrap());
+        assert!(!presence::online(&db, user).await.unwrap());
     }
 }

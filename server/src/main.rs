@@ -6,7 +6,7 @@ use clap::Parser;
 use leptos::prelude::LeptosOptions;
 use server::{
     config::{Command, Config, LogFormat},
-    db, router, AppState,
+    router, AppState,
 };
 use tracing_subscriber::EnvFilter;
 
@@ -49,13 +49,13 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             )
         })?;
     }
-    if let Some(seed) = server::seating::fixed_seed() {
+    if let Some(seed) = store::seating::fixed_seed() {
         tracing::warn!(
             seed,
             "ALFAKRAFT_FIXED_SEED is set: every new game gets the same deal (tests only)"
         );
     }
-    if let Some(games) = app::store::ranks::test_leaderboard_games() {
+    if let Some(games) = store::ranks::test_leaderboard_games() {
         tracing::warn!(
             games,
             "ALFAKRAFT_TEST_LEADERBOARD_GAMES is set: the leaderboard lists players with fewer rated games (tests only)"
@@ -83,11 +83,11 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
         _ => None,
     };
-    let db = db::Database::connect(&database_url)
+    let db = store::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
     if let Some(Command::MakeAdmin { name }) = &config.command {
-        return match server::accounts::make_admin(&db, name).await? {
+        return match store::accounts::make_admin(&db, name).await? {
             true => {
                 println!("{name} is now an admin");
                 Ok(())
@@ -108,15 +108,15 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         None => dictionaries::catalog::Catalog::embedded(),
     }
     .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
-    let library = app::store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
+    let library = store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
         .await
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
     for at in library.loaded() {
         tracing::info!(dictionary = %at, "dictionary loaded");
     }
     if let Some(Command::RecomputeRanks { check }) = &config.command {
-        let services = app::store::Services::new(db, library);
-        let done = app::store::ranks::recompute(&services, !check).await?;
+        let services = store::Services::new(db, library);
+        let done = store::ranks::recompute(&services, !check).await?;
         println!(
             "{} rated games replayed, {} ranks rebuilt, {} differed from the stored ones{}",
             done.games,
@@ -138,9 +138,9 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     // Games that ended before their results were kept get them now, in the background.
     {
-        let services = app::store::Services::new(db.clone(), library.clone());
+        let services = store::Services::new(db.clone(), library.clone());
         tokio::spawn(async move {
-            match app::store::results::backfill(&services).await {
+            match store::results::backfill(&services).await {
                 Ok(0) => {}
                 Ok(games) => tracing::info!(games, "results of earlier games recorded"),
                 Err(error) => tracing::warn!(%error, "recording earlier games' results failed"),
@@ -175,7 +175,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
     // Expired sessions and invites, and stale presence, are swept every minute; reading either already ignores expiry.
-    let sweeper = server::sessions::DbSessionStore::new(db.clone());
+    let sweeper = store::accounts::sessions::DbSessionStore::new(db.clone());
     let sweeper_db = db.clone();
     tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(std::time::Duration::from_secs(60));
@@ -186,12 +186,12 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "sweeping expired sessions failed"),
             }
-            match server::seating::expire_invites(&sweeper_db).await {
+            match store::seating::expire_invites(&sweeper_db).await {
                 Ok(n) if n > 0 => tracing::info!(games = n, "expired invites called off"),
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "expiring invites failed"),
             }
-            if let Err(error) = server::presence::sweep(&sweeper_db).await {
+            if let Err(error) = store::presence::sweep(&sweeper_db).await {
                 tracing::warn!(%error, "sweeping stale presence failed");
             }
         }
@@ -216,7 +216,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         });
     }
     state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
-    state.services.new_accounts = std::sync::Arc::new(app::store::limiter::Limiter::new_accounts(
+    state.services.new_accounts = std::sync::Arc::new(store::limits::Limiter::new_accounts(
         config.accounts_per_hour,
     ));
     engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));

@@ -19,7 +19,8 @@ use axum::{
 };
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::{db::Database, AppState};
+use crate::AppState;
+use store::db::Database;
 
 /// The exporter and who may read it.
 #[derive(Clone)]

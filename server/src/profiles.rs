@@ -5,17 +5,12 @@
 
 use app::{
     api::play::server as cards,
-    domain::Phase,
     i18n::{format_name, ruleset_name, Words},
     routes::{
         daily_board::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
         leaderboard,
         profile::{self, Viewer},
-    },
-    store::{
-        accounts::{Role, User},
-        daily, games, profiles, ranks, seating, sessions, Services, StoreError,
     },
 };
 use axum::{
@@ -26,7 +21,12 @@ use axum::{
     Router,
 };
 use dictionaries::DictionaryId;
+use domain::Phase;
 use serde::Deserialize;
+use store::{
+    accounts::{sessions, Role, User},
+    daily, games, profiles, ranks, seating, Services, StoreError,
+};
 
 use crate::AppState;
 
@@ -239,7 +239,7 @@ async fn finished_turn(
     let Ok(turn) = turn.parse::<usize>() else {
         return Ok(None);
     };
-    let row = seating::game(&services.db, id).await?;
+    let row = games::row(&services.db, id).await?;
     if row.phase != Phase::Over {
         return Ok(None);
     }

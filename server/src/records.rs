@@ -3,7 +3,6 @@
 //! Anyone may download a finished game's record, as anyone may see its history; a rack is
 //! written only for the reader's own seats (the others' only as their plays showed them).
 
-use app::store::{records, seating::SeatRow, Services, StoreError};
 use axum::{
     extract::{Path, State},
     http::{header, StatusCode},
@@ -15,6 +14,7 @@ use rules::{
     notation::{export_game, Position},
     GameState,
 };
+use store::{records, seating::SeatRow, Services, StoreError};
 
 use crate::{profiles::Visitor, AppState};
 

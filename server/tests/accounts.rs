@@ -1,10 +1,10 @@
 //! Accounts against real databases: argon2id hashes, unique names, sign-in that does not say
 //! which half was wrong, and the admin role.
 
-use app::domain::AccountProblem;
-use server::{
+use domain::AccountProblem;
+use store::{
     accounts::{self, AccountError, Role},
-    throttle,
+    limits::sign_ins as throttle,
 };
 use support::{databases, unique_name};
 

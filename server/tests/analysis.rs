@@ -4,13 +4,13 @@
 
 mod support;
 
-use app::store::ANALYSES_PER_HOUR;
 use rules::{
     analysis::{Turn, TurnAnalysis},
     notation::{read_game, RecordedMove},
     PlayerView,
 };
 use serde_json::{json, Value};
+use store::limits::ANALYSES_PER_HOUR;
 use support::{
     a_play,
     browser::{each_database, friend_game_rated, ok, refusal, Browser},

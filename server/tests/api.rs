@@ -11,7 +11,7 @@ use axum::{body::Body, http::Request};
 use http_body_util::BodyExt;
 use rules::{Action, GameState, HandTile, PlayerView};
 use serde_json::{json, Value};
-use server::{db::Database, games};
+use store::{db::Database, games};
 use support::{
     a_play,
     browser::{each_database, ok, refusal, Browser, Server},
@@ -631,7 +631,7 @@ fn invites_are_accepted_once_declined_or_expire() {
         assert_eq!(ok(&card)["open"], false);
         let expired = answer_invite(&mut bob, &token3, true).await;
         assert_eq!(refusal(&expired), "InviteClosed");
-        server::seating::expire_invites(&server.db).await.unwrap();
+        store::seating::expire_invites(&server.db).await.unwrap();
         assert_eq!(ok(&ann.page(&id3).await)["card"]["phase"], "Cancelled");
         // Unknown tokens say the same as closed ones.
         let unknown = bob

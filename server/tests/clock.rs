@@ -12,15 +12,15 @@ use rules::{
     game::{EndReason, Format},
     Action, GameState, Status, Variant,
 };
-use server::{
+use sqlx::Row;
+use store::{
     accounts::{self, User},
     clocks,
     db::Database,
     games, presence, seating, Services,
 };
-use sqlx::Row;
 
-use server::db;
+use store::db;
 
 async fn player(db: &Database) -> User {
     accounts::sign_up(db, &support::unique_name("clock"), "a good password")
@@ -65,7 +65,7 @@ async fn skip_countdown(db: &Database, id: &str) {
 }
 
 async fn phase(db: &Database, id: &str) -> Phase {
-    seating::game(db, id).await.unwrap().phase
+    games::row(db, id).await.unwrap().phase
 }
 
 async fn deadline(db: &Database, id: &str) -> Option<i64> {
@@ -335,10 +335,7 @@ async fn one_blitz_match_at_a_time() {
         };
         let second = seating::create(&db, &a, &new).await;
         assert!(
-            matches!(
-                second,
-                Err(app::store::StoreError::Refused(Refusal::BlitzBusy))
-            ),
+            matches!(second, Err(store::StoreError::Refused(Refusal::BlitzBusy))),
             "{name}: {second:?}"
         );
         // Casual games are not limited by it.
@@ -376,7 +373,7 @@ async fn a_friend_blitz_match_starts_from_the_ready_lobby() {
         let early = games::commit(&db, &id, 0, &Action::Pass { seat: 1 }, &*lexicon).await;
         assert!(matches!(early, Err(games::GameError::NotStarted)), "{name}");
         let flags = |db: Database, id: String| async move {
-            let row = seating::game(&db, &id).await.unwrap();
+            let row = games::row(&db, &id).await.unwrap();
             let seats = seating::seats(&db, &id).await.unwrap();
             (
                 seats.iter().map(|s| s.ready).collect::<Vec<_>>(),
@@ -468,7 +465,7 @@ async fn wait_until_over(db: &Database, ids: &[String]) {
 async fn a_deadline_that_passed_while_the_server_was_down_applies_once_on_restart() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
-    let db = Database::connect(&url).await.unwrap();
+    let db = store::connect(&url).await.unwrap();
     let ids = overdue_games(&db, 3).await;
     for round in 0..2 {
         let (mut server, _) = support::spawn_server(dir.path(), None);
@@ -488,7 +485,7 @@ async fn two_instances_on_one_postgres_apply_each_time_out_once() {
     let Some(url) = support::own_postgres().await else {
         return;
     };
-    let db = Database::connect(&url).await.unwrap();
+    let db = store::connect(&url).await.unwrap();
     let ids = overdue_games(&db, 20).await;
     let dirs = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     let mut servers: Vec<_> = dirs

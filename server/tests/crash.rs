@@ -12,7 +12,8 @@ use std::{
 };
 
 use serde_json::{json, Value};
-use server::{client::ApiClient, db::Database, games};
+use server::client::ApiClient;
+use store::games;
 use support::load::{check_consistent, Load};
 
 fn kill_mid_commit(database_url: Option<&str>) {
@@ -39,7 +40,7 @@ fn kill_mid_commit(database_url: Option<&str>) {
         let mut client = ApiClient::new(&base);
         let (status, _) = client.get("/healthz").await.unwrap();
         assert_eq!(status, 200, "the restarted server is healthy");
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let actions = check_consistent(&db, &ids).await;
         let acknowledged = acknowledged as usize;
         eprintln!(
@@ -173,7 +174,7 @@ fn kill_mid_rating(database_url: Option<&str>) {
         .map(str::to_string)
         .unwrap_or_else(|| format!("sqlite://{}", dir.path().join("alfakraft.db").display()));
     runtime.block_on(async {
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let mut finished = 0;
         for id in &begun {
             let status: String = sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
@@ -347,11 +348,11 @@ fn kill_mid_publish(database_url: Option<&str>) {
     let latest = Arc::new(AtomicU64::new(1));
     let activations = Arc::new(AtomicU64::new(0));
     let drafts = runtime.block_on(async {
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let (publishing, name) = signed_up(&base, "admin").await.unwrap();
-        assert!(server::accounts::make_admin(&db, &name).await.unwrap());
+        assert!(store::accounts::make_admin(&db, &name).await.unwrap());
         let (flipping, name) = signed_up(&base, "admin").await.unwrap();
-        assert!(server::accounts::make_admin(&db, &name).await.unwrap());
+        assert!(store::accounts::make_admin(&db, &name).await.unwrap());
         let publishing = tokio::spawn(publisher(publishing, latest.clone(), activations.clone()));
         let flipping = tokio::spawn(flipper(flipping, latest.clone(), activations.clone()));
         let started = std::time::Instant::now();
@@ -376,7 +377,7 @@ fn kill_mid_publish(database_url: Option<&str>) {
     });
     let (mut restarted, base) = support::spawn_server(dir.path(), database_url);
     runtime.block_on(async {
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let versions: Vec<(i64, Vec<u8>, String, Option<i64>)> = sqlx::query_as(
             "SELECT version, fst, sha256, published_at FROM dictionary_versions
              WHERE dictionary = 'en' ORDER BY version",

@@ -8,7 +8,7 @@ mod support;
 use dictionaries::DictionaryId;
 use rules::{daily::Day, Action, GameState, PlayerView, Status};
 use serde_json::{json, Value};
-use server::{accounts::User, dailies as daily, db::Database, games};
+use store::{accounts::User, daily, db::Database, games};
 use support::{
     a_play,
     browser::{each_database, ok, Browser, Server},
@@ -23,7 +23,7 @@ fn a_day_of_its_own() -> Day {
 }
 
 async fn player(db: &Database) -> User {
-    server::accounts::sign_up(db, &unique_name("p"), "a good password")
+    store::accounts::sign_up(db, &unique_name("p"), "a good password")
         .await
         .unwrap()
 }
@@ -296,7 +296,7 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
             "{db_name}"
         );
         // A review stored before its turns were typed still reads, with its English words.
-        let old: Vec<app::domain::ReviewTurn> =
+        let old: Vec<domain::ReviewTurn> =
             serde_json::from_str(r#"[{"played":"QUIZ for 42","points":42,"best":null}]"#).unwrap();
         assert_eq!(
             (&old[0].did, old[0].played.as_str()),
@@ -419,11 +419,7 @@ fn an_attempt_started_before_midnight_finishes_that_days_puzzle() {
         let next = daily::cards(&server.db, Some(ann.id), day.next())
             .await
             .unwrap();
-        assert_eq!(
-            next[0].state,
-            app::domain::DailyState::NotStarted,
-            "{db_name}"
-        );
+        assert_eq!(next[0].state, domain::DailyState::NotStarted, "{db_name}");
         play_out(&server, &id, |_| Action::Pass { seat: 0 }).await;
         let result = daily::result(&server.db, &id).await.unwrap().unwrap();
         assert_eq!(
@@ -433,7 +429,7 @@ fn an_attempt_started_before_midnight_finishes_that_days_puzzle() {
         );
         let cards = daily::cards(&server.db, Some(ann.id), day).await.unwrap();
         assert!(
-            matches!(cards[0].state, app::domain::DailyState::Done { .. }),
+            matches!(cards[0].state, domain::DailyState::Done { .. }),
             "{db_name}"
         );
         // The profile shows the streak.

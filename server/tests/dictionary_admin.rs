@@ -14,7 +14,7 @@ use dictionaries::{
 };
 use rules::{Action, Lexicon, NewTile, Placement, Played, PlayerView, Pos};
 use serde_json::{json, Value};
-use server::{accounts, versions};
+use store::{accounts, library::versions};
 use support::{
     browser::{ok, refusal, runtime, server, Browser, Server},
     own_databases, unique_name,
@@ -884,7 +884,7 @@ async fn two_instances_on_one_postgres_hand_out_a_publish_within_a_second() {
         .map(|d| support::spawn_server(d.path(), Some(&url)))
         .collect();
     let (a, b) = (servers[0].1.clone(), servers[1].1.clone());
-    let db = server::db::Database::connect(&url).await.unwrap();
+    let db = store::connect(&url).await.unwrap();
     let mut admin = server::client::ApiClient::new(&a);
     let name = unique_name("admin");
     let (status, _) = admin

@@ -2,11 +2,11 @@
 //! `ALFAKRAFT_TEST_POSTGRES_URL` (`scripts/test.sh` starts one; CI must have it).
 
 use rules::{Action, Format, GameConfig, Language, RuleError, Variant, WordList};
-use server::{
+use sqlx::Executor;
+use store::{
     db::Database,
     games::{self, GameError},
 };
-use sqlx::Executor;
 use support::databases;
 
 mod support;
@@ -229,7 +229,7 @@ async fn empty_commit(db: &Database) -> Result<(), sqlx::Error> {
     let mut write = db.raw_write().await?;
     write
         .conn()
-        .execute(server::db::RawWrite::begin(db.backend))
+        .execute(store::db::RawWrite::begin(db.backend))
         .await?;
     write.commit().await
 }
@@ -248,7 +248,7 @@ async fn a_write_transaction_queued_among_commits_never_deadlocks_the_pool() {
         let mut first = db.raw_write().await.unwrap();
         first
             .conn()
-            .execute(server::db::RawWrite::begin(db.backend))
+            .execute(store::db::RawWrite::begin(db.backend))
             .await
             .unwrap();
         // A write transaction queues first...
@@ -301,10 +301,10 @@ async fn written_elsewhere(db: &Database, id: &str, seq: u32, action: &Action) {
 }
 
 /// What a page read of the game before its move, with no one to tell.
-fn seen(row: &server::seating::GameRow) -> games::Seen<'_> {
+fn seen(row: &store::games::GameRow) -> games::Seen<'_> {
     games::Seen {
         row,
-        audience: server::presence::Audience {
+        audience: store::bus::Audience {
             users: Vec::new(),
             lobby: false,
         },
@@ -320,7 +320,7 @@ async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it
             .unwrap();
         // The page read the game at version 1 (and this instance keeps that state); then another
         // instance's move came first.
-        let row = server::seating::game(&db, &id).await.unwrap();
+        let row = store::games::row(&db, &id).await.unwrap();
         assert_eq!(row.version, 1, "{name}");
         written_elsewhere(&db, &id, 1, &Action::Pass { seat: 1 }).await;
         // Seat 1's pass, which the state at version 1 accepts: only the row's version stops it.
@@ -336,7 +336,7 @@ async fn a_move_judged_on_a_row_read_before_another_write_is_not_written_over_it
         let state = games::load(&db, &id, &words()).await.unwrap();
         assert_eq!((state.version(), state.history().len()), (2, 2), "{name}");
         // Read again, the next move is judged on the game as it now is, and written.
-        let row = server::seating::game(&db, &id).await.unwrap();
+        let row = store::games::row(&db, &id).await.unwrap();
         let pass = Action::Pass { seat: 0 };
         let state = games::commit_telling(&db, &id, 2, &pass, &words(), Some(seen(&row)))
             .await
@@ -355,7 +355,7 @@ async fn concurrent_lock_free_commits_of_the_same_move_leave_exactly_one() {
         games::commit(&db, &id, 0, &Action::Pass { seat: 0 }, &words())
             .await
             .unwrap();
-        let row = server::seating::game(&db, &id).await.unwrap();
+        let row = store::games::row(&db, &id).await.unwrap();
         let attempts: Vec<_> = (0..6)
             .map(|_| {
                 let (db, id, row) = (db.clone(), id.clone(), row.clone());

@@ -77,7 +77,7 @@ async fn new_accounts_from_one_address_are_limited() {
 async fn malformed_requests_to_every_server_function_are_400_not_500() {
     use support::browser::{server, Browser};
     let dir = tempfile::tempdir().unwrap();
-    let db = server::db::Database::connect(&format!(
+    let db = store::connect(&format!(
         "sqlite://{}",
         dir.path().join("alfakraft.db").display()
     ))

@@ -13,7 +13,7 @@ use proptest::{
 };
 use rules::{lexicon::AcceptAll, Language, Variant};
 use serde_json::{json, Map, Value};
-use server::{db::Database, games};
+use store::{db::Database, games};
 
 mod support;
 

@@ -11,7 +11,8 @@ use std::{
 };
 
 use serde_json::{json, Value};
-use server::{client::ApiClient, db::Database};
+use server::client::ApiClient;
+
 use support::load::{check_consistent, trie, Load};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -337,7 +338,7 @@ fn a_backup_taken_under_load_restores_and_every_game_in_it_replays() {
         assert!(ok && said.contains("restored"), "{said}");
         let url = format!("sqlite://{}", target.join("alfakraft.db").display());
         runtime.block_on(async {
-            let db = Database::connect(&url).await.unwrap();
+            let db = store::connect(&url).await.unwrap();
             let restored: Vec<String> = sqlx::query_scalar("SELECT id FROM games")
                 .fetch_all(&db.pool)
                 .await
@@ -431,7 +432,7 @@ fn sigterm_ends_streams_finishes_commits_and_exits_within_ten_seconds() {
         assert!(status.success(), "a clean exit: {status}");
         let (ids, acknowledged) = load.stop().await;
         let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
-        let db = Database::connect(&url).await.unwrap();
+        let db = store::connect(&url).await.unwrap();
         let actions = check_consistent(&db, &ids).await;
         eprintln!("{actions} actions stored, {acknowledged} acknowledged");
         assert!(

@@ -6,8 +6,8 @@ mod support;
 
 use rules::{Action, PlayerView};
 use serde_json::json;
-use server::{db::Database, games, ranks};
 use sqlx::Row;
+use store::{db::Database, games, ranks};
 use support::{
     browser::{each_database, friend_game_rated, ok, refusal, runtime, server, Browser, Server},
     unique_name,
@@ -527,10 +527,10 @@ fn a_game_played_to_its_end_is_rated_once_with_its_results() {
             .execute(&server.db.pool)
             .await
             .unwrap();
-        assert!(server::results::backfill(&server.services).await.unwrap() >= 1);
+        assert!(store::results::backfill(&server.services).await.unwrap() >= 1);
         assert_eq!(rows(&server.db).await, kept, "{db_name}");
         assert_eq!(
-            server::results::backfill(&server.services).await.unwrap(),
+            store::results::backfill(&server.services).await.unwrap(),
             0,
             "{db_name}: once"
         );

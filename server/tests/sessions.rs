@@ -1,7 +1,7 @@
 //! The session store against real databases: records round-trip, update in place, expire and
 //! disappear on delete.
 
-use server::sessions::DbSessionStore;
+use store::accounts::sessions::DbSessionStore;
 use support::databases;
 use tower_sessions::{
     cookie::time::{Duration, OffsetDateTime},
@@ -79,7 +79,7 @@ async fn a_new_session_never_takes_an_existing_id() {
 }
 
 /// The session's row: when it expires (unix seconds).
-async fn expires_at(db: &server::db::Database, id: &str) -> i64 {
+async fn expires_at(db: &store::db::Database, id: &str) -> i64 {
     sqlx::query_scalar("SELECT expires_at FROM sessions WHERE id = $1")
         .bind(id)
         .fetch_one(&db.pool)
@@ -135,7 +135,7 @@ async fn me(browser: &mut support::browser::Browser) -> (serde_json::Value, serd
 
 /// Session `id` as one saved before sessions kept their user beside them: no `user_id`, and the
 /// record `data` when given.
-async fn unlinked(db: &server::db::Database, id: &str, data: Option<&str>) {
+async fn unlinked(db: &store::db::Database, id: &str, data: Option<&str>) {
     sqlx::query("UPDATE sessions SET user_id = NULL, data = COALESCE($1, data) WHERE id = $2")
         .bind(data)
         .bind(id)
@@ -158,7 +158,7 @@ async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
                 .fetch_one(&db.pool)
                 .await
                 .unwrap();
-        let ann_id = server::accounts::sign_in(&db, &ann_name, "a good password")
+        let ann_id = store::accounts::sign_in(&db, &ann_name, "a good password")
             .await
             .unwrap()
             .id;
@@ -170,7 +170,7 @@ async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
             "{name}"
         );
         // The account is read with the session on every request: a change shows at once.
-        server::accounts::make_admin(&db, &ann_name).await.unwrap();
+        store::accounts::make_admin(&db, &ann_name).await.unwrap();
         assert_eq!(
             me(&mut ann).await,
             (ann_name.clone().into(), true.into()),

@@ -3,7 +3,7 @@
 use axum::{body::Body, http::Request};
 use http_body_util::BodyExt;
 use leptos::prelude::LeptosOptions;
-use server::{db, router, AppState};
+use server::{router, AppState};
 use tower::ServiceExt;
 
 mod support;
@@ -21,7 +21,7 @@ async fn get_with_headers(app: axum::Router, uri: &str) -> (u16, axum::http::Hea
 
 async fn app_with_fresh_database(dir: &tempfile::TempDir) -> (axum::Router, std::path::PathBuf) {
     let file = dir.path().join("alfakraft.db");
-    let pool = db::Database::connect(&format!("sqlite://{}", file.display()))
+    let pool = store::connect(&format!("sqlite://{}", file.display()))
         .await
         .expect("open database");
     let leptos_options = LeptosOptions::builder().output_name("alfakraft").build();
@@ -114,8 +114,8 @@ async fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers_
 async fn the_make_admin_command_promotes_an_existing_account_body() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("alfakraft.db").display());
-    let db = db::Database::connect(&url).await.unwrap();
-    server::accounts::sign_up(&db, "first_admin", "a good password")
+    let db = store::connect(&url).await.unwrap();
+    store::accounts::sign_up(&db, "first_admin", "a good password")
         .await
         .unwrap();
     let run = |name: &str| {
@@ -137,10 +137,10 @@ async fn the_make_admin_command_promotes_an_existing_account_body() {
         "{}",
         String::from_utf8_lossy(&promoted.stderr)
     );
-    let user = server::accounts::sign_in(&db, "first_admin", "a good password")
+    let user = store::accounts::sign_in(&db, "first_admin", "a good password")
         .await
         .unwrap();
-    assert_eq!(user.role, server::accounts::Role::Admin);
+    assert_eq!(user.role, store::accounts::Role::Admin);
     let missing = run("nobody_at_all");
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr)

@@ -28,7 +28,7 @@ pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusa
 
 #[cfg(feature = "ssr")]
 async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
-    use crate::store::accounts;
+    use store::accounts;
     let services = services()?;
     let session = session().await?;
     let current = current_user(&services, &session).await?;
@@ -53,7 +53,7 @@ async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal
     // The new account keeps the language its player is reading.
     if let Some(parts) = use_context::<http::request::Parts>() {
         let language = crate::i18n::from_headers(&parts.headers);
-        crate::store::languages::set_language(&services.db, user.id, language)
+        store::accounts::set_language(&services.db, user.id, language)
             .await
             .map_err(failed)?;
     }
@@ -63,7 +63,7 @@ async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal
 
 /// Signs in. Failures slow further tries down, doubling the wait each time: fast for one address
 /// guessing one name, gently for the name from anywhere (so its owner is never locked out), see
-/// [`crate::store::throttle`]. The failures are counted in the database, so every instance sees
+/// [`store::limits::sign_ins`]. The failures are counted in the database, so every instance sees
 /// them.
 #[allow(missing_docs)]
 #[server(input = Form, output = Wire, endpoint = "account/sign-in")]
@@ -75,7 +75,7 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
 
 #[cfg(feature = "ssr")]
 async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
-    use crate::store::{accounts, throttle};
+    use store::{accounts, limits::sign_ins as throttle};
     let services = services()?;
     let session = session().await?;
     let address = super::server::client_addr();
@@ -105,7 +105,7 @@ async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal
     }
     remember(&session, &user).await?;
     // The account's language follows it to this browser.
-    let language = crate::store::languages::language_of(db, user.id)
+    let language = store::accounts::language_of(db, user.id)
         .await
         .map_err(failed)?;
     if let Some(language) = language {
@@ -132,7 +132,7 @@ pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, Se
     let services = services()?;
     let session = session().await?;
     if let Some(user) = current_user(&services, &session).await? {
-        crate::store::languages::set_language(&services.db, user.id, language)
+        store::accounts::set_language(&services.db, user.id, language)
             .await
             .map_err(failed)?;
     }
@@ -182,7 +182,7 @@ mod plain_post {
             .unwrap_or_default();
         let next = asked
             .next
-            .filter(|next| crate::domain::is_local_path(next))
+            .filter(|next| domain::is_local_path(next))
             .unwrap_or_else(|| "/".into());
         let location = match answer {
             Ok(_) => next,

@@ -55,8 +55,12 @@ pub mod ops {
     };
 
     use super::{Lookup, Panel, VersionDetail};
-    use crate::domain::Refusal;
-    use crate::store::{accounts::User, reports, versions, Services, StoreError};
+    use domain::Refusal;
+    use store::{
+        accounts::User,
+        library::{reports, versions},
+        Services, StoreError,
+    };
 
     /// The dictionary named `id`, or a refusal.
     pub fn dictionary(id: &str) -> Result<DictionaryId, Refusal> {
@@ -99,12 +103,10 @@ pub mod ops {
     ) -> Result<DictionaryRef, StoreError> {
         let reason = reason.trim();
         if reason.is_empty() {
-            return Err(Refusal::Dictionary(crate::domain::DictionaryProblem::ReasonNeeded).into());
+            return Err(Refusal::Dictionary(domain::DictionaryProblem::ReasonNeeded).into());
         }
         if add.trim().is_empty() && remove.trim().is_empty() {
-            return Err(
-                Refusal::Dictionary(crate::domain::DictionaryProblem::NothingToEdit).into(),
-            );
+            return Err(Refusal::Dictionary(domain::DictionaryProblem::NothingToEdit).into());
         }
         let alphabet = id.alphabet();
         let (at, _) = services
@@ -179,12 +181,10 @@ pub mod ops {
         };
         let closed = reports::decide(&services.db, admin, id, word, kind, status).await?;
         if closed == 0 {
-            return Err(
-                Refusal::Dictionary(crate::domain::DictionaryProblem::NoOpenReport(
-                    word.to_string(),
-                ))
-                .into(),
-            );
+            return Err(Refusal::Dictionary(domain::DictionaryProblem::NoOpenReport(
+                word.to_string(),
+            ))
+            .into());
         }
         if !accept {
             return Ok(None);

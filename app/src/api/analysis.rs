@@ -29,10 +29,10 @@ pub struct AnalysisInput {
 #[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "analysis/turns")]
 pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>, ServerFnError> {
-    use crate::store::records;
+    use store::records;
     super::server::as_player(async |services, user| {
         let record = records::finished(&services, &id).await?;
-        let seats = crate::store::seating::mine(&record.seats, user.id)?;
+        let seats = store::seating::mine(&record.seats, user.id)?;
         let dictionary_url = services
             .library
             .named(&record.row.config.dictionary)
@@ -55,10 +55,10 @@ pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>
 pub async fn analyse_on_server(
     id: String,
 ) -> Result<Result<Vec<TurnAnalysis>, Refusal>, ServerFnError> {
-    use crate::store::{records, StoreError};
+    use store::{records, StoreError};
     super::server::as_player(async |services, user| {
         let record = records::finished(&services, &id).await?;
-        let seats = crate::store::seating::mine(&record.seats, user.id)?;
+        let seats = store::seating::mine(&record.seats, user.id)?;
         let turns = record.turns(&seats)?;
         records::count_analysis(&services, user.id)?;
         let tries = services.tries.clone();

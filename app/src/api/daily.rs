@@ -11,7 +11,7 @@ use super::{DailyHome, Refusal};
 #[server(input = Json, output = Wire, endpoint = "daily/today")]
 pub async fn daily_today() -> Result<DailyHome, ServerFnError> {
     use super::server::{current_user, failed, services, session};
-    use crate::store::daily;
+    use store::daily;
     let services = services()?;
     let user = current_user(&services, &session().await?).await?;
     let today = daily::today();
@@ -40,7 +40,7 @@ pub async fn start_daily(
     dictionary: DictionaryId,
 ) -> Result<Result<String, Refusal>, ServerFnError> {
     use super::server::{answer, services, user_or_guest};
-    use crate::store::daily;
+    use store::daily;
     let services = services()?;
     let user = match user_or_guest(&services).await? {
         Ok(user) => user,

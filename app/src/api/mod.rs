@@ -16,7 +16,7 @@ use dictionaries::DictionaryId;
 use rules::{game::Format, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::{
+pub use domain::{
     fits, profile_path, DailyCard, DailyHome, DailyResult, DailyState, HeadToHead, NewGame,
     Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState, ReviewPlay, ReviewTurn,
     ShownRank, Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
@@ -149,12 +149,12 @@ pub(crate) mod server {
     use tower_sessions::Session;
 
     use super::{Me, Refusal};
-    use crate::store::{
+    use store::{
         accounts::{self, Role, User},
         Services, StoreError,
     };
 
-    use crate::store::sessions::USER_KEY;
+    use store::accounts::sessions::USER_KEY;
 
     pub fn services() -> Result<Services, ServerFnError> {
         use_context::<Services>().ok_or_else(|| ServerFnError::new("the server is not set up"))
@@ -171,7 +171,7 @@ pub(crate) mod server {
         let parts = use_context::<http::request::Parts>()?;
         parts
             .extensions
-            .get::<crate::store::ClientAddr>()
+            .get::<store::limits::ClientAddr>()
             .map(|a| a.0.to_string())
     }
 
@@ -208,7 +208,7 @@ pub(crate) mod server {
         services: &Services,
         session: &Session,
     ) -> Result<Option<User>, ServerFnError> {
-        crate::store::sessions::user_of(&services.db, session)
+        store::accounts::sessions::user_of(&services.db, session)
             .await
             .map_err(failed)
     }

@@ -76,10 +76,11 @@ pub mod server {
 
     pub use super::dictionary_of;
     use crate::api::{GameCard, Phase, Refusal, SeatHolder};
-    use crate::store::{
+    use store::{
         games,
+        games::GameRow,
         ranks::{self, Ranks},
-        seating::{self, GameRow, SeatRow},
+        seating::{self, SeatRow},
         Services, StoreError,
     };
 
@@ -156,9 +157,7 @@ pub mod server {
             phase: row.phase,
             updated_at: row.updated_at,
             time_left_ms: match row.phase {
-                Phase::Playing => row
-                    .deadline_at
-                    .map(|d| (d - crate::store::db::now_ms()).max(0)),
+                Phase::Playing => row.deadline_at.map(|d| (d - store::db::now_ms()).max(0)),
                 _ => None,
             },
             online: seats
@@ -167,9 +166,7 @@ pub mod server {
                 .collect(),
             ready: seats.iter().map(|s| s.ready).collect(),
             starts_in_ms: match row.phase {
-                Phase::Ready => row
-                    .starts_at
-                    .map(|t| (t - crate::store::db::now_ms()).max(0)),
+                Phase::Ready => row.starts_at.map(|t| (t - store::db::now_ms()).max(0)),
                 _ => None,
             },
         }
@@ -219,7 +216,7 @@ pub mod server {
         // The player asking is here: only the others' presence is read (none in pass-and-play
         // or against a bot).
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
-        let mut online = crate::store::live::online_among(&services.db, &others).await?;
+        let mut online = store::presence::online_among(&services.db, &others).await?;
         online.insert(user_id);
         let card = card(&row, &seats, state, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
@@ -229,7 +226,7 @@ pub mod server {
             *card.my_seats.first().ok_or(Refusal::NoSuchGame)?
         };
         let invite_path = match row.phase {
-            Phase::Waiting if row.opponent == "invite" => {
+            Phase::Waiting if row.opponent == domain::OpponentKind::Invite => {
                 seating::open_invite_token(&services.db, game_id)
                     .await?
                     .map(|token| format!("/invite/{token}"))
@@ -237,7 +234,7 @@ pub mod server {
             _ => None,
         };
         let rematch = match row.phase {
-            Phase::Over => crate::store::rematch::of(&services.db, game_id)
+            Phase::Over => store::seating::rematch::of(&services.db, game_id)
                 .await?
                 .map(|r| crate::api::RematchCard {
                     offered_by_me: r.offered_by == user_id,
@@ -250,9 +247,9 @@ pub mod server {
             Phase::Over => {
                 let changes = ranks::changes(&services.db, game_id).await?;
                 let head_to_head = match (&people[..], &others[..]) {
-                    ([_, _], [other]) => Some(
-                        crate::store::profiles::head_to_head(&services.db, user_id, *other).await?,
-                    ),
+                    ([_, _], [other]) => {
+                        Some(store::profiles::head_to_head(&services.db, user_id, *other).await?)
+                    }
                     _ => None,
                 };
                 let by_seat = seats
@@ -267,7 +264,7 @@ pub mod server {
             _ => (Vec::new(), None),
         };
         let daily = match (row.phase, row.opponent.as_str()) {
-            (Phase::Over, "daily") => crate::store::daily::result(&services.db, game_id).await?,
+            (Phase::Over, "daily") => store::daily::result(&services.db, game_id).await?,
             _ => None,
         };
         let dictionary_url = services
@@ -300,10 +297,10 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
         Ok(user) => user,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    let created = crate::store::seating::create(&services.db, &user, &new).await;
+    let created = store::seating::create(&services.db, &user, &new).await;
     if let Ok(game) = &created {
         // The creator's other open pages (the game list beside the form) learn of it at once.
-        services.db.game_changed(&game.id).await;
+        store::games::tell_players(&services.db, &game.id).await;
         if matches!(new.opponent, super::Opponent::Bot { .. }) {
             services.bot_wakeup.notify_one();
         }
@@ -319,7 +316,7 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
 #[server(input = Json, output = Wire, endpoint = "games/mine")]
 pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     use super::server::{current_user, failed, services, session};
-    use crate::store::{games, seating};
+    use store::{games, seating};
     let services = services()?;
     let Some(user) = current_user(&services, &session().await?).await? else {
         return Ok(Vec::new());
@@ -334,10 +331,10 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
         .map_err(failed)?;
     let mut logs = games::logs(&services.db, &ids).await.map_err(failed)?;
     let people: Vec<i64> = seats.values().flat_map(|s| server::seated(s)).collect();
-    let online = crate::store::live::online_among(&services.db, &people)
+    let online = store::presence::online_among(&services.db, &people)
         .await
         .map_err(failed)?;
-    let ranks = crate::store::ranks::of_players(&services.db, &people)
+    let ranks = store::ranks::of_players(&services.db, &people)
         .await
         .map_err(failed)?;
     let mut cards = Vec::with_capacity(rows.len());
@@ -368,7 +365,7 @@ pub async fn act(
     expected_version: u32,
     action: Action,
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use crate::store::{games, seating};
+    use store::{games, seating};
     super::server::as_player(async |services, user| {
         // Read once: who may act, what the move is judged against, and the page's seats and
         // ranks after (a commit moves no one, and only a game's end moves ranks).
@@ -391,15 +388,15 @@ pub async fn act(
                 let state =
                     server::commit_anytime(&services, &id, &lexicon, |_| action.clone()).await?;
                 // The row again: the clock may have moved meanwhile.
-                row = seating::game(&services.db, &id).await?;
+                row = games::row(&services.db, &id).await?;
                 state
             }
             _ => {
                 let seen = games::Seen {
                     row: &row,
-                    audience: crate::store::live::Audience {
+                    audience: store::bus::Audience {
                         users: server::seated(&seats),
-                        lobby: row.opponent == "lobby",
+                        lobby: row.opponent == domain::OpponentKind::Lobby,
                     },
                 };
                 let committed = games::commit_telling(
@@ -423,9 +420,9 @@ pub async fn act(
             }
         };
         if row.phase == crate::api::Phase::Over {
-            ranks = crate::store::ranks::of_players(&services.db, &server::seated(&seats)).await?;
+            ranks = store::ranks::of_players(&services.db, &server::seated(&seats)).await?;
         }
-        if row.opponent == "bot" {
+        if row.opponent == domain::OpponentKind::Bot {
             services.bot_wakeup.notify_one();
         }
         server::page_of_seated(&services, row, seats, ranks, &state, user.id).await
@@ -438,15 +435,15 @@ pub async fn act(
 #[server(input = Json, output = Wire, endpoint = "games/resign")]
 pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::api::Phase;
-    use crate::store::seating;
+    use store::{games, seating};
     super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
-        let row = seating::game(&services.db, &id).await?;
+        let row = games::row(&services.db, &id).await?;
         // Before the first move: the owner withdraws a waiting game; either player calls off a
         // Ready lobby.
         if row.phase == Phase::Ready || (row.phase == Phase::Waiting && mine.contains(&0)) {
             seating::withdraw(&services.db, &id).await?;
-            services.db.game_changed(&id).await;
+            store::games::tell_players(&services.db, &id).await;
         }
         if matches!(row.phase, Phase::Waiting | Phase::Ready) {
             return server::page(&services, &id, user.id).await;
@@ -471,10 +468,10 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
 #[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/ready")]
 pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use crate::store::{clock, seating};
+    use store::{clocks, seating};
     super::server::as_player(async |services, user| {
         let mine = seating::my_seats(&services.db, &id, user.id).await?;
-        clock::set_ready(&services.db, &id, mine[0], ready).await?;
+        clocks::set_ready(&services.db, &id, mine[0], ready).await?;
         server::page(&services, &id, user.id).await
     })
     .await
@@ -485,17 +482,21 @@ pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>,
 #[server(input = Json, output = Wire, endpoint = "invites/get")]
 pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, ServerFnError> {
     use super::server::{answer, services};
-    use crate::store::seating;
+    use store::seating;
     let services = services()?;
     answer(
         async {
-            let (game, (owner, from), expires_at, open) =
-                seating::invite(&services.db, &token).await?;
+            let seating::Invite {
+                game,
+                owner,
+                expires_at,
+                open,
+            } = seating::invite(&services.db, &token).await?;
             let dictionary = dictionary_of(&game.config);
-            let ranks = crate::store::ranks::of_players(&services.db, &[owner]).await?;
+            let ranks = store::ranks::of_players(&services.db, &[owner.id]).await?;
             Ok(InviteCard {
-                from,
-                from_rank: ranks.of(owner, dictionary),
+                from: owner.name,
+                from_rank: ranks.of(owner.id, dictionary),
                 rated: game.rated,
                 variant: game.config.variant,
                 dictionary,
@@ -516,13 +517,13 @@ pub async fn answer_invite(
     accept: bool,
 ) -> Result<Result<Option<String>, Refusal>, ServerFnError> {
     use super::server::{answer, services};
-    use crate::store::seating;
+    use store::seating;
     if !accept {
         let services = services()?;
         return answer(seating::decline(&services.db, &token).await.map(|()| None));
     }
     super::server::as_player(async |services, user| {
-        let (game, _, _, _) = seating::invite(&services.db, &token).await?;
+        let game = seating::invite(&services.db, &token).await?.game;
         seating::join(&services.db, &user, &game.id, Some(&token)).await?;
         Ok(Some(game.id))
     })
@@ -534,19 +535,17 @@ pub async fn answer_invite(
 pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
     use super::server::{failed, services};
     let services = services()?;
-    let games = crate::store::seating::lobby(&services.db)
-        .await
-        .map_err(failed)?;
-    let owners: Vec<i64> = games.iter().map(|(_, owner, _)| *owner).collect();
-    let ranks = crate::store::ranks::of_players(&services.db, &owners)
+    let games = store::seating::lobby(&services.db).await.map_err(failed)?;
+    let owners: Vec<i64> = games.iter().map(|g| g.owner.id).collect();
+    let ranks = store::ranks::of_players(&services.db, &owners)
         .await
         .map_err(failed)?;
     Ok(games
         .into_iter()
-        .map(|(game, owner, from)| LobbyCard {
+        .map(|store::seating::LobbyGame { game, owner }| LobbyCard {
             id: game.id,
-            from,
-            from_rank: ranks.of(owner, dictionary_of(&game.config)),
+            from_rank: ranks.of(owner.id, dictionary_of(&game.config)),
+            from: owner.name,
             rated: game.rated,
             variant: game.config.variant,
             dictionary: dictionary_of(&game.config),
@@ -561,7 +560,7 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
 #[server(input = Json, output = Wire, endpoint = "lobby/join")]
 pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
-        crate::store::seating::join(&services.db, &user, &id, None).await?;
+        store::seating::join(&services.db, &user, &id, None).await?;
         Ok(id)
     })
     .await
@@ -574,7 +573,7 @@ pub async fn rematch(
     id: String,
     answer: RematchMove,
 ) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    use crate::store::rematch;
+    use store::seating::rematch;
     super::server::as_player(async |services, user| {
         match answer {
             RematchMove::Offer => rematch::offer(&services.db, &user, &id).await?,
@@ -584,7 +583,7 @@ pub async fn rematch(
                 rematch::accept(&services.db, &user, &id).await?;
             }
         }
-        services.db.game_changed(&id).await;
+        store::games::tell_players(&services.db, &id).await;
         server::page(&services, &id, user.id).await
     })
     .await

@@ -15,13 +15,13 @@ pub async fn report_word(
     word: String,
     kind: ReportKind,
 ) -> Result<Result<(), Refusal>, ServerFnError> {
-    use crate::store::{reports, seating};
+    use store::{games, library::reports, seating};
     super::server::as_player(async move |services, user| {
         // Someone else's game answers "no such game", as everywhere.
         seating::my_seats(&services.db, &game, user.id).await?;
-        let row = seating::game(&services.db, &game).await?;
+        let row = games::row(&services.db, &game).await?;
         let at = dictionaries::DictionaryRef::parse(&row.config.dictionary).ok_or_else(|| {
-            crate::store::StoreError::Data(format!("no dictionary {}", row.config.dictionary))
+            store::StoreError::Data(format!("no dictionary {}", row.config.dictionary))
         })?;
         reports::file(&services.db, &user, at.id, &word, kind, &game).await
     })
@@ -32,7 +32,7 @@ pub async fn report_word(
 #[server(input = Json, output = Wire, endpoint = "reports/mine")]
 pub async fn my_reports() -> Result<Result<Vec<MyReport>, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
-        crate::store::reports::mine(&services.db, &user).await
+        store::library::reports::mine(&services.db, &user).await
     })
     .await
 }

@@ -19,7 +19,6 @@
 //! lookup asynchronous.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/words.rs"));
@@ -43,50 +42,7 @@ pub const COOKIE: &str = "lang";
 /// The id of the page's words in the browser (one text, written by the server into the page).
 pub const WORDS_ID: &str = "words";
 
-/// One of the interface's languages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// English, the reference.
-    #[default]
-    En,
-    /// Swedish.
-    Sv,
-    /// Danish.
-    Da,
-    /// Norwegian Bokmål.
-    Nb,
-}
-
-impl Lang {
-    /// All of them, in the menu's order (and the tables').
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Sv, Lang::Da, Lang::Nb];
-
-    /// The language's code, as in `<html lang>` and the cookie.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Sv => "sv",
-            Lang::Da => "da",
-            Lang::Nb => "nb",
-        }
-    }
-
-    /// The language for a code (`sv`), if it is one of ours.
-    pub fn parse(code: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.code() == code)
-    }
-
-    /// The language's name in itself, for the menu.
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Sv => "Svenska",
-            Lang::Da => "Dansk",
-            Lang::Nb => "Norsk bokmål",
-        }
-    }
-}
+pub use domain::Lang;
 
 /// A text of the interface: an index into every language's table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use crate::tr;
 use rules::{game::Format, Power, RuleError, Variant};
 
 use super::Words;
-use crate::domain::{AccountProblem, DictionaryProblem, Refusal};
+use domain::{AccountProblem, DictionaryProblem, Refusal};
 
 /// Why a request was refused, in the page's language.
 pub fn refusal(l: Words, refusal: &Refusal) -> String {

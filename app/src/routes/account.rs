@@ -23,7 +23,7 @@ fn next_path() -> String {
     let next = use_query_map()
         .with_untracked(|q| q.get("next"))
         .unwrap_or_default();
-    if crate::domain::is_local_path(&next) {
+    if domain::is_local_path(&next) {
         next
     } else {
         "/".into()

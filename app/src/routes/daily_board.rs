@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use rules::daily::Day;
 
 use super::{plain, profile::Viewer};
-use crate::{domain::profile_path, store::daily::Standing, tr};
+use crate::tr;
+use domain::profile_path;
+use store::daily::Standing;
 
 /// What the page shows.
 pub struct DailyBoard {

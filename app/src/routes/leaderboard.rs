@@ -5,11 +5,9 @@ use dictionaries::DictionaryId;
 use leptos::prelude::*;
 
 use super::{plain, profile::Viewer};
-use crate::{
-    domain::profile_path,
-    store::ranks::{Qualifying, Standing},
-    tr,
-};
+use crate::tr;
+use domain::profile_path;
+use store::ranks::{Qualifying, Standing};
 
 fn row(standing: Standing, me: bool) -> impl IntoView {
     let href = profile_path(&standing.name);

@@ -260,7 +260,7 @@ pub fn NewGameForm() -> AnyView {
                         {move || (0..usize::from(players.get())).map(|seat| view! {
                             <label>
                                 {crate::i18n::worded(move |l| tr!(l, new_game.player, seat = seat + 1))}
-                                <input type="text" name=format!("local-name-{seat}") maxlength=crate::domain::LOCAL_NAME_MAX
+                                <input type="text" name=format!("local-name-{seat}") maxlength=domain::LOCAL_NAME_MAX
                                     placeholder=crate::i18n::worded(move |l| if seat == 0 { tr!(l, new_game.you).to_string() } else { tr!(l, new_game.player, seat = seat + 1) })
                                     prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
                                     on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::{
-    domain::{profile_path, HeadToHead},
     i18n::{plural, Words},
-    store::profiles::{Opponent, Profile, RankLine},
     tr,
 };
+use domain::{profile_path, HeadToHead};
+use store::profiles::{Opponent, Profile, RankLine};
 
 /// A ruleset's name by the key the results keep.
 fn ruleset_title(l: Words, key: &str) -> &'static str {

@@ -8,7 +8,8 @@ use http_body_util::BodyExt;
 use leptos::prelude::LeptosOptions;
 use rules::Action;
 use serde_json::{json, Value};
-use server::{db::Database, router, AppState, Services};
+use server::{router, AppState};
+use store::{db::Database, Services};
 use tower::ServiceExt;
 
 /// One runtime for every test of a binary: Leptos keeps per-runtime state that a dropped runtime

@@ -8,8 +8,9 @@ use std::sync::{
 
 use rules::{GameState, PlayerView, RuleSet, Variant};
 use serde_json::{json, Value};
-use server::{client::ApiClient, db::Database, games};
+use server::client::ApiClient;
 use sqlx::Row;
+use store::{db::Database, games};
 
 pub fn trie() -> &'static engine::trie::Trie {
     static TRIE: std::sync::OnceLock<engine::trie::Trie> = std::sync::OnceLock::new();

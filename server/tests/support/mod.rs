@@ -4,7 +4,7 @@
 pub mod browser;
 pub mod load;
 
-use server::db::Database;
+use store::db::Database;
 
 /// Every database the suite runs against: a fresh SQLite file always, and the Postgres server named
 /// by `ALFAKRAFT_TEST_POSTGRES_URL` (required under CI). Tests keep to their own rows (random ids,
@@ -14,7 +14,7 @@ pub async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDi
     match std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
         Ok(url) => all.push((
             "postgres",
-            Database::connect(&url).await.expect("connect to Postgres"),
+            store::connect(&url).await.expect("connect to Postgres"),
             None,
         )),
         Err(_) if std::env::var_os("CI").is_some() => {
@@ -29,12 +29,12 @@ pub async fn databases() -> Vec<(&'static str, Database, Option<tempfile::TempDi
 /// the test Postgres; on SQLite the file is one instance's, so the same pool.
 pub async fn second_instance(db: &Database) -> Database {
     match db.backend {
-        server::db::Backend::Postgres => {
-            Database::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
+        store::db::Backend::Postgres => {
+            store::connect(&std::env::var("ALFAKRAFT_TEST_POSTGRES_URL").unwrap())
                 .await
                 .unwrap()
         }
-        server::db::Backend::Sqlite => db.clone(),
+        store::db::Backend::Sqlite => db.clone(),
     }
 }
 
@@ -42,7 +42,7 @@ pub async fn second_instance(db: &Database) -> Database {
 async fn sqlite() -> (&'static str, Database, Option<tempfile::TempDir>) {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("test.db").display());
-    ("sqlite", Database::connect(&url).await.unwrap(), Some(dir))
+    ("sqlite", store::connect(&url).await.unwrap(), Some(dir))
 }
 
 /// A name no other test run uses.
@@ -151,7 +151,7 @@ pub async fn own_postgres() -> Option<String> {
         Err(_) => return None,
     };
     let name = unique_name("alfakraft_t").to_lowercase();
-    let main = Database::connect(&url).await.expect("connect to Postgres");
+    let main = store::connect(&url).await.expect("connect to Postgres");
     sqlx::query(&format!("CREATE DATABASE {name}"))
         .execute(&main.pool)
         .await
@@ -164,7 +164,7 @@ pub async fn own_postgres() -> Option<String> {
 pub async fn own_databases() -> Vec<(&'static str, Database, Option<tempfile::TempDir>)> {
     let mut all = vec![sqlite().await];
     if let Some(url) = own_postgres().await {
-        all.push(("postgres", Database::connect(&url).await.unwrap(), None));
+        all.push(("postgres", store::connect(&url).await.unwrap(), None));
     }
     all
 }
@@ -184,8 +184,8 @@ pub fn catalog() -> std::sync::Arc<dictionaries::catalog::Catalog> {
 }
 
 /// The dictionary library of one instance on `db` (importing the shipped lists on first use).
-pub async fn library(db: &Database) -> std::sync::Arc<server::library::Library> {
-    server::library::Library::open(db.clone(), catalog())
+pub async fn library(db: &Database) -> std::sync::Arc<store::library::Library> {
+    store::library::Library::open(db.clone(), catalog())
         .await
         .expect("open the dictionary library")
 }

@@ -312,7 +312,7 @@ impl Table {
         self.powers.update(|p| p.retain(|(i, _)| *i != index));
     }
 
-    /// Drafts bar item `index` onto `pos`, as RULES.md targets it: Alfa Power and Golden Tiles on
+    /// Drafts bar item `index` onto `pos`, as docs/rules.md targets it: Alfa Power and Golden Tiles on
     /// a free cell (then their letter is named), Charge and Dice on a staged letter, Rubber on any
     /// cell, Alfa Morf on a board tile (then the new letter is named).
     fn use_power(&self, index: usize, pos: Pos) {

@@ -1,0 +1,677 @@
+//! The words the pages and the store share: why a request is refused ([`Refusal`]), where a game
+//! stands ([`Phase`]), what the New Game form asks for ([`NewGame`]), a rank as shown beside a
+//! name ([`ShownRank`]), the Daily Challenge's cards, and the interface's languages ([`Lang`]).
+//! The store returns them and the pages show them; this crate sits below both, so neither
+//! imports from the other, and it compiles into the browser's bundle as well as the server.
+
+use dictionaries::DictionaryId;
+use rules::{game::Format, RuleError, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Why a request was refused. The messages are written for players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Refusal {
+    /// This needs an account, or at least a guest session.
+    #[error("sign in or sign up first")]
+    SignInFirst,
+    /// Guests play bots and pass-and-play; friends and the lobby need an account.
+    #[error("sign up to play friends and the lobby; guests play bots and pass-and-play")]
+    AccountNeeded,
+    /// No game has that id, or it is not one of yours (which of the two is not said).
+    #[error("there is no such game")]
+    NoSuchGame,
+    /// The seat acted for is not the caller's.
+    #[error("that seat is not yours")]
+    NotYourSeat,
+    /// Someone acted first: reload and try again.
+    #[error("the game moved on: reload it (now at version {current})")]
+    MovedOn {
+        /// The game's version now.
+        current: u32,
+    },
+    /// The game is waiting for a second player, or was called off.
+    #[error("the game has not started")]
+    NotStarted,
+    /// The player's time for this turn ran out.
+    #[error("your time for this turn is up")]
+    TimeUp,
+    /// One Blitz match at a time.
+    #[error("you already have a Blitz match under way: finish it first")]
+    BlitzBusy,
+    /// The rules refuse the action.
+    #[error("{0}")]
+    Rules(RuleError),
+    /// The active-game limit.
+    #[error("you have {0} active games, the most allowed: finish or resign one first")]
+    TooManyGames(u32),
+    /// The request is malformed: says what is wrong.
+    #[error("{0}")]
+    Invalid(String),
+    /// The invite link is unknown, expired, or already answered.
+    #[error("this invite is no longer open")]
+    InviteClosed,
+    /// The rematch offer is no longer open (answered, withdrawn or expired), or one exists already.
+    #[error("that rematch offer is no longer open")]
+    RematchClosed,
+    /// One does not join one's own game.
+    #[error("this is your own game: send the link to a friend")]
+    OwnGame,
+    /// Too many failed sign-ins.
+    #[error("too many failed attempts: try again in {minutes} min")]
+    SlowDown {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
+    /// Too many new accounts (sign-ups and guests) from one address within the hour.
+    #[error("too many new accounts from your address: try again in {minutes} min")]
+    TooManyAccounts {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
+    /// Only admins may do this.
+    #[error("this is for admins only")]
+    AdminsOnly,
+    /// Sign-up or sign-in refused: a taken name, a short password, wrong credentials.
+    #[error("{0}")]
+    Account(AccountProblem),
+    /// Too many of the player's word reports wait for an admin.
+    #[error("you have {open} reports waiting for an admin: wait until some are decided")]
+    TooManyReports {
+        /// Reports waiting.
+        open: u32,
+    },
+    /// An admin's change to a dictionary refused.
+    #[error("{0}")]
+    Dictionary(DictionaryProblem),
+    /// Analysis and export wait for the game's end (and a Daily Challenge's, for its day's).
+    #[error("this opens once the game is over (a Daily Challenge's, once its day is over)")]
+    NotOver,
+    /// The player asked the server for its hourly share of analyses.
+    #[error("the server has analysed enough of your games this hour: try again in {minutes} min, or analyse in the browser")]
+    AnalysesUsedUp {
+        /// Minutes to wait, rounded up.
+        minutes: u64,
+    },
+}
+
+/// Why an admin's change to a dictionary was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum DictionaryProblem {
+    /// Every change names its reason, for the audit log.
+    #[error("say why: the reason goes into the audit log")]
+    ReasonNeeded,
+    /// An edit with no word to add or remove.
+    #[error("name at least one word to add or remove")]
+    NothingToEdit,
+    /// A version with warnings is published only when the admin confirms them.
+    #[error("confirm first: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    ConfirmWarnings(Vec<dictionaries::versions::Warning>),
+    /// The version is the active one already (a form sent twice).
+    #[error("{0} is already active")]
+    AlreadyActive(String),
+    /// The reports of a word were decided already (a form sent twice).
+    #[error("no open report of '{0}'")]
+    NoOpenReport(String),
+}
+
+/// Why a sign-up or sign-in was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum AccountProblem {
+    /// The name breaks the rules for names.
+    #[error("a name has 3 to 20 letters, digits or underscores")]
+    BadName,
+    /// The password is too short or too long.
+    #[error("a password has 8 to 200 characters")]
+    BadPassword,
+    /// Someone has the name already.
+    #[error("that name is taken")]
+    NameTaken,
+    /// Wrong name or password; which one is not said.
+    #[error("wrong name or password")]
+    WrongCredentials,
+}
+
+/// Whether `next` (where a form sends the player after it, `?next=`) is an address on this site: a
+/// path from its root, not `//host` nor `/\host` (browsers read both as another site) and
+/// nothing a header could not carry.
+pub fn is_local_path(next: &str) -> bool {
+    next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control)
+}
+
+impl Refusal {
+    /// A sign-in or sign-up refusal as a word for an address (`?refused=`): a form posted before
+    /// the page has its script is sent back to its page, which shows the reason from it. `None`
+    /// for refusals those forms never give.
+    pub fn as_address_word(&self) -> Option<String> {
+        Some(match self {
+            Refusal::Account(AccountProblem::BadName) => "bad-name".into(),
+            Refusal::Account(AccountProblem::BadPassword) => "bad-password".into(),
+            Refusal::Account(AccountProblem::NameTaken) => "name-taken".into(),
+            Refusal::Account(AccountProblem::WrongCredentials) => "wrong".into(),
+            Refusal::SlowDown { minutes } => format!("slow-{minutes}"),
+            Refusal::TooManyAccounts { minutes } => format!("accounts-{minutes}"),
+            _ => return None,
+        })
+    }
+
+    /// The refusal [`Refusal::as_address_word`] wrote, if `word` is one.
+    pub fn from_address_word(word: &str) -> Option<Refusal> {
+        let minutes = |rest: &str| {
+            rest.parse::<u64>()
+                .ok()
+                .filter(|m| (1..=24 * 60).contains(m))
+        };
+        Some(match word {
+            "bad-name" => Refusal::Account(AccountProblem::BadName),
+            "bad-password" => Refusal::Account(AccountProblem::BadPassword),
+            "name-taken" => Refusal::Account(AccountProblem::NameTaken),
+            "wrong" => Refusal::Account(AccountProblem::WrongCredentials),
+            _ => {
+                if let Some(rest) = word.strip_prefix("slow-") {
+                    Refusal::SlowDown {
+                        minutes: minutes(rest)?,
+                    }
+                } else {
+                    Refusal::TooManyAccounts {
+                        minutes: minutes(word.strip_prefix("accounts-")?)?,
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// The most games a player may have waiting or in play at once.
+pub const MAX_ACTIVE_GAMES: u32 = 20;
+
+/// How long an invite link stays open (Casual).
+pub const INVITE_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+/// How long a Blitz invite link stays open.
+pub const BLITZ_INVITE_TTL_MS: i64 = 10 * 60 * 1000;
+
+/// How long a rematch offer stays open.
+pub const REMATCH_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// One of the interface's languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English, the reference.
+    #[default]
+    En,
+    /// Swedish.
+    Sv,
+    /// Danish.
+    Da,
+    /// Norwegian Bokmål.
+    Nb,
+}
+
+impl Lang {
+    /// All of them, in the menu's order (and the tables').
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Sv, Lang::Da, Lang::Nb];
+
+    /// The language's code, as in `<html lang>` and the cookie.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Sv => "sv",
+            Lang::Da => "da",
+            Lang::Nb => "nb",
+        }
+    }
+
+    /// The language for a code (`sv`), if it is one of ours.
+    pub fn parse(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The language's name in itself, for the menu.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Sv => "Svenska",
+            Lang::Da => "Dansk",
+            Lang::Nb => "Norsk bokmål",
+        }
+    }
+}
+
+/// Where a rematch offer stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RematchState {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: the new game exists.
+    Accepted,
+    /// Declined, for good.
+    Declined,
+    /// Withdrawn by the one who offered (who may offer again).
+    Cancelled,
+    /// Not answered within seven days.
+    Expired,
+}
+
+/// A rematch as a finished game's page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchCard {
+    /// Whether the caller offered it.
+    pub offered_by_me: bool,
+    /// Where it stands.
+    pub state: RematchState,
+    /// The new game, once accepted.
+    pub new_game_id: Option<String>,
+}
+
+/// What a player does about a rematch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RematchMove {
+    /// Offer one.
+    Offer,
+    /// Withdraw one's offer.
+    Cancel,
+    /// Accept the other's offer.
+    Accept,
+    /// Decline the other's offer, for good.
+    Decline,
+}
+
+/// Who the other seats are, chosen at creation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opponent {
+    /// A bot of this engine level (`beginner`, `casual`, `club`, `expert`).
+    Bot {
+        /// The level's name.
+        level: String,
+    },
+    /// A friend who opens an invite link.
+    Invite,
+    /// Whoever joins from the open lobby.
+    Lobby,
+    /// Everyone on this device, taking turns.
+    PassAndPlay {
+        /// Seats, 2 up to the ruleset's most.
+        players: u8,
+        /// Each seat's name, in seat order; a missing or blank one becomes "Player 2" and so
+        /// on (the first, the owner's name).
+        #[serde(default)]
+        names: Vec<String>,
+    },
+}
+
+/// The longest name a pass-and-play seat may have.
+pub const LOCAL_NAME_MAX: usize = 20;
+
+impl Opponent {
+    /// The kind of game this choice makes.
+    pub fn kind(&self) -> OpponentKind {
+        match self {
+            Opponent::Bot { .. } => OpponentKind::Bot,
+            Opponent::Invite => OpponentKind::Invite,
+            Opponent::Lobby => OpponentKind::Lobby,
+            Opponent::PassAndPlay { .. } => OpponentKind::Local,
+        }
+    }
+}
+
+/// Who a game is against, as stored with it: what decides its clock, whether it may be rated,
+/// who hears of its changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OpponentKind {
+    /// A bot.
+    Bot,
+    /// A friend who opened an invite link.
+    Invite,
+    /// Whoever joined from the open lobby.
+    Lobby,
+    /// The two players of a finished game, again.
+    Rematch,
+    /// Pass-and-play on one device.
+    Local,
+    /// A Daily Challenge attempt, alone.
+    Daily,
+}
+
+impl OpponentKind {
+    /// Every kind.
+    pub const ALL: [OpponentKind; 6] = [
+        OpponentKind::Bot,
+        OpponentKind::Invite,
+        OpponentKind::Lobby,
+        OpponentKind::Rematch,
+        OpponentKind::Local,
+        OpponentKind::Daily,
+    ];
+
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpponentKind::Bot => "bot",
+            OpponentKind::Invite => "invite",
+            OpponentKind::Lobby => "lobby",
+            OpponentKind::Rematch => "rematch",
+            OpponentKind::Local => "local",
+            OpponentKind::Daily => "daily",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(text: &str) -> Option<OpponentKind> {
+        OpponentKind::ALL.into_iter().find(|k| k.as_str() == text)
+    }
+
+    /// Whether a game of this kind is between people: the kinds that may be rated.
+    pub fn between_people(self) -> bool {
+        matches!(
+            self,
+            OpponentKind::Invite | OpponentKind::Lobby | OpponentKind::Rematch
+        )
+    }
+
+    /// Whether a clock runs: pass-and-play is played on one device at the table's own pace, and
+    /// a Daily Challenge at the player's.
+    pub fn has_clock(self) -> bool {
+        !matches!(self, OpponentKind::Local | OpponentKind::Daily)
+    }
+}
+
+/// What the New Game form sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewGame {
+    /// Ruleset and options.
+    pub variant: Variant,
+    /// Dictionary.
+    pub dictionary: DictionaryId,
+    /// Casual or Blitz.
+    pub format: Format,
+    /// The other seats.
+    pub opponent: Opponent,
+    /// Whether a game against a person moves ranks (the default); bot and pass-and-play games
+    /// never do.
+    #[serde(default = "rated_by_default")]
+    pub rated: bool,
+}
+
+fn rated_by_default() -> bool {
+    true
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Waiting for a friend or a lobby player to join.
+    Waiting,
+    /// A friend Blitz match with both players seated, waiting for both to press Ready.
+    Ready,
+    /// Under way.
+    Playing,
+    /// Finished.
+    Over,
+    /// Called off before it began (declined, expired or withdrawn).
+    Cancelled,
+}
+
+impl Phase {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Ready => "ready",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+            Phase::Cancelled => "cancelled",
+        }
+    }
+
+    /// From the stored name.
+    pub fn parse(text: &str) -> Option<Phase> {
+        [
+            Phase::Waiting,
+            Phase::Ready,
+            Phase::Playing,
+            Phase::Over,
+            Phase::Cancelled,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == text)
+    }
+}
+
+/// Whether a ruleset can be played with a dictionary: the tile set must be of its language. The
+/// New Game form offers only these; the server refuses anything else.
+pub fn fits(variant: Variant, dictionary: DictionaryId) -> bool {
+    use rules::Language;
+    match variant {
+        Variant::AlfaKraft { language } | Variant::Feud { language, .. } => {
+            language == dictionary.language()
+        }
+        Variant::Classic | Variant::LongWords { .. } => dictionary == DictionaryId::English,
+        Variant::Daily { language } => language == dictionary.language(),
+        Variant::Alfapet { .. } => dictionary.language() == Language::Swedish,
+    }
+}
+
+/// A player's rank in one dictionary as shown beside their name: `1240`, or `1240?` while it
+/// rests on fewer than [`PROVISIONAL_GAMES`] rated games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRank {
+    /// The Elo rank.
+    pub rank: i32,
+    /// Fewer than [`PROVISIONAL_GAMES`] rated games so far.
+    pub provisional: bool,
+}
+
+/// Rated games in a dictionary before a rank stops being provisional.
+pub const PROVISIONAL_GAMES: u32 = 10;
+
+impl ShownRank {
+    /// The rank after `games` rated games.
+    pub fn new(rank: i32, games: u32) -> ShownRank {
+        ShownRank {
+            rank,
+            provisional: games < PROVISIONAL_GAMES,
+        }
+    }
+}
+
+impl std::fmt::Display for ShownRank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.rank,
+            if self.provisional { "?" } else { "" }
+        )
+    }
+}
+
+/// One player's record against another: finished games won, drawn and lost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeadToHead {
+    /// Won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+}
+
+impl HeadToHead {
+    /// No game between them yet.
+    pub fn is_empty(&self) -> bool {
+        self.wins + self.draws + self.losses == 0
+    }
+}
+
+impl std::fmt::Display for HeadToHead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} won · {} drawn · {} lost",
+            self.wins, self.draws, self.losses
+        )
+    }
+}
+
+/// The path of a player's profile page (names are lower-case letters, digits and `_`, safe in a
+/// path as they are).
+pub fn profile_path(name: &str) -> String {
+    format!("/u/{name}")
+}
+
+/// Where a player stands in one dictionary's Daily Challenge of the day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DailyState {
+    /// Not started yet.
+    NotStarted,
+    /// Started: the game to resume and the turns taken.
+    InProgress {
+        /// The attempt's game.
+        game_id: String,
+        /// Turns taken of [`rules::daily::TURNS`].
+        turns: u32,
+    },
+    /// Finished.
+    Done {
+        /// The attempt's game.
+        game_id: String,
+        /// The total.
+        score: i32,
+        /// Place among the day's finished attempts.
+        place: u32,
+        /// Finished attempts that day.
+        players: u32,
+    },
+}
+
+/// One dictionary's Daily Challenge as the home page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyCard {
+    /// The dictionary.
+    pub dictionary: DictionaryId,
+    /// The player's state in it.
+    pub state: DailyState,
+}
+
+/// Days in a row with a finished Daily Challenge (in any dictionary).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Streak {
+    /// Up to today, or to yesterday while today's is still to play.
+    pub current: u32,
+    /// The longest ever.
+    pub best: u32,
+}
+
+/// Today's Daily Challenges for the home page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyHome {
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub day: String,
+    /// One card per dictionary.
+    pub cards: Vec<DailyCard>,
+    /// The player's streak (none for a visitor).
+    pub streak: Streak,
+}
+
+/// One of the player's turns in a finished Daily Challenge, beside the engine's best play on the
+/// same board with the same rack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewTurn {
+    /// What the player did.
+    #[serde(default)]
+    pub did: Option<ReviewPlay>,
+    /// What the player did, in English words: reviews stored before `did` existed have only
+    /// this. Always written (empty when unused): the page reads reviews as postcard, which has no
+    /// missing fields.
+    #[serde(default)]
+    pub played: String,
+    /// The points it made.
+    pub points: i32,
+    /// The engine's best-scoring play there: its main word and points (`None`: no play at all).
+    pub best: Option<(String, i32)>,
+}
+
+/// A reviewed turn's move, for the end card to word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReviewPlay {
+    /// A play: its main word.
+    Word(String),
+    /// A pass.
+    Passed,
+    /// An exchange of this many tiles.
+    Exchanged(u32),
+    /// An invalid word that cost the turn.
+    TurnLost,
+    /// The player stopped (resigned).
+    Stopped,
+}
+
+/// A finished Daily Challenge as its end card shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyResult {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The dictionary.
+    pub dictionary: DictionaryId,
+    /// The player's total.
+    pub score: i32,
+    /// Their place among the day's finished attempts (ties: the earlier finish first).
+    pub place: u32,
+    /// Finished attempts that day so far.
+    pub players: u32,
+    /// The best total so far that day.
+    pub best_today: i32,
+    /// The Expert bot's total on the same puzzle, once computed.
+    pub bot_score: Option<i32>,
+    /// The turn-by-turn review, once computed.
+    pub review: Option<Vec<ReviewTurn>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusals_of_the_account_forms_round_trip_through_an_address() {
+        for refusal in [
+            Refusal::Account(AccountProblem::BadName),
+            Refusal::Account(AccountProblem::BadPassword),
+            Refusal::Account(AccountProblem::NameTaken),
+            Refusal::Account(AccountProblem::WrongCredentials),
+            Refusal::SlowDown { minutes: 15 },
+            Refusal::TooManyAccounts { minutes: 1 },
+        ] {
+            let word = refusal
+                .as_address_word()
+                .expect("an account form's refusal");
+            assert_eq!(Refusal::from_address_word(&word), Some(refusal), "{word}");
+        }
+        assert!(is_local_path("/help") && is_local_path("/game/ab?x=1"));
+        for elsewhere in [
+            "",
+            "help",
+            "//evil.example",
+            "/\\evil.example",
+            "https://evil.example",
+            "/a\r\nb",
+        ] {
+            assert!(!is_local_path(elsewhere), "{elsewhere}");
+        }
+        // Other refusals stay out of addresses, and nonsense read from one shows nothing.
+        assert_eq!(Refusal::NoSuchGame.as_address_word(), None);
+        for word in [
+            "",
+            "slow-",
+            "slow-0",
+            "slow-x",
+            "accounts--1",
+            "slow-99999",
+            "<b>",
+        ] {
+            assert_eq!(Refusal::from_address_word(word), None, "{word}");
+        }
+    }
+}

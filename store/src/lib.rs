@@ -1,0 +1,64 @@
+//! What the server keeps, in SQLite or Postgres: one module per domain, as lila keeps one module
+//! per concept. Server only; the server functions in `app` stand on it.
+//!
+//! From the bottom up (a module names only modules above it in this list, so none is a cycle):
+//!
+//! | module | what it keeps |
+//! |---|---|
+//! | [`bus`] | the live changes every instance's open pages hear of |
+//! | [`states`] | games' states as last committed, in memory |
+//! | [`ended`] | the end of a game, as an event with reactions |
+//! | [`rows`] | reading JSON columns into their types |
+//! | [`db`] | the pool, the write transactions, publishing a change |
+//! | [`presence`] | who has a live page open |
+//! | [`limits`] | sign-in backoff, new accounts and analyses per hour |
+//! | [`accounts`] | users, passwords, languages, sessions |
+//! | [`games`] | a game's row and log; the commit; telling its players |
+//! | [`error`] | [`StoreError`] |
+//! | [`library`] | the dictionaries: versions, the audit log, builds, word reports, tries |
+//! | [`services`] | what the server functions are handed |
+//! | [`ranks`] | Elo per dictionary, leaderboards, the recomputation |
+//! | [`results`] | each player's facts of a finished game |
+//! | [`seating`] | creating and joining games: bots, invites, the lobby, rematches |
+//! | [`clocks`] | deadlines, time-outs and the Blitz Ready lobby |
+//! | [`daily`] | the Daily Challenge: puzzles, attempts, standings, streaks |
+//! | [`profiles`] | a player's public page |
+//! | [`records`] | a finished game's log, for analysis and export |
+//!
+//! A game's end is the one event several domains react to: [`games`] hands a
+//! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
+//! Daily Challenge), inside the transaction that records the end.
+
+pub mod accounts;
+pub mod bus;
+pub mod clocks;
+pub mod daily;
+pub mod db;
+pub mod ended;
+pub mod error;
+pub mod games;
+pub mod library;
+pub mod limits;
+pub mod presence;
+pub mod profiles;
+pub mod ranks;
+pub mod records;
+pub mod results;
+pub mod rows;
+pub mod seating;
+pub mod services;
+pub mod states;
+
+pub use error::StoreError;
+pub use services::Services;
+
+/// Opens the database at `url` (a SQLite file, created if missing, or `postgres://…`), applies
+/// its migrations, and has a game's end rate it, record its results and close a Daily Challenge
+/// attempt.
+pub async fn connect(url: &str) -> Result<db::Database, sqlx::Error> {
+    db::Database::connect(url, ON_GAME_END).await
+}
+
+/// What happens when a game ends, in this order.
+const ON_GAME_END: &[ended::Reaction] =
+    &[ranks::on_game_end, results::on_game_end, daily::on_game_end];

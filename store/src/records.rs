@@ -1,0 +1,87 @@
+//! A finished game's record: its log, for analysis and for export. Only finished games have one
+//! to give (a Daily Challenge's once its day is over, or its boards would give the puzzle away),
+//! and only the reader's own racks are ever read from it.
+
+use std::sync::Arc;
+
+use dictionaries::FstLexicon;
+use domain::{Phase, Refusal};
+use rules::{analysis::Turn, Action, Seat};
+
+use crate::{
+    daily,
+    games::{self, GameRow},
+    seating::{self, SeatRow},
+    Services, StoreError,
+};
+
+/// A finished game with its seats, its log and the dictionary version it was played with.
+pub struct Record {
+    /// The game.
+    pub row: GameRow,
+    /// Who sat where.
+    pub seats: Vec<SeatRow>,
+    /// Every action, in order.
+    pub actions: Vec<Action>,
+    /// Its dictionary version's words.
+    pub lexicon: Arc<FstLexicon>,
+}
+
+/// The record of game `id`, if it is over (refused otherwise: no such game, or not over).
+pub async fn finished(services: &Services, id: &str) -> Result<Record, StoreError> {
+    let seating::Table {
+        game: row, seats, ..
+    } = seating::table(&services.db, id).await?;
+    if row.phase != Phase::Over {
+        return Err(Refusal::NotOver.into());
+    }
+    if let Some(day) = daily::day_of(&services.db, id).await? {
+        if day >= daily::today() {
+            return Err(Refusal::NotOver.into());
+        }
+    }
+    let lexicon = services.game_lexicon(&row.config).await?;
+    let actions = games::logs(&services.db, &[id])
+        .await?
+        .remove(id)
+        .unwrap_or_default();
+    Ok(Record {
+        row,
+        seats,
+        actions,
+        lexicon,
+    })
+}
+
+impl Record {
+    /// The seats `user` holds (none for a visitor; every seat of their pass-and-play game).
+    pub fn seats_of(&self, user: Option<i64>) -> Vec<Seat> {
+        user.map(|id| seating::mine(&self.seats, id).unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    /// The turns of `seats` to analyse, each with its own rack only.
+    pub fn turns(&self, seats: &[Seat]) -> Result<Vec<Turn>, StoreError> {
+        rules::analysis::turns_of(
+            self.row.config.clone(),
+            &self.actions,
+            seats,
+            &*self.lexicon,
+        )
+        .map_err(|error| StoreError::Data(format!("game {}: {error}", self.row.id)))
+    }
+}
+
+/// Counts an analysis the server runs for `user`, or refuses it when they have had their share
+/// of the hour.
+pub fn count_analysis(services: &Services, user: i64) -> Result<(), StoreError> {
+    let key = user.to_string();
+    if let Some(wait) = services.analyses.check(&[&key]) {
+        return Err(Refusal::AnalysesUsedUp {
+            minutes: wait.as_secs().div_ceil(60).max(1),
+        }
+        .into());
+    }
+    services.analyses.record(&[&key]);
+    Ok(())
+}
