@@ -1,7 +1,7 @@
 //! Turns the data files into Rust statics, so the crate carries its tile sets and boards without a
 //! JSON parser at run time (it also runs in wasm):
 //! - `data/tilesets_and_boards.json`: the spec's data, copied verbatim;
-//! - `data/our_rulesets.json`: what RULES.md asks us to define (Alfapet, Long words), same format.
+//! - `data/our_rulesets.json`: what docs/rules.md asks us to define (Alfapet, Long words), same format.
 
 use std::{env, fmt::Write as _, fs, path::Path};
 
@@ -10,31 +10,33 @@ use serde_json::Value;
 const FILES: [&str; 2] = ["data/tilesets_and_boards.json", "data/our_rulesets.json"];
 
 fn main() {
-    let mut out = String::new();
+    // Two files: the tile sets for `tiles.rs`, the boards for `board.rs`, each included there.
+    let (mut tile_out, mut board_out) = (String::new(), String::new());
     let (mut tilesets, mut boards) = (Vec::new(), Vec::new());
     for file in FILES {
         println!("cargo::rerun-if-changed={file}");
         let json: Value = serde_json::from_str(&fs::read_to_string(file).expect("read data file"))
             .expect("data file is JSON");
-        tilesets.extend(write_tilesets(&json["tilesets"], &mut out));
-        boards.extend(write_boards(&json["boards"], &mut out));
+        tilesets.extend(write_tilesets(&json["tilesets"], &mut tile_out));
+        boards.extend(write_boards(&json["boards"], &mut board_out));
     }
     writeln!(
-        out,
+        tile_out,
         "pub(crate) static TILE_SETS: [&TileSet; {}] = [{}];",
         tilesets.len(),
         tilesets.join(", ")
     )
     .unwrap();
     writeln!(
-        out,
+        board_out,
         "pub(crate) static BOARDS: [&BoardLayout; {}] = [{}];",
         boards.len(),
         boards.join(", ")
     )
     .unwrap();
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("data.rs");
-    fs::write(dest, out).expect("write generated data");
+    let out_dir = env::var("OUT_DIR").unwrap();
+    fs::write(Path::new(&out_dir).join("tile_sets.rs"), tile_out).expect("write generated data");
+    fs::write(Path::new(&out_dir).join("boards.rs"), board_out).expect("write generated data");
 }
 
 fn write_tilesets(tilesets: &Value, out: &mut String) -> Vec<String> {

@@ -7,11 +7,7 @@
 pub use rules::analysis::{summarise, turns_of, Candidate, Summary, Turn, TurnAnalysis, TOP};
 use rules::{notation::play_notation, RuleSet};
 
-use crate::{
-    bot::{leave, leave_value},
-    movegen::Move,
-    Generator, Trie,
-};
+use crate::{bot::leave_value, leaves::leave, movegen::Move, Generator, Trie};
 
 /// Analyses turns of one game's ruleset and dictionary.
 pub struct Analyser<'a> {

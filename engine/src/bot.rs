@@ -15,7 +15,7 @@ use rules::{
     Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
 
-use crate::{movegen::Move, Generator, Trie};
+use crate::{leaves::leave, movegen::Move, Generator, Trie};
 
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -752,17 +752,6 @@ fn all_but_blanks(hand: &[HandTile]) -> Vec<HandTile> {
         .copied()
         .filter(|t| *t != HandTile::Blank)
         .collect()
-}
-
-/// The hand without the tiles the move uses.
-pub(crate) fn leave(hand: &[HandTile], m: &Move) -> Vec<HandTile> {
-    let mut left = hand.to_vec();
-    for used in m.hand_tiles() {
-        if let Some(i) = left.iter().position(|t| *t == used) {
-            left.remove(i);
-        }
-    }
-    left
 }
 
 /// A rough worth of the tiles kept: blanks and (in English) S help, high letters and duplicates

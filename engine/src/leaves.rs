@@ -15,7 +15,7 @@ use rules::{
     Variant,
 };
 
-use crate::{Generator, Trie};
+use crate::{movegen::Move, Generator, Trie};
 
 /// Letters that count as vowels for the balance feature.
 const VOWELS: &str = "AEIOUYÅÄÖÆØ";
@@ -188,7 +188,7 @@ pub fn learn<L: Lexicon + ?Sized>(
             let seat = state.to_move();
             let hand = state.hand(seat).to_vec();
             let chosen = generator.best(state.board(), &hand, &mut scratch);
-            let left = chosen.map_or_else(|| hand.clone(), |m| crate::bot::leave(&hand, &m));
+            let left = chosen.map_or_else(|| hand.clone(), |m| leave(&hand, &m));
             let action = match chosen {
                 Some(m) => Action::Play {
                     seat,
@@ -278,6 +278,17 @@ fn least_squares(xs: &[Vec<f64>], ys: &[f64], lambda: f64) -> Vec<f64> {
             }
         })
         .collect()
+}
+
+/// The hand without the tiles the move uses.
+pub fn leave(hand: &[HandTile], m: &Move) -> Vec<HandTile> {
+    let mut left = hand.to_vec();
+    for used in m.hand_tiles() {
+        if let Some(i) = left.iter().position(|t| *t == used) {
+            left.remove(i);
+        }
+    }
+    left
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{data, tiles::Letter};
+use crate::tiles::Letter;
 
 /// A cell of a layout as the data file writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -367,6 +367,12 @@ impl Board {
             .flatten()
             .any(|p| self.tile(p).is_some())
     }
+}
+
+/// The layouts of `data/`, compiled in by `build.rs`.
+mod data {
+    use super::{BoardLayout, LayoutCell};
+    include!(concat!(env!("OUT_DIR"), "/boards.rs"));
 }
 
 #[cfg(test)]

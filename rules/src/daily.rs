@@ -1,4 +1,4 @@
-//! The Daily Challenge (RULES.md §2): one solo puzzle per dictionary per UTC day, the same for
+//! The Daily Challenge (docs/rules.md §2): one solo puzzle per dictionary per UTC day, the same for
 //! everyone. The puzzle is a pure function of the day and the dictionary version: its seed, and
 //! so its bag order and every draw, comes from them alone, so every instance, the server and the
 //! browser make the same one, and two players who play the same moves see the same racks.
@@ -10,8 +10,7 @@ use crate::{
     Language, Variant,
 };
 
-/// Turns in a Daily Challenge.
-pub const TURNS: u8 = 10;
+pub use crate::ruleset::DAILY_TURNS as TURNS;
 
 /// A UTC day, counted from 1970-01-01. The day rolls over at 00:00 UTC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -50,7 +50,7 @@ impl Format {
 
 impl GameConfig {
     /// How long the player to move has for one turn, in ms, when the game is played online
-    /// (RULES.md: Blitz 120 s; Feud 72 h; Casual 7 days, which the rulesets the sources leave
+    /// (docs/rules.md: Blitz 120 s; Feud 72 h; Casual 7 days, which the rulesets the sources leave
     /// silent also use so that no game waits forever). Pass-and-play has no clock.
     pub fn turn_limit_ms(&self) -> i64 {
         const HOUR: i64 = 3_600_000;

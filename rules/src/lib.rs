@@ -39,9 +39,3 @@ pub use powers::{Power, StagedPower};
 pub use ruleset::{Language, RuleSet, Variant};
 pub use tiles::{HandTile, Letter, TileSet, UnknownLetter};
 pub use view::PlayerView;
-
-mod data {
-    use crate::board::{BoardLayout, LayoutCell};
-    use crate::tiles::{LetterSpec, TileSet};
-    include!(concat!(env!("OUT_DIR"), "/data.rs"));
-}

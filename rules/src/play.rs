@@ -715,7 +715,7 @@ impl<L: Lexicon + ?Sized> Scorer<'_, L> {
     }
 
     /// Long words: m(n) = 1 + 0.5·(n − 2) = n/2, capped at 8.5; a lone final S hooked onto an
-    /// existing word caps it at 1.5, a lone final D at 2.0 (RULES.md §6).
+    /// existing word caps it at 1.5, a lone final D at 2.0 (docs/rules.md §6).
     fn length_halves(&self, cells: &[Pos]) -> u8 {
         let halves = cells.len().min(17) as u8;
         let [only] = self.placement.tiles.as_slice() else {

@@ -1,4 +1,4 @@
-//! Alfa Kraft's powers: what they cost and what they are (RULES.md §2; prices and effects are our
+//! Alfa Kraft's powers: what they cost and what they are (docs/rules.md §2; prices and effects are our
 //! decisions, the mechanics of buying, selling, slots and staging are seed 000's).
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Rank: Elo per dictionary (RULES.md §2). Everyone starts at 1200; K is 40 for a player's first
+//! Rank: Elo per dictionary (docs/rules.md §2). Everyone starts at 1200; K is 40 for a player's first
 //! 30 rated games and 20 after; a draw counts ½. Only standard PvP matches are rated.
 
 /// The rank a new player starts with.

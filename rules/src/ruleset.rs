@@ -36,7 +36,7 @@ impl Language {
 /// Which ruleset a game plays, with the options chosen at creation. Serialisable: a game stores it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
-    /// The flagship: powers, coins, Alfa Power and Golden tiles (RULES.md §2).
+    /// The flagship: powers, coins, Alfa Power and Golden tiles (docs/rules.md §2).
     AlfaKraft {
         /// The tile set's language.
         language: Language,
@@ -173,9 +173,12 @@ pub struct RuleSet {
     pub economy: bool,
 }
 
-/// Alfa Kraft's placement bonus by tiles placed, power tiles included (RULES.md §2, decision).
+/// Turns in a Daily Challenge.
+pub const DAILY_TURNS: u8 = 10;
+
+/// Alfa Kraft's placement bonus by tiles placed, power tiles included (docs/rules.md §2, decision).
 const AK_PLACEMENT_BONUS: &[(u8, i32)] = &[(9, 60), (8, 50), (7, 40), (6, 15), (5, 5)];
-/// Alfa Kraft's word combo bonus by words formed (RULES.md §2, decision).
+/// Alfa Kraft's word combo bonus by words formed (docs/rules.md §2, decision).
 const AK_COMBO_BONUS: &[(u8, i32)] = &[(5, 20), (4, 10), (3, 5)];
 
 fn layout(id: &str) -> &'static BoardLayout {
@@ -273,7 +276,7 @@ impl RuleSet {
                 min_players: 1,
                 max_players: 1,
                 swap: SwapRule::WhileBagHasEnough,
-                end_after: EndAfter::Turns(crate::daily::TURNS),
+                end_after: EndAfter::Turns(DAILY_TURNS),
                 placement_bonus: AK_PLACEMENT_BONUS,
                 combo_bonus: AK_COMBO_BONUS,
                 ..base

@@ -6,8 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data;
-
 /// A letter of a tile set's alphabet, as its index in [`TileSet::letters`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Letter(pub u8);
@@ -140,6 +138,12 @@ impl HandTile {
             HandTile::Blank | HandTile::Arrow | HandTile::Stop => 0,
         }
     }
+}
+
+/// The tile sets of `data/`, compiled in by `build.rs`.
+mod data {
+    use super::{LetterSpec, TileSet};
+    include!(concat!(env!("OUT_DIR"), "/tile_sets.rs"));
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Every worked example of the seeds and of RULES.md, each a named test.
+//! Every worked example of the rulesets (docs/rules.md), each a named test.
 
 use rules::{
     board::{BoardLayout, LayoutCell},

@@ -18,8 +18,8 @@ use rules::{ruleset::Scoring, Direction, RuleSet};
 use crate::trie::Trie;
 
 use super::{
-    analysis::{dir_index, Analysis},
-    Rack, BLOCKED, EMPTY, MAX_TILES,
+    board_scan::{dir_index, BoardScan, BLOCKED, EMPTY},
+    rack::{Rack, MAX_TILES},
 };
 
 /// What bounds a move's score for one rack: its tiles' values, highest first, and the bonuses.
@@ -425,7 +425,7 @@ impl<'r> Bound<'r> {
 
     /// The highest value of a rack tile that fits square `i`, the main word running along `d`
     /// (a blank fits anywhere, worth nothing).
-    fn richest_tile(&self, an: &Analysis, d: usize, i: usize) -> i32 {
+    fn richest_tile(&self, an: &BoardScan, d: usize, i: usize) -> i32 {
         let mut fits = an.cross[d][i].allowed & self.present;
         if fits == self.present {
             return self.richest;
@@ -440,7 +440,7 @@ impl<'r> Bound<'r> {
 
     /// The richest cross-word a tile on square `i` can form, the main word running along `d`,
     /// given the richest tile that fits there.
-    fn richest_cross(&self, an: &Analysis, d: usize, i: usize, tile: i32) -> i32 {
+    fn richest_cross(&self, an: &BoardScan, d: usize, i: usize, tile: i32) -> i32 {
         let cross = an.cross[d][i];
         if !cross.present {
             return 0;
@@ -455,7 +455,7 @@ impl<'r> Bound<'r> {
 
     /// Fills `ahead` for a lane: the running sums from its first square on, then the room and
     /// where words end from its last square back.
-    pub(super) fn ahead(&self, an: &Analysis, dir: Direction, lane: usize, ahead: &mut Ahead) {
+    pub(super) fn ahead(&self, an: &BoardScan, dir: Direction, lane: usize, ahead: &mut Ahead) {
         let d = dir_index(dir);
         let (lane_len, base, stride) = an.lane(dir, lane);
         ahead.halves = if self.rules.scoring == Scoring::LengthMultiplier {

@@ -13,16 +13,13 @@ use std::{collections::BinaryHeap, ops::RangeInclusive};
 
 use crate::trie::{Node, Trie};
 
-mod analysis;
+mod board_scan;
 mod bound;
+mod rack;
 
-use analysis::{dir_index, Analysis};
+use board_scan::{dir_index, BoardScan, Left, Span, BLOCKED, EMPTY};
 use bound::{Ahead, Bound, Choices};
-
-/// Most tiles one move can place (Alfapet's largest hand).
-pub const MAX_TILES: usize = 8;
-const EMPTY: u8 = 255;
-const BLOCKED: u8 = 254;
+pub use rack::{Rack, MAX_TILES};
 
 /// A generated move: its tiles, direction and exact score. Compact (28 bytes), since a position
 /// can have tens of thousands of moves.
@@ -91,65 +88,6 @@ impl Move {
     }
 }
 
-/// A rack as counts: how many of each letter, and blanks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Rack {
-    counts: [u8; 32],
-    blanks: u8,
-    /// Bit `l` set while the rack holds letter `l`; kept in step with `counts`.
-    present: u32,
-}
-
-impl Rack {
-    /// The letters and blanks of a hand; arrows and stops are left out.
-    pub fn from_hand(hand: &[HandTile]) -> Rack {
-        let mut rack = Rack::default();
-        for tile in hand {
-            match tile {
-                HandTile::Letter(l) if usize::from(l.0) < 32 => rack.put(l.0),
-                HandTile::Blank => rack.blanks += 1,
-                _ => {}
-            }
-        }
-        rack
-    }
-
-    /// Tiles in the rack.
-    pub fn len(&self) -> usize {
-        usize::from(self.blanks) + self.counts.iter().map(|&c| usize::from(c)).sum::<usize>()
-    }
-
-    /// Whether the rack is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The letters the rack can play: all of them while it holds a blank.
-    #[inline]
-    fn letters_mask(&self) -> u32 {
-        if self.blanks > 0 {
-            u32::MAX
-        } else {
-            self.present
-        }
-    }
-
-    #[inline]
-    fn take(&mut self, letter: u8) {
-        let count = &mut self.counts[usize::from(letter)];
-        *count -= 1;
-        if *count == 0 {
-            self.present &= !(1 << letter);
-        }
-    }
-
-    #[inline]
-    fn put(&mut self, letter: u8) {
-        self.counts[usize::from(letter)] += 1;
-        self.present |= 1 << letter;
-    }
-}
-
 /// A left part the rack can spell: its trie node, its letters (with [`BLANK_BIT`] for blanks) and
 /// the rack left after it.
 #[derive(Debug, Clone, Copy)]
@@ -173,7 +111,7 @@ pub struct Generator<'a> {
     values: Vec<i32>,
     /// Letters that trigger Long words' hook damping: S caps at 3 halves, D at 4.
     hook_caps: Vec<u8>,
-    analysis: Analysis,
+    analysis: BoardScan,
     /// Every left part the current rack can spell, shortest first: computed once per call, then
     /// scanned at each anchor instead of walking the trie again.
     prefixes: Vec<Prefix>,
@@ -191,26 +129,6 @@ pub struct Generator<'a> {
     queue: Vec<u64>,
     /// Scratch for [`Generator::best`]: every choice of the rack's tiles.
     choices: Choices,
-}
-
-/// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
-/// exactly one span, its leftmost (topmost) anchor.
-#[derive(Debug, Clone, Copy)]
-struct Span {
-    dir: Direction,
-    lane: usize,
-    anchor: usize,
-    left: Left,
-}
-
-impl Span {
-    /// Where the word of a move from this span starts, with a free left part of `left` tiles.
-    fn word_start(&self, left: usize) -> usize {
-        match self.left {
-            Left::Tiles { start } => start,
-            Left::Free { .. } => self.anchor - left,
-        }
-    }
 }
 
 /// Where [`Generator::best`] searches: a span, for one with a free left part one length of it,
@@ -244,15 +162,6 @@ impl Spot {
         };
         (bound, spot)
     }
-}
-
-/// What precedes an anchor in its lane.
-#[derive(Debug, Clone, Copy)]
-enum Left {
-    /// Tiles already on the board from this lane offset up to the anchor: they are the left part.
-    Tiles { start: usize },
-    /// Up to this many empty squares that are not anchors: the rack may put a left part there.
-    Free { limit: usize },
 }
 
 /// Points gathered along the search: the main word's letters and factor, the cross-words, and
@@ -323,7 +232,7 @@ impl<'a> Generator<'a> {
             rules,
             values,
             hook_caps,
-            analysis: Analysis::default(),
+            analysis: BoardScan::default(),
             prefixes: Vec::new(),
             levels: Vec::new(),
             follows: Vec::new(),

@@ -7,8 +7,12 @@ use rules::{
     Board, Direction, RuleSet,
 };
 
-use super::{Left, Span, BLOCKED, EMPTY};
 use crate::trie::Trie;
+
+/// A square with no tile (in [`BoardScan::letter`]).
+pub(super) const EMPTY: u8 = 255;
+/// A square a word cannot cross: an Alfapet stop.
+pub(super) const BLOCKED: u8 = 254;
 
 /// The perpendicular word a tile on an empty square would form, seen from the main word's
 /// direction. One struct per square, so the search reads one cache line for it.
@@ -39,7 +43,7 @@ impl Cross {
 /// What the search needs to know about each square. Kept between calls: a new position is
 /// compared with the last one, and only the lines through squares that changed are read again.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Analysis {
+pub(super) struct BoardScan {
     pub(super) width: usize,
     pub(super) height: usize,
     /// The position analysed, to find what changed in the next one.
@@ -68,7 +72,7 @@ pub(super) fn dir_index(dir: Direction) -> usize {
 /// Squares changed beyond which reading the whole board again is cheaper than reading lines.
 const MOST_CHANGED: usize = 12;
 
-impl Analysis {
+impl BoardScan {
     /// Brings the analysis up to `board`: everything when the shape, the tile count or most
     /// squares changed, else only the rows and columns through the changed squares. A move
     /// touches one or two lines each way, so the cross-checks of the rest are kept. Returns
@@ -289,7 +293,7 @@ impl Analysis {
     }
 }
 
-impl Analysis {
+impl BoardScan {
     /// Row `lane` (across) or column `lane` (down) as a line of squares: its length, the index of
     /// its first square and the step between squares.
     pub(super) fn lane(&self, dir: Direction, lane: usize) -> (usize, usize, usize) {
@@ -348,4 +352,33 @@ impl Analysis {
             }
         }
     }
+}
+
+/// Where moves start: an anchor in a lane, and what lies before it. Every move is found from
+/// exactly one span, its leftmost (topmost) anchor.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Span {
+    pub(super) dir: Direction,
+    pub(super) lane: usize,
+    pub(super) anchor: usize,
+    pub(super) left: Left,
+}
+
+impl Span {
+    /// Where the word of a move from this span starts, with a free left part of `left` tiles.
+    pub(super) fn word_start(&self, left: usize) -> usize {
+        match self.left {
+            Left::Tiles { start } => start,
+            Left::Free { .. } => self.anchor - left,
+        }
+    }
+}
+
+/// What precedes an anchor in its lane.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Left {
+    /// Tiles already on the board from this lane offset up to the anchor: they are the left part.
+    Tiles { start: usize },
+    /// Up to this many empty squares that are not anchors: the rack may put a left part there.
+    Free { limit: usize },
 }
