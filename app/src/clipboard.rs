@@ -79,3 +79,17 @@ pub fn ShareButton(
         })
     }
 }
+
+/// The page's origin (`http://host:port`), for links to copy; empty on the server.
+pub fn window_origin() -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    {
+        String::new()
+    }
+}

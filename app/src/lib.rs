@@ -41,10 +41,10 @@ pub const APP_NAME: &str = "Alfa Kraft";
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     use leptos_meta::MetaTags;
-    let words = i18n::requested();
+    let texts = i18n::requested();
     view! {
         <!DOCTYPE html>
-        <html lang=words.lang().code()>
+        <html lang=texts.lang().code()>
             <head>
                 <meta charset="utf-8" />
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,7 +53,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <script inner_html=theme::SCRIPT></script>
                 // The page's words, for the browser to hydrate with (see `i18n`).
-                <script id=i18n::WORDS_ID type="text/plain" inner_html=i18n::page_words(words)></script>
+                <script id=i18n::TEXTS_ID type="text/plain" inner_html=i18n::page_texts(texts)></script>
                 <MetaTags />
             </head>
             <body>

@@ -50,8 +50,8 @@ pub fn follow(
         };
         let lost = use_context::<Connection>().map(|c| c.0);
         let back = move || {
-            if lost.is_some_and(|l| l.get_untracked()) {
-                lost.inspect(|l| l.set(false));
+            if lost.is_some_and(|lost| lost.get_untracked()) {
+                lost.inspect(|lost| lost.set(false));
             }
         };
         let changed = Closure::<dyn Fn(web_sys::Event)>::new({
@@ -80,7 +80,7 @@ pub fn follow(
             let source = source.clone();
             move |_| {
                 if source.ready_state() == web_sys::EventSource::CONNECTING {
-                    lost.inspect(|l| l.set(true));
+                    lost.inspect(|lost| lost.set(true));
                 }
             }
         });
@@ -147,7 +147,7 @@ pub fn Clock(
 
 /// How a clock reads: `1:05` for Blitz; `23 h 4 min left`, `4 min left` or `12 s left` inside a
 /// Casual deadline's last day; `None` before that.
-pub fn clock_text(l: crate::i18n::Words, left_ms: i64, blitz: bool) -> Option<String> {
+pub fn clock_text(texts: crate::i18n::Texts, left_ms: i64, blitz: bool) -> Option<String> {
     use crate::tr;
     const DAY_MS: i64 = 24 * 3_600_000;
     if blitz {
@@ -161,9 +161,9 @@ pub fn clock_text(l: crate::i18n::Words, left_ms: i64, blitz: bool) -> Option<St
     let secs = left_ms / 1000;
     let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
     Some(match (h, m) {
-        (0, 0) => tr!(l, clock.seconds, s),
-        (0, _) => tr!(l, clock.minutes, m),
-        _ => tr!(l, clock.hours, h, m),
+        (0, 0) => tr!(texts, clock.seconds, s),
+        (0, _) => tr!(texts, clock.minutes, m),
+        _ => tr!(texts, clock.hours, h, m),
     })
 }
 
@@ -172,7 +172,7 @@ mod tests {
     use super::*;
     #[cfg(feature = "ssr")]
     use crate::i18n::Lang;
-    use crate::i18n::Words;
+    use crate::i18n::Texts;
 
     #[test]
     fn presence_parses() {
@@ -188,24 +188,24 @@ mod tests {
     #[test]
     fn casual_clock_shows_only_in_the_last_day() {
         assert_eq!(
-            clock_text(Words::english(), 7 * 24 * 3_600_000, false),
+            clock_text(Texts::english(), 7 * 24 * 3_600_000, false),
             None
         );
-        assert_eq!(clock_text(Words::english(), 24 * 3_600_000, false), None);
+        assert_eq!(clock_text(Texts::english(), 24 * 3_600_000, false), None);
         assert_eq!(
-            clock_text(Words::english(), 24 * 3_600_000 - 1, false).as_deref(),
+            clock_text(Texts::english(), 24 * 3_600_000 - 1, false).as_deref(),
             Some("23 h 59 min left")
         );
         assert_eq!(
-            clock_text(Words::english(), 5 * 3_600_000 + 4 * 60_000, false).as_deref(),
+            clock_text(Texts::english(), 5 * 3_600_000 + 4 * 60_000, false).as_deref(),
             Some("5 h 4 min left")
         );
         assert_eq!(
-            clock_text(Words::english(), 90_000, false).as_deref(),
+            clock_text(Texts::english(), 90_000, false).as_deref(),
             Some("1 min left")
         );
         assert_eq!(
-            clock_text(Words::english(), 12_000, false).as_deref(),
+            clock_text(Texts::english(), 12_000, false).as_deref(),
             Some("12 s left")
         );
     }
@@ -216,15 +216,15 @@ mod tests {
     fn clocks_read_in_the_page_language() {
         let left = 5 * 3_600_000 + 4 * 60_000;
         assert_eq!(
-            clock_text(Words::of(Lang::Sv), left, false).as_deref(),
+            clock_text(Texts::of(Lang::Sv), left, false).as_deref(),
             Some("5 h 4 min kvar")
         );
         assert_eq!(
-            clock_text(Words::of(Lang::Da), 12_000, false).as_deref(),
+            clock_text(Texts::of(Lang::Da), 12_000, false).as_deref(),
             Some("12 s tilbage")
         );
         assert_eq!(
-            clock_text(Words::of(Lang::Nb), 90_000, false).as_deref(),
+            clock_text(Texts::of(Lang::Nb), 90_000, false).as_deref(),
             Some("1 min igjen")
         );
     }
@@ -232,15 +232,15 @@ mod tests {
     #[test]
     fn blitz_clock_shows_minutes_and_seconds() {
         assert_eq!(
-            clock_text(Words::english(), 120_000, true).as_deref(),
+            clock_text(Texts::english(), 120_000, true).as_deref(),
             Some("2:00")
         );
         assert_eq!(
-            clock_text(Words::english(), 65_001, true).as_deref(),
+            clock_text(Texts::english(), 65_001, true).as_deref(),
             Some("1:06")
         );
         assert_eq!(
-            clock_text(Words::english(), 0, true).as_deref(),
+            clock_text(Texts::english(), 0, true).as_deref(),
             Some("0:00")
         );
     }

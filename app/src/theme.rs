@@ -24,11 +24,11 @@ impl Theme {
         }
     }
 
-    fn label(self, l: crate::i18n::Words) -> &'static str {
+    fn label(self, texts: crate::i18n::Texts) -> &'static str {
         match self {
-            Theme::System => crate::tr!(l, nav.theme_auto),
-            Theme::Light => crate::tr!(l, nav.theme_light),
-            Theme::Dark => crate::tr!(l, nav.theme_dark),
+            Theme::System => crate::tr!(texts, nav.theme_auto),
+            Theme::Light => crate::tr!(texts, nav.theme_light),
+            Theme::Dark => crate::tr!(texts, nav.theme_dark),
         }
     }
 
@@ -85,8 +85,8 @@ pub fn ThemeSwitch() -> impl IntoView {
     view! {
         <button type="button" class="link theme-switch" data-testid="theme"
             aria-label=move || {
-                let l = language.get();
-                crate::tr!(l, nav.theme, theme = theme.get().label(l))
+                let texts = language.get();
+                crate::tr!(texts, nav.theme, theme = theme.get().label(texts))
             }
             on:click=press>
             {move || theme.get().label(language.get())}

@@ -12,7 +12,7 @@
 
 use app::{
     api::admin::ops,
-    i18n::Words,
+    i18n::Texts,
     routes::admin::{self as pages, Flash},
     tr,
 };
@@ -53,7 +53,7 @@ pub fn router(limit: usize) -> Router<AppState> {
 
 /// A signed-in admin, as an extractor, with the language they read: anyone else is answered
 /// 404, as if the panel did not exist.
-struct Admin(User, Words);
+struct Admin(User, Texts);
 
 impl FromRequestParts<AppState> for Admin {
     type Rejection = Response;
@@ -62,7 +62,7 @@ impl FromRequestParts<AppState> for Admin {
         let session = tower_sessions::Session::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
-        let words = Words::of(app::i18n::from_headers(&parts.headers));
+        let words = Texts::of(app::i18n::from_headers(&parts.headers));
         admin_of(&state.services, &session, words)
             .await
             .map(|user| Admin(user, words))
@@ -73,34 +73,34 @@ impl FromRequestParts<AppState> for Admin {
 async fn admin_of(
     services: &Services,
     session: &tower_sessions::Session,
-    l: Words,
+    texts: Texts,
 ) -> Result<User, Response> {
     match sessions::user_of(&services.db, session).await {
         Ok(Some(user)) if user.role == Role::Admin => Ok(user),
-        Ok(_) => Err(not_found(l)),
+        Ok(_) => Err(not_found(texts)),
         Err(error) => {
             tracing::error!(%error, "admin: reading the session failed");
             Err(refused(
-                l,
+                texts,
                 StatusCode::SERVICE_UNAVAILABLE,
-                tr!(l, admin.server_failed_retry),
+                tr!(texts, admin.server_failed_retry),
             ))
         }
     }
 }
 
-fn not_found(l: Words) -> Response {
+fn not_found(texts: Texts) -> Response {
     (
         StatusCode::NOT_FOUND,
-        Html(app::routes::plain::not_found(l)),
+        Html(app::routes::plain::not_found(texts)),
     )
         .into_response()
 }
 
 /// A refusal's text for the page; `None`, logged, when the server itself failed.
-fn refusal_text(l: Words, error: StoreError) -> Option<String> {
+fn refusal_text(texts: Texts, error: StoreError) -> Option<String> {
     match error {
-        StoreError::Refused(refusal) => Some(app::i18n::refusal(l, &refusal)),
+        StoreError::Refused(refusal) => Some(app::i18n::refusal(texts, &refusal)),
         error => {
             tracing::error!(%error, "admin: the store failed");
             None
@@ -108,21 +108,21 @@ fn refusal_text(l: Words, error: StoreError) -> Option<String> {
     }
 }
 
-fn server_failed(l: Words) -> Response {
+fn server_failed(texts: Texts) -> Response {
     refused(
-        l,
+        texts,
         StatusCode::INTERNAL_SERVER_ERROR,
-        tr!(l, admin.server_failed),
+        tr!(texts, admin.server_failed),
     )
 }
 
 /// Back to `path` with what was done, or why not.
-fn back(l: Words, path: &str, outcome: Result<String, StoreError>) -> Response {
+fn back(texts: Texts, path: &str, outcome: Result<String, StoreError>) -> Response {
     let (key, text) = match outcome {
         Ok(done) => ("ok", done),
-        Err(error) => match refusal_text(l, error) {
+        Err(error) => match refusal_text(texts, error) {
             Some(refusal) => ("error", refusal),
-            None => return server_failed(l),
+            None => return server_failed(texts),
         },
     };
     let query = serde_urlencoded::to_string([(key, text)]).unwrap_or_default();
@@ -146,38 +146,40 @@ impl PageQuery {
 }
 
 async fn overview(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Query(query): Query<PageQuery>,
 ) -> Response {
     match ops::panel(&services).await {
-        Ok(panel) => Html(pages::overview(l, &admin.name, panel, query.flash())).into_response(),
-        Err(error) => failed(l, error),
+        Ok(panel) => {
+            Html(pages::overview(texts, &admin.name, panel, query.flash())).into_response()
+        }
+        Err(error) => failed(texts, error),
     }
 }
 
 /// A store failure while showing a page.
-fn failed(l: Words, error: StoreError) -> Response {
-    match refusal_text(l, error) {
-        Some(refusal) => refused(l, StatusCode::BAD_REQUEST, &refusal),
-        None => server_failed(l),
+fn failed(texts: Texts, error: StoreError) -> Response {
+    match refusal_text(texts, error) {
+        Some(refusal) => refused(texts, StatusCode::BAD_REQUEST, &refusal),
+        None => server_failed(texts),
     }
 }
 
 async fn version(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Path((dictionary, version)): Path<(String, String)>,
     Query(query): Query<PageQuery>,
 ) -> Response {
     let (Some(id), Ok(version)) = (DictionaryId::parse(&dictionary), version.parse::<u32>()) else {
-        return not_found(l);
+        return not_found(texts);
     };
     let at = DictionaryRef { id, version };
     let detail = match ops::version(&services, at).await {
         Ok(detail) => detail,
-        Err(StoreError::Refused(_)) => return not_found(l),
-        Err(error) => return failed(l, error),
+        Err(StoreError::Refused(_)) => return not_found(texts),
+        Err(error) => return failed(texts, error),
     };
     let mut flash = query.flash();
     let word = query
@@ -189,16 +191,16 @@ async fn version(
         Some(word) => match ops::lookup(&services, at, word).await {
             Ok(lookup) => Some(lookup),
             Err(error) => {
-                flash.error = Some(match refusal_text(l, error) {
+                flash.error = Some(match refusal_text(texts, error) {
                     Some(refusal) => refusal,
-                    None => return server_failed(l),
+                    None => return server_failed(texts),
                 });
                 None
             }
         },
         None => None,
     };
-    Html(pages::version(l, &admin.name, detail, lookup, flash)).into_response()
+    Html(pages::version(texts, &admin.name, detail, lookup, flash)).into_response()
 }
 
 #[derive(Deserialize)]
@@ -213,7 +215,7 @@ struct EditForm {
 }
 
 async fn edit(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Form(form): Form<EditForm>,
 ) -> Response {
@@ -223,11 +225,11 @@ async fn edit(
     };
     match made {
         Ok(at) => back(
-            l,
+            texts,
             &format!("/admin/{}/{}", at.id.as_str(), at.version),
-            Ok(tr!(l, admin.draft_made, at)),
+            Ok(tr!(texts, admin.draft_made, at)),
         ),
-        Err(error) => back(l, "/admin", Err(error)),
+        Err(error) => back(texts, "/admin", Err(error)),
     }
 }
 
@@ -242,13 +244,13 @@ struct ActivateForm {
 }
 
 async fn activate(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Form(form): Form<ActivateForm>,
 ) -> Response {
     let id = match ops::dictionary(&form.dictionary) {
         Ok(id) => id,
-        Err(refusal) => return back(l, "/admin", Err(refusal.into())),
+        Err(refusal) => return back(texts, "/admin", Err(refusal.into())),
     };
     let at = DictionaryRef {
         id,
@@ -258,10 +260,14 @@ async fn activate(
     let done = ops::activate(&services, &admin, at, &form.reason, confirm)
         .await
         .map(|action| match action {
-            AuditAction::Rollback => tr!(l, admin.rolled_back, at),
-            _ => tr!(l, admin.now_active, at),
+            AuditAction::Rollback => tr!(texts, admin.rolled_back, at),
+            _ => tr!(texts, admin.now_active, at),
         });
-    back(l, &format!("/admin/{}/{}", id.as_str(), at.version), done)
+    back(
+        texts,
+        &format!("/admin/{}/{}", id.as_str(), at.version),
+        done,
+    )
 }
 
 #[derive(Deserialize)]
@@ -273,7 +279,7 @@ struct DecideForm {
 }
 
 async fn decide(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Form(form): Form<DecideForm>,
 ) -> Response {
@@ -282,7 +288,7 @@ async fn decide(
         ReportKind::parse(&form.kind),
     ) else {
         return back(
-            l,
+            texts,
             "/admin",
             Err(Refusal::Invalid("no such report".into()).into()),
         );
@@ -290,32 +296,36 @@ async fn decide(
     let done = ops::decide(&services, &admin, id, &form.word, kind, form.accept)
         .await
         .map(|draft| match draft {
-            Some(at) => tr!(l, admin.accepted_into, at),
-            None => tr!(l, admin.dismissed, word = form.word),
+            Some(at) => tr!(texts, admin.accepted_into, at),
+            None => tr!(texts, admin.dismissed, word = form.word),
         });
-    back(l, "/admin", done)
+    back(texts, "/admin", done)
 }
 
 /// The answer to a multipart body that broke off or went past the limit.
-fn malformed(l: Words, error: axum::extract::multipart::MultipartError, limit: usize) -> Response {
+fn malformed(
+    texts: Texts,
+    error: axum::extract::multipart::MultipartError,
+    limit: usize,
+) -> Response {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         let mb = limit / (1024 * 1024);
         return refused(
-            l,
+            texts,
             StatusCode::PAYLOAD_TOO_LARGE,
-            &tr!(l, admin.too_large, mb),
+            &tr!(texts, admin.too_large, mb),
         );
     }
-    refused(l, error.status(), &tr!(l, admin.malformed, error))
+    refused(texts, error.status(), &tr!(texts, admin.malformed, error))
 }
 
 /// A short page saying what went wrong, with the way back.
-fn refused(l: Words, status: StatusCode, message: &str) -> Response {
-    (status, Html(pages::not_done(l, message))).into_response()
+fn refused(texts: Texts, status: StatusCode, message: &str) -> Response {
+    (status, Html(pages::not_done(texts, message))).into_response()
 }
 
 async fn upload(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     State(state): State<AppState>,
     mut form: Multipart,
@@ -326,7 +336,7 @@ async fn upload(
         let field = match form.next_field().await {
             Ok(Some(field)) => field,
             Ok(None) => break,
-            Err(error) => return malformed(l, error, state.upload_limit),
+            Err(error) => return malformed(texts, error, state.upload_limit),
         };
         let name = field.name().unwrap_or_default().to_string();
         if name == "file" {
@@ -334,7 +344,7 @@ async fn upload(
         }
         let value = match field.bytes().await {
             Ok(value) => value,
-            Err(error) => return malformed(l, error, state.upload_limit),
+            Err(error) => return malformed(texts, error, state.upload_limit),
         };
         match name.as_str() {
             "dictionary" => {
@@ -353,13 +363,21 @@ async fn upload(
         }
     }
     let Some(id) = dictionary else {
-        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.choose_dictionary));
+        return refused(
+            texts,
+            StatusCode::BAD_REQUEST,
+            tr!(texts, admin.choose_dictionary),
+        );
     };
     let Some(file) = file.filter(|f| !f.is_empty()) else {
-        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.choose_file));
+        return refused(
+            texts,
+            StatusCode::BAD_REQUEST,
+            tr!(texts, admin.choose_file),
+        );
     };
     if aff.is_none() && file_name.ends_with(".dic") {
-        return refused(l, StatusCode::BAD_REQUEST, tr!(l, admin.needs_aff));
+        return refused(texts, StatusCode::BAD_REQUEST, tr!(texts, admin.needs_aff));
     }
     if note.is_empty() {
         note = "uploaded list".into();
@@ -385,22 +403,22 @@ async fn upload(
 /// `/admin/builds/<key>`: the build's progress bar, which reloads itself each second; once the
 /// draft exists, its page; if the build failed, why (nothing was written).
 async fn build(
-    Admin(admin, l): Admin,
+    Admin(admin, texts): Admin,
     State(services): State<Services>,
     Path(key): Path<String>,
 ) -> Response {
     let Some(build) = services.library.builds.get(&key) else {
-        return refused(l, StatusCode::NOT_FOUND, tr!(l, admin.no_build));
+        return refused(texts, StatusCode::NOT_FOUND, tr!(texts, admin.no_build));
     };
     match build.state() {
         BuildState::Done(at) => back(
-            l,
+            texts,
             &format!("/admin/{}/{}", at.id.as_str(), at.version),
-            Ok(tr!(l, admin.draft_built, at)),
+            Ok(tr!(texts, admin.draft_built, at)),
         ),
-        BuildState::Failed(why) => refused(l, StatusCode::UNPROCESSABLE_ENTITY, &why),
+        BuildState::Failed(why) => refused(texts, StatusCode::UNPROCESSABLE_ENTITY, &why),
         BuildState::Running { stage, done, total } => Html(pages::building(
-            l,
+            texts,
             &admin.name,
             build.dictionary,
             stage,

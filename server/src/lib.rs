@@ -4,23 +4,19 @@
 mod admin;
 pub mod backup;
 mod bad_requests;
-pub mod bots;
 pub mod client;
-pub mod clock;
 pub mod config;
 mod csrf;
-pub mod daily;
 mod dictionary_files;
-pub mod dictionary_sync;
+pub mod events;
 mod health;
 mod help;
-pub mod live;
 pub mod monitoring;
 mod profiles;
 mod records;
 pub mod serve;
 pub mod site;
-pub mod thinking;
+pub mod workers;
 
 use std::sync::Arc;
 
@@ -114,7 +110,7 @@ pub fn router(state: AppState) -> Router {
         .merge(profiles::router())
         .merge(records::router())
         .merge(help::router())
-        .merge(live::router())
+        .merge(events::router())
         .merge(monitoring::router(state.monitoring.as_ref()))
         .leptos_routes_with_context(&state, routes, context.clone(), {
             let options = state.leptos_options.clone();
@@ -135,7 +131,7 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(monitoring::track_requests))
         .layer(TraceLayer::new_for_http())
         // Counts the requests being served: the Master bot's search waits while there are any.
-        .layer(middleware::from_fn(thinking::requests_first))
+        .layer(middleware::from_fn(workers::thinking::requests_first))
         .with_state(state)
 }
 

@@ -2,12 +2,15 @@
 
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use clap::Parser;
 use leptos::prelude::LeptosOptions;
 use server::{
     config::{Command, Config, LogFormat},
     router, AppState,
 };
+use store::{db::Database, library::Library, Services};
 use tracing_subscriber::EnvFilter;
 
 /// Password hashing takes 19 MiB a time. glibc serves a freed block that big from its heap next
@@ -37,6 +40,8 @@ async fn main() -> ExitCode {
     }
 }
 
+/// Does what the command line asks: a command (make-admin, backup, restore, recompute-ranks,
+/// healthcheck), or, by default, serves.
 async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     if let Some(Command::Healthcheck) = &config.command {
         return healthcheck(config.addr).await;
@@ -49,6 +54,44 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             )
         })?;
     }
+    warn_of_test_settings();
+    let database_url = config.database_url();
+    let sqlite_file = server::backup::sqlite_file(&database_url);
+    if let Some(Command::Restore { file }) = &config.command {
+        let database = sqlite_file.ok_or("the database is Postgres: restore it with pg_restore")?;
+        return restore(file, &database).await;
+    }
+    // One server per SQLite file: a second one, or a restore, is refused while this one runs.
+    let in_use = match (&sqlite_file, &config.command) {
+        (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
+        _ => None,
+    };
+    let db = store::connect(&database_url)
+        .await
+        .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
+    match &config.command {
+        Some(Command::MakeAdmin { name }) => return make_admin(&db, name).await,
+        Some(Command::Backup { file }) => {
+            let bytes = server::backup::backup(&db, file).await?;
+            println!(
+                "backed up {database_url} to {} ({bytes} bytes)",
+                file.display()
+            );
+            return Ok(());
+        }
+        _ => {}
+    }
+    let library = open_library(&config, &db).await?;
+    if let Some(Command::RecomputeRanks { check }) = &config.command {
+        return recompute_ranks(Services::new(db, library), *check).await;
+    }
+    serve(config, db, library, &database_url).await?;
+    drop(in_use);
+    Ok(())
+}
+
+/// The settings that only tests may set, said aloud at start.
+fn warn_of_test_settings() {
     if let Some(seed) = store::seating::fixed_seed() {
         tracing::warn!(
             seed,
@@ -61,107 +104,93 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             "ALFAKRAFT_TEST_LEADERBOARD_GAMES is set: the leaderboard lists players with fewer rated games (tests only)"
         );
     }
-    let database_url = config.database_url();
-    let sqlite_file = server::backup::sqlite_file(&database_url);
-    if let Some(Command::Restore { file }) = &config.command {
-        let database = sqlite_file.ok_or("the database is Postgres: restore it with pg_restore")?;
-        let done = server::backup::restore(file, &database).await?;
-        println!(
-            "restored {} ({} games) to {}{}",
-            file.display(),
-            done.games,
-            database.display(),
-            match &done.previous {
-                Some(previous) => format!("; the database it replaced is {}", previous.display()),
-                None => String::new(),
-            }
-        );
-        return Ok(());
+}
+
+/// `alfakraft restore FILE`.
+async fn restore(
+    file: &std::path::Path,
+    database: &std::path::Path,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let done = server::backup::restore(file, database).await?;
+    println!(
+        "restored {} ({} games) to {}{}",
+        file.display(),
+        done.games,
+        database.display(),
+        match &done.previous {
+            Some(previous) => format!("; the database it replaced is {}", previous.display()),
+            None => String::new(),
+        }
+    );
+    Ok(())
+}
+
+/// `alfakraft make-admin NAME`.
+async fn make_admin(db: &Database, name: &str) -> Result<(), Box<dyn std::error::Error>> {
+    match store::accounts::make_admin(db, name).await? {
+        true => {
+            println!("{name} is now an admin");
+            Ok(())
+        }
+        false => Err(format!("there is no account called {name}").into()),
     }
-    // One server per SQLite file: a second one, or a restore, is refused while this one runs.
-    let in_use = match (&sqlite_file, &config.command) {
-        (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
-        _ => None,
-    };
-    let db = store::connect(&database_url)
-        .await
-        .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
-    if let Some(Command::MakeAdmin { name }) = &config.command {
-        return match store::accounts::make_admin(&db, name).await? {
-            true => {
-                println!("{name} is now an admin");
-                Ok(())
-            }
-            false => Err(format!("there is no account called {name}").into()),
-        };
-    }
-    if let Some(Command::Backup { file }) = &config.command {
-        let bytes = server::backup::backup(&db, file).await?;
-        println!(
-            "backed up {database_url} to {} ({bytes} bytes)",
-            file.display()
-        );
-        return Ok(());
-    }
+}
+
+/// The dictionaries: the shipped lists (from the binary, or the folder the settings name),
+/// imported where the database lacks them, and every active version loaded.
+async fn open_library(
+    config: &Config,
+    db: &Database,
+) -> Result<Arc<Library>, Box<dyn std::error::Error>> {
     let catalog = match &config.dictionaries_dir {
         Some(dir) => dictionaries::catalog::Catalog::load(dir),
         None => dictionaries::catalog::Catalog::embedded(),
     }
     .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
-    let library = store::library::Library::open(db.clone(), std::sync::Arc::new(catalog))
+    let library = Library::open(db.clone(), Arc::new(catalog))
         .await
         .map_err(|e| format!("cannot load the dictionaries: {e}"))?;
     for at in library.loaded() {
         tracing::info!(dictionary = %at, "dictionary loaded");
     }
-    if let Some(Command::RecomputeRanks { check }) = &config.command {
-        let services = store::Services::new(db, library);
-        let done = store::ranks::recompute(&services, !check).await?;
+    Ok(library)
+}
+
+/// `alfakraft recompute-ranks [--check]`.
+async fn recompute_ranks(
+    services: Services,
+    check: bool,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let done = store::ranks::recompute(&services, !check).await?;
+    println!(
+        "{} rated games replayed, {} ranks rebuilt, {} differed from the stored ones{}",
+        done.games,
+        done.players,
+        done.differences.len(),
+        if done.written {
+            "; the rebuild is written"
+        } else {
+            " (nothing written: --check)"
+        }
+    );
+    for (name, dictionary, stored, rebuilt) in &done.differences {
         println!(
-            "{} rated games replayed, {} ranks rebuilt, {} differed from the stored ones{}",
-            done.games,
-            done.players,
-            done.differences.len(),
-            if done.written {
-                "; the rebuild is written"
-            } else {
-                " (nothing written: --check)"
-            }
+            "  {name} in {}: stored {stored}, rebuilt {rebuilt}",
+            dictionary.as_str()
         );
-        for (name, dictionary, stored, rebuilt) in &done.differences {
-            println!(
-                "  {name} in {}: stored {stored}, rebuilt {rebuilt}",
-                dictionary.as_str()
-            );
-        }
-        return Ok(());
     }
-    // Games that ended before their results were kept get them now, in the background.
-    {
-        let services = store::Services::new(db.clone(), library.clone());
-        tokio::spawn(async move {
-            match store::results::backfill(&services).await {
-                Ok(0) => {}
-                Ok(games) => tracing::info!(games, "results of earlier games recorded"),
-                Err(error) => tracing::warn!(%error, "recording earlier games' results failed"),
-            }
-        });
-    }
-    let site = match &config.site_root {
-        Some(_) => server::site::SiteFiles::Folder,
-        None if server::site::embedded_is_complete() => {
-            let (files, bytes) = server::site::embedded_size();
-            tracing::info!(files, bytes, "serving the site compiled into this binary");
-            server::site::SiteFiles::Embedded
-        }
-        None => {
-            return Err(
-                "this binary was built without the site (run scripts/build.sh, \
-                        or pass --site-root target/site)"
-                    .into(),
-            )
-        }
-    };
+    Ok(())
+}
+
+/// Serves until told to stop: the background jobs, the metrics, the app.
+async fn serve(
+    config: Config,
+    db: Database,
+    library: Arc<Library>,
+    database_url: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
+    backfill_results(Services::new(db.clone(), library.clone()));
+    let site = site_files(&config)?;
     let site_root = config.site_root.clone().unwrap_or_default();
     let leptos_options = LeptosOptions::builder()
         .output_name("alfakraft")
@@ -174,30 +203,83 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let url = format!("http://{}", listener.local_addr()?);
     tracing::info!(%url, database = %database_url, version = server::VERSION, "listening");
     println!("Alfa Kraft is running at {url}");
-    // Expired sessions and invites, and stale presence, are swept every minute; reading either already ignores expiry.
-    let sweeper = store::accounts::sessions::DbSessionStore::new(db.clone());
-    let sweeper_db = db.clone();
+    sweep_every_minute(db.clone());
+    let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
+    state.site = site;
+    state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
+    state.services.new_accounts = Arc::new(store::limits::Limiter::new_accounts(
+        config.accounts_per_hour,
+    ));
+    serve_metrics(&config, &mut state).await?;
+    start_workers(&config, &state.services);
+    let limits = server::serve::Limits {
+        head: std::time::Duration::from_secs(config.head_timeout_secs),
+        per_address: config.connections_per_address,
+    };
+    server::serve::serve(listener, router(state), limits, shutdown_signal()).await?;
+    Ok(())
+}
+
+/// Games that ended before their results were kept get them now, in the background.
+fn backfill_results(services: Services) {
+    tokio::spawn(async move {
+        match store::results::backfill(&services).await {
+            Ok(0) => {}
+            Ok(games) => tracing::info!(games, "results of earlier games recorded"),
+            Err(error) => tracing::warn!(%error, "recording earlier games' results failed"),
+        }
+    });
+}
+
+/// Where the bundle and the public assets come from: the folder the settings name, or the
+/// binary itself (refused when it was built without them).
+fn site_files(config: &Config) -> Result<server::site::SiteFiles, Box<dyn std::error::Error>> {
+    match &config.site_root {
+        Some(_) => Ok(server::site::SiteFiles::Folder),
+        None if server::site::embedded_is_complete() => {
+            let (files, bytes) = server::site::embedded_size();
+            tracing::info!(files, bytes, "serving the site compiled into this binary");
+            Ok(server::site::SiteFiles::Embedded)
+        }
+        None => Err(
+            "this binary was built without the site (run scripts/build.sh, \
+                     or pass --site-root target/site)"
+                .into(),
+        ),
+    }
+}
+
+/// Expired sessions and invites, and stale presence, are swept every minute; reading either
+/// already ignores expiry.
+fn sweep_every_minute(db: Database) {
+    let sessions = store::accounts::sessions::DbSessionStore::new(db.clone());
     tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
             every_minute.tick().await;
-            match sweeper.delete_expired().await {
+            match sessions.delete_expired().await {
                 Ok(n) if n > 0 => tracing::info!(sessions = n, "expired sessions removed"),
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "sweeping expired sessions failed"),
             }
-            match store::seating::expire_invites(&sweeper_db).await {
+            match store::seating::expire_invites(&db).await {
                 Ok(n) if n > 0 => tracing::info!(games = n, "expired invites called off"),
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "expiring invites failed"),
             }
-            if let Err(error) = store::presence::sweep(&sweeper_db).await {
+            if let Err(error) = store::presence::sweep(&db).await {
                 tracing::warn!(%error, "sweeping stale presence failed");
             }
         }
     });
-    let mut state = AppState::new(leptos_options, db, library, config.secure_cookies);
-    state.site = site;
+}
+
+/// `/metrics`, when the operator asked for it: on its own address, behind a token on the main
+/// one, or both.
+async fn serve_metrics(
+    config: &Config,
+    state: &mut AppState,
+) -> Result<(), Box<dyn std::error::Error>> {
     if config.metrics_addr.is_some() || config.metrics_token.is_some() {
         state.monitoring = Some(server::monitoring::Monitoring::start(
             config.metrics_token.clone(),
@@ -215,24 +297,18 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             }
         });
     }
-    state.upload_limit = config.upload_limit_mb.saturating_mul(1024 * 1024);
-    state.services.new_accounts = std::sync::Arc::new(store::limits::Limiter::new_accounts(
-        config.accounts_per_hour,
-    ));
-    engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
-    engine::bot::set_master_courtesy(server::thinking::wait_for_quiet);
-    let tries = state.services.tries.clone();
-    tokio::spawn(server::bots::run(state.services.clone(), tries.clone()));
-    tokio::spawn(server::daily::run(state.services.clone(), tries));
-    tokio::spawn(server::dictionary_sync::run(state.services.clone()));
-    tokio::spawn(server::clock::run(state.services.clone()));
-    let limits = server::serve::Limits {
-        head: std::time::Duration::from_secs(config.head_timeout_secs),
-        per_address: config.connections_per_address,
-    };
-    server::serve::serve(listener, router(state), limits, shutdown_signal()).await?;
-    drop(in_use);
     Ok(())
+}
+
+/// The background workers: bots, the Daily Challenge, the dictionaries' sync and the clock.
+fn start_workers(config: &Config, services: &Services) {
+    engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
+    engine::bot::set_master_courtesy(server::workers::thinking::wait_for_quiet);
+    let tries = services.tries.clone();
+    tokio::spawn(server::workers::bots::run(services.clone(), tries.clone()));
+    tokio::spawn(server::workers::daily::run(services.clone(), tries));
+    tokio::spawn(server::workers::dictionary_sync::run(services.clone()));
+    tokio::spawn(server::workers::clock::run(services.clone()));
 }
 
 /// Asks the server listening on `addr` (on this machine when it listens on every address) for
@@ -276,5 +352,5 @@ async fn shutdown_signal() {
         _ = terminate => {},
     }
     tracing::info!("shutting down");
-    server::live::close_all();
+    server::events::close_all();
 }

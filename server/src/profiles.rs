@@ -1,13 +1,13 @@
 //! Profiles, leaderboards and a finished game's board over HTTP: `GET /u/<name>`,
 //! `GET /leaderboard?d=<dictionary>`, `GET /daily/<dictionary>?day=<YYYY-MM-DD>` and
 //! `GET /game/<id>/turn/<n>`, rendered on the server by `app::routes::{profile, leaderboard,
-//! daily_board, finished_turn}` from public facts only.
+//! daily_standings, finished_turn}` from public facts only.
 
 use app::{
     api::play::server as cards,
-    i18n::{format_name, ruleset_name, Words},
+    i18n::{format_name, ruleset_name, Texts},
     routes::{
-        daily_board::{self, DailyBoard},
+        daily_standings::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
         leaderboard,
         profile::{self, Viewer},
@@ -64,8 +64,8 @@ impl Visitor {
     }
 
     /// The language they read.
-    pub(crate) fn words(&self) -> Words {
-        Words::of(self.1)
+    pub(crate) fn words(&self) -> Texts {
+        Texts::of(self.1)
     }
 
     pub(crate) fn viewer(&self) -> Viewer {
@@ -178,7 +178,7 @@ async fn daily_page(
         return not_found(&visitor);
     };
     match daily_board(&services, &visitor, dictionary, day, today).await {
-        Ok(board) => Html(daily_board::page(board, visitor.viewer())).into_response(),
+        Ok(board) => Html(daily_standings::page(board, visitor.viewer())).into_response(),
         Err(error) => failed(error),
     }
 }
@@ -232,7 +232,7 @@ async fn turn_page(
 /// Turn `turn` (from 1) of finished game `id`, if both exist.
 async fn finished_turn(
     services: &Services,
-    words: Words,
+    words: Texts,
     id: &str,
     turn: &str,
 ) -> Result<Option<FinishedTurn>, StoreError> {

@@ -686,7 +686,7 @@ fn the_lobby_lists_open_games_and_seats_exactly_one_joiner() {
 #[test]
 fn a_bot_answers_off_the_request_path() {
     each_database(async |db_name, server| {
-        let worker = tokio::spawn(server::bots::run(
+        let worker = tokio::spawn(server::workers::bots::run(
             server.services.clone(),
             Default::default(),
         ));

@@ -214,7 +214,7 @@ fn standings_go_by_score_then_the_earlier_finish() {
         );
         // The share text, as the end card words it in English.
         let share =
-            app::routes::game::daily_summary::share_text(app::i18n::Words::english(), &result);
+            app::routes::game::daily_summary::share_text(app::i18n::Texts::english(), &result);
         assert_eq!(
             share,
             format!("Alfa Kraft Daily {day} · English · 0 pts · #3 of 3")
@@ -246,7 +246,7 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
             .unwrap();
         let score = play_out(&server, &id, a_play).await;
         let tries = server.services.tries.clone();
-        server::daily::bot_scores(&server.services, &tries)
+        server::workers::daily::bot_scores(&server.services, &tries)
             .await
             .unwrap();
         let version = daily::puzzle_version(&server.db, day, DictionaryId::English)
@@ -270,7 +270,7 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
                 .await
                 .unwrap()
         );
-        server::daily::reviews(&server.services, &tries)
+        server::workers::daily::reviews(&server.services, &tries)
             .await
             .unwrap();
         let result = daily::result(&server.db, &id).await.unwrap().unwrap();

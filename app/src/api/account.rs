@@ -137,7 +137,7 @@ pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, Se
             .map_err(failed)?;
     }
     remember_language(language);
-    Ok(crate::i18n::Words::of(language).for_browser())
+    Ok(crate::i18n::Texts::of(language).for_browser())
 }
 
 /// Sets the `lang` cookie on the response, which the server reads before rendering a page.

@@ -119,7 +119,7 @@ pub mod server {
                 },
                 (None, Some(level)) => SeatHolder::Bot {
                     level: level.clone(),
-                    rank: engine::bot::Level::parse(level).map_or(0, |l| l.rank()),
+                    rank: engine::bot::Level::parse(level).map_or(0, |level| level.rank()),
                 },
                 (None, None) => SeatHolder::Open,
             })

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{Lang, Language, Words};
+use super::{Lang, Language, Texts};
 
 /// Switches the page to `lang`: asks the server for its words (the same request remembers the
 /// choice in a cookie and, for an account, in the account), then swaps them in. Until they
@@ -10,7 +10,7 @@ use super::{Lang, Language, Words};
 pub fn switch(language: Language, lang: Lang) {
     leptos::task::spawn_local(async move {
         if let Ok(texts) = crate::api::account::set_language(lang).await {
-            language.show(Words::received(lang, texts));
+            language.show(Texts::received(lang, texts));
         }
     });
 }

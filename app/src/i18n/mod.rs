@@ -31,16 +31,16 @@ pub use menu::{switch, LanguageMenu};
 #[cfg(feature = "ssr")]
 pub use names::build_stage;
 pub use names::{
-    audit_action, bot_level, coins, days, dictionary_key, dictionary_name, format_name,
-    line_problem, origin, power_name, refusal, rule_error, ruleset_name, seat_label, seat_name,
-    warning,
+    answer_text, audit_action, bot_level, coins, days, dictionary_key, dictionary_name,
+    format_name, line_problem, origin, power_name, refusal, rule_error, ruleset_name, seat_label,
+    seat_name, warning,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).
 pub const COOKIE: &str = "lang";
 
 /// The id of the page's words in the browser (one text, written by the server into the page).
-pub const WORDS_ID: &str = "words";
+pub const TEXTS_ID: &str = "words";
 
 pub use domain::Lang;
 
@@ -48,14 +48,15 @@ pub use domain::Lang;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key(usize);
 
-/// One language's words: what every view reads its texts from.
+/// One language's texts of the interface (the translation tables): what every view reads its
+/// texts from.
 #[derive(Debug, Clone, Copy)]
-pub struct Words {
+pub struct Texts {
     lang: Lang,
     texts: &'static [&'static str],
 }
 
-impl Words {
+impl Texts {
     /// Which language these are.
     pub fn lang(self) -> Lang {
         self.lang
@@ -96,8 +97,8 @@ impl Words {
 
     /// A language's words, from the tables compiled into the server.
     #[cfg(feature = "ssr")]
-    pub fn of(lang: Lang) -> Words {
-        Words {
+    pub fn of(lang: Lang) -> Texts {
+        Texts {
             lang,
             texts: &generated::TABLES[lang as usize],
         }
@@ -105,14 +106,14 @@ impl Words {
 
     /// The words outside the app (the pages the server renders alone are English). In the
     /// browser there are none until the page's arrive.
-    pub fn english() -> Words {
+    pub fn english() -> Texts {
         #[cfg(feature = "ssr")]
         {
-            Words::of(Lang::En)
+            Texts::of(Lang::En)
         }
         #[cfg(not(feature = "ssr"))]
         {
-            Words {
+            Texts {
                 lang: Lang::En,
                 texts: &[],
             }
@@ -121,7 +122,7 @@ impl Words {
 
     /// Words received from the server (the page's, or a switch's), kept for the page's life:
     /// each language is stored once, however often the player switches.
-    pub fn received(lang: Lang, texts: Vec<String>) -> Words {
+    pub fn received(lang: Lang, texts: Vec<String>) -> Texts {
         use std::sync::Mutex;
         static RECEIVED: Mutex<[Option<&'static [&'static str]>; 4]> = Mutex::new([None; 4]);
         let mut received = RECEIVED.lock().unwrap_or_else(|e| e.into_inner());
@@ -132,7 +133,7 @@ impl Words {
                 .collect::<Vec<&'static str>>()
                 .leak()
         });
-        Words { lang, texts }
+        Texts { lang, texts }
     }
 
     /// This language's texts as the browser gets them (a switch's): those only the server's
@@ -153,9 +154,9 @@ impl Words {
     }
 }
 
-impl Default for Words {
-    fn default() -> Words {
-        Words::english()
+impl Default for Texts {
+    fn default() -> Texts {
+        Texts::english()
     }
 }
 
@@ -166,8 +167,8 @@ pub struct Language(Source);
 
 #[derive(Clone, Copy)]
 enum Source {
-    Switching(RwSignal<Words>),
-    Fixed(Words),
+    Switching(RwSignal<Texts>),
+    Fixed(Texts),
 }
 
 impl Language {
@@ -180,50 +181,50 @@ impl Language {
     }
 
     /// A page that does not switch (rendered by the server alone) speaks `words` below.
-    pub fn provide_fixed(words: Words) {
-        provide_context(Language(Source::Fixed(words)));
+    pub fn provide_fixed(texts: Texts) {
+        provide_context(Language(Source::Fixed(texts)));
     }
 
     /// The one provided above (English where none is).
     pub fn expect() -> Language {
-        use_context::<Language>().unwrap_or(Language(Source::Fixed(Words::english())))
+        use_context::<Language>().unwrap_or(Language(Source::Fixed(Texts::english())))
     }
 
     /// The current words (tracked: a view or memo reading them follows changes).
-    pub fn get(self) -> Words {
+    pub fn get(self) -> Texts {
         match self.0 {
             Source::Switching(signal) => signal.get(),
-            Source::Fixed(words) => words,
+            Source::Fixed(texts) => texts,
         }
     }
 
     /// The current words, untracked (for event handlers).
-    pub fn get_untracked(self) -> Words {
+    pub fn get_untracked(self) -> Texts {
         match self.0 {
             Source::Switching(signal) => signal.get_untracked(),
-            Source::Fixed(words) => words,
+            Source::Fixed(texts) => texts,
         }
     }
 
     /// Shows the page in these words: its texts, and `<html lang>` (for screen readers,
     /// hyphenation, and a reload's first paint).
-    pub fn show(self, words: Words) {
+    pub fn show(self, texts: Texts) {
         if let Source::Switching(signal) = self.0 {
-            signal.set(words);
+            signal.set(texts);
         }
         #[cfg(feature = "hydrate")]
         if let Some(root) = document().document_element() {
-            let _ = root.set_attribute("lang", words.lang().code());
+            let _ = root.set_attribute("lang", texts.lang().code());
         }
     }
 }
 
 /// The words this request asked for: on the server from its `lang` cookie, else its
 /// `Accept-Language`; in the browser the ones the server put into the page.
-pub fn requested() -> Words {
+pub fn requested() -> Texts {
     #[cfg(feature = "ssr")]
     {
-        Words::of(
+        Texts::of(
             use_context::<http::request::Parts>()
                 .map(|parts| from_headers(&parts.headers))
                 .unwrap_or_default(),
@@ -238,15 +239,15 @@ pub fn requested() -> Words {
             .and_then(|code| Lang::parse(&code))
             .unwrap_or_default();
         let texts = document
-            .get_element_by_id(WORDS_ID)
+            .get_element_by_id(TEXTS_ID)
             .and_then(|script| script.text_content())
-            .map(|text| read_page_words(&text))
+            .map(|text| read_page_texts(&text))
             .unwrap_or_default();
-        Words::received(lang, texts)
+        Texts::received(lang, texts)
     }
     #[cfg(not(any(feature = "ssr", feature = "hydrate")))]
     {
-        Words::english()
+        Texts::english()
     }
 }
 
@@ -257,11 +258,11 @@ const LESS_THAN: char = '\u{e03c}';
 
 /// The page's words for a `<script type="text/plain">`: one text, read in the browser with one
 /// call across to JavaScript rather than one per word (hundreds, on every page's start-up). The
-/// texts only the server's pages show are left out (empty), as in [`Words::for_browser`].
+/// texts only the server's pages show are left out (empty), as in [`Texts::for_browser`].
 #[cfg(feature = "ssr")]
-pub fn page_words(words: Words) -> String {
+pub fn page_texts(texts: Texts) -> String {
     let mut page = String::new();
-    for (i, (text, shown)) in words.texts.iter().zip(generated::IN_BROWSER).enumerate() {
+    for (i, (text, shown)) in texts.texts.iter().zip(generated::IN_BROWSER).enumerate() {
         if i > 0 {
             page.push(WORD_END);
         }
@@ -272,9 +273,9 @@ pub fn page_words(words: Words) -> String {
     page
 }
 
-/// The texts of [`page_words`] back.
+/// The texts of [`page_texts`] back.
 #[cfg(any(test, feature = "hydrate"))]
-pub fn read_page_words(text: &str) -> Vec<String> {
+pub fn read_page_texts(text: &str) -> Vec<String> {
     text.split(WORD_END)
         .map(|t| t.replace(LESS_THAN, "<"))
         .collect()
@@ -331,13 +332,13 @@ pub fn text(key: Key) -> impl Fn() -> &'static str + Copy + Send + Sync {
 /// attribute. Every call shares one closure type (the wording is boxed), so a new one costs the
 /// bundle a small function rather than another monomorphised view.
 pub fn worded(
-    wording: impl Fn(Words) -> String + Send + Sync + 'static,
+    wording: impl Fn(Texts) -> String + Send + Sync + 'static,
 ) -> impl Fn() -> String + Clone + Send + Sync + 'static {
     follow(std::sync::Arc::new(wording))
 }
 
 fn follow(
-    wording: std::sync::Arc<dyn Fn(Words) -> String + Send + Sync>,
+    wording: std::sync::Arc<dyn Fn(Texts) -> String + Send + Sync>,
 ) -> impl Fn() -> String + Clone + Send + Sync + 'static {
     let language = Language::expect();
     move || wording(language.get())
@@ -352,19 +353,20 @@ macro_rules! t {
     };
 }
 
-/// `tr!(words, section.name)` is the text in those words; `tr!(words, section.name, score,
-/// name = expr)` fills in its values (a bare name passes the variable of that name).
+/// `tr!(texts, section.name)` is that text in one language's [`Texts`]; `tr!(texts,
+/// section.name, score, name = expr)` fills in its values (a bare name passes the variable of
+/// that name).
 #[macro_export]
 macro_rules! tr {
     // First: an `expr` fragment that fails to parse is an error, not a cue to try the next rule.
     (@value $value:ident) => { $value };
     (@value $value:ident, $given:expr) => { $given };
-    ($words:expr, $section:ident . $name:ident) => {
-        $crate::i18n::Words::text($words, $crate::i18n::keys::$section::$name)
+    ($texts:expr, $section:ident . $name:ident) => {
+        $crate::i18n::Texts::text($texts, $crate::i18n::keys::$section::$name)
     };
-    ($words:expr, $section:ident . $name:ident, $($value:ident $(= $given:expr)?),+ $(,)?) => {
-        $crate::i18n::Words::format(
-            $words,
+    ($texts:expr, $section:ident . $name:ident, $($value:ident $(= $given:expr)?),+ $(,)?) => {
+        $crate::i18n::Texts::format(
+            $texts,
             $crate::i18n::keys::$section::$name,
             &[$((stringify!($value), &$crate::tr!(@value $value $(, $given)?) as &dyn ::core::fmt::Display)),+],
         )
@@ -373,8 +375,8 @@ macro_rules! tr {
 
 /// A whole number as the language writes it: 245,105 in English, 245 105 in Swedish and
 /// Norwegian, 245.105 in Danish.
-pub fn whole(words: Words, n: u64) -> String {
-    let separator = tr!(words, number.thousands);
+pub fn whole(texts: Texts, n: u64) -> String {
+    let separator = tr!(texts, number.thousands);
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
@@ -387,13 +389,13 @@ pub fn whole(words: Words, n: u64) -> String {
 }
 
 /// A number given in tenths, to one decimal as the language writes it (`12.5`, `12,5`).
-pub fn tenths(words: Words, tenths: i32) -> String {
+pub fn tenths(texts: Texts, tenths: i32) -> String {
     let sign = if tenths < 0 { "-" } else { "" };
     let tenths = tenths.unsigned_abs();
     format!(
         "{sign}{}{}{}",
         tenths / 10,
-        tr!(words, number.decimal),
+        tr!(texts, number.decimal),
         tenths % 10
     )
 }
@@ -438,14 +440,14 @@ mod tests {
 
     #[test]
     fn values_are_filled_in_by_name() {
-        let sv = Words::of(Lang::Sv);
+        let sv = Texts::of(Lang::Sv);
         let (price, coins) = (12, 3);
         assert_eq!(
             tr!(sv, rule.not_enough_coins, price, coins),
             "Det kostar 12 mynt; du har 3."
         );
         assert_eq!(tr!(sv, controls.play), "Lägg");
-        let en = Words::of(Lang::En);
+        let en = Texts::of(Lang::En);
         assert_eq!(
             tr!(en, summary.won, name = "ann"),
             "ann won",
@@ -457,57 +459,57 @@ mod tests {
 
     #[test]
     fn numbers_are_written_the_language_s_way() {
-        assert_eq!(whole(Words::of(Lang::En), 245_105), "245,105");
-        assert_eq!(whole(Words::of(Lang::Sv), 1_245_105), "1\u{a0}245\u{a0}105");
-        assert_eq!(whole(Words::of(Lang::Da), 245_105), "245.105");
-        assert_eq!(whole(Words::of(Lang::Nb), 999), "999");
+        assert_eq!(whole(Texts::of(Lang::En), 245_105), "245,105");
+        assert_eq!(whole(Texts::of(Lang::Sv), 1_245_105), "1\u{a0}245\u{a0}105");
+        assert_eq!(whole(Texts::of(Lang::Da), 245_105), "245.105");
+        assert_eq!(whole(Texts::of(Lang::Nb), 999), "999");
         assert_eq!(
-            tr!(Words::of(Lang::Sv), number.percent, value = 52),
+            tr!(Texts::of(Lang::Sv), number.percent, value = 52),
             "52\u{a0}%"
         );
     }
 
     #[test]
-    fn the_page_words_cannot_close_their_script_and_read_back_whole() {
+    fn the_page_texts_cannot_close_their_script_and_read_back_whole() {
         for lang in [Lang::En, Lang::Sv, Lang::Da, Lang::Nb] {
-            let words = Words::of(lang).for_browser();
-            assert!(words
+            let texts = Texts::of(lang).for_browser();
+            assert!(texts
                 .iter()
                 .all(|t| !t.contains(WORD_END) && !t.contains(LESS_THAN)));
-            let text = page_words(Words::of(lang));
+            let text = page_texts(Texts::of(lang));
             assert!(!text.contains('<'));
-            assert_eq!(read_page_words(&text), words);
+            assert_eq!(read_page_texts(&text), texts);
         }
         // A text with a `<` in it comes back as it was.
-        let mut words = Words::of(Lang::En).for_browser();
-        words[0] = "a </script> b".into();
-        let texts: &'static [&'static str] = words
+        let mut texts = Texts::of(Lang::En).for_browser();
+        texts[0] = "a </script> b".into();
+        let texts: &'static [&'static str] = texts
             .iter()
             .map(|t| &*t.clone().leak())
             .collect::<Vec<_>>()
             .leak();
-        let text = page_words(Words {
+        let text = page_texts(Texts {
             lang: Lang::En,
             texts,
         });
         assert!(!text.contains('<'));
-        assert_eq!(read_page_words(&text), words);
+        assert_eq!(read_page_texts(&text), texts);
     }
 
     #[test]
     fn a_page_carries_only_the_texts_the_browser_can_show() {
         for lang in Lang::ALL {
-            let words = Words::of(lang);
-            let page = read_page_words(&page_words(words));
+            let texts = Texts::of(lang);
+            let page = read_page_texts(&page_texts(texts));
             assert_eq!(page.len(), generated::COUNT, "every key keeps its place");
             // The help page is the server's alone; the top bar is hydrated.
-            let help = words.text(keys::help::intro);
+            let help = texts.text(keys::help::intro);
             assert!(help.len() > 100);
-            assert!(!page_words(words).contains(help));
+            assert!(!page_texts(texts).contains(help));
             assert_eq!(page[keys::help::intro.0], "");
-            assert_eq!(page[keys::nav::lobby.0], words.text(keys::nav::lobby));
+            assert_eq!(page[keys::nav::lobby.0], texts.text(keys::nav::lobby));
             let shown = page.iter().filter(|t| !t.is_empty()).count();
-            let all = words.texts.iter().filter(|t| !t.is_empty()).count();
+            let all = texts.texts.iter().filter(|t| !t.is_empty()).count();
             assert!(
                 shown > all / 2 && shown < all,
                 "{shown} of {all} texts in the page"

@@ -3,127 +3,148 @@
 //! warnings, stages and line problems. The server sends the type; the page words it.
 
 use crate::tr;
+use leptos::prelude::ServerFnError;
 use rules::{game::Format, Power, RuleError, Variant};
 
-use super::Words;
+use super::Texts;
 use domain::{AccountProblem, DictionaryProblem, Refusal};
 
-/// Why a request was refused, in the page's language.
-pub fn refusal(l: Words, refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::SignInFirst => tr!(l, refusal.sign_in_first).into(),
-        Refusal::AccountNeeded => tr!(l, refusal.account_needed).into(),
-        Refusal::NoSuchGame => tr!(l, refusal.no_such_game).into(),
-        Refusal::NotOver => tr!(l, refusal.not_over).into(),
-        Refusal::AnalysesUsedUp { minutes } => tr!(l, refusal.analyses_used_up, minutes),
-        Refusal::NotYourSeat => tr!(l, refusal.not_your_seat).into(),
-        Refusal::MovedOn { current } => tr!(l, refusal.moved_on, version = current),
-        Refusal::NotStarted => tr!(l, refusal.not_started).into(),
-        Refusal::TimeUp => tr!(l, refusal.time_up).into(),
-        Refusal::BlitzBusy => tr!(l, refusal.blitz_busy).into(),
-        Refusal::Rules(error) => rule_error(l, error),
-        Refusal::TooManyGames(games) => tr!(l, refusal.too_many_games, games),
-        // Malformed requests (forged, or from an outdated page): the detail is for developers.
-        Refusal::Invalid(detail) => tr!(l, refusal.invalid, detail),
-        Refusal::InviteClosed => tr!(l, refusal.invite_closed).into(),
-        Refusal::RematchClosed => tr!(l, refusal.rematch_closed).into(),
-        Refusal::OwnGame => tr!(l, refusal.own_game).into(),
-        Refusal::SlowDown { minutes } => tr!(l, refusal.slow_down, minutes),
-        Refusal::TooManyAccounts { minutes } => tr!(l, refusal.too_many_accounts, minutes),
-        Refusal::AdminsOnly => tr!(l, refusal.admins_only).into(),
-        Refusal::Account(problem) => account(l, *problem).into(),
-        Refusal::TooManyReports { open } => tr!(l, refusal.too_many_reports, open),
-        Refusal::Dictionary(problem) => dictionary(l, problem),
+/// A refusal, or a failure to reach the server, in the page's language.
+pub fn answer_text(texts: Texts, answer: Result<Refusal, ServerFnError>) -> String {
+    match answer {
+        Ok(why) => refusal(texts, &why),
+        Err(error) => tr!(texts, refusal.unreachable, error),
     }
 }
 
-fn dictionary(l: Words, problem: &DictionaryProblem) -> String {
+/// Why a request was refused, in the page's language.
+pub fn refusal(texts: Texts, refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::SignInFirst => tr!(texts, refusal.sign_in_first).into(),
+        Refusal::AccountNeeded => tr!(texts, refusal.account_needed).into(),
+        Refusal::NoSuchGame => tr!(texts, refusal.no_such_game).into(),
+        Refusal::NotOver => tr!(texts, refusal.not_over).into(),
+        Refusal::AnalysesUsedUp { minutes } => tr!(texts, refusal.analyses_used_up, minutes),
+        Refusal::NotYourSeat => tr!(texts, refusal.not_your_seat).into(),
+        Refusal::MovedOn { current } => tr!(texts, refusal.moved_on, version = current),
+        Refusal::NotStarted => tr!(texts, refusal.not_started).into(),
+        Refusal::TimeUp => tr!(texts, refusal.time_up).into(),
+        Refusal::BlitzBusy => tr!(texts, refusal.blitz_busy).into(),
+        Refusal::Rules(error) => rule_error(texts, error),
+        Refusal::TooManyGames(games) => tr!(texts, refusal.too_many_games, games),
+        // Malformed requests (forged, or from an outdated page): the detail is for developers.
+        Refusal::Invalid(detail) => tr!(texts, refusal.invalid, detail),
+        Refusal::InviteClosed => tr!(texts, refusal.invite_closed).into(),
+        Refusal::RematchClosed => tr!(texts, refusal.rematch_closed).into(),
+        Refusal::OwnGame => tr!(texts, refusal.own_game).into(),
+        Refusal::SlowDown { minutes } => tr!(texts, refusal.slow_down, minutes),
+        Refusal::TooManyAccounts { minutes } => tr!(texts, refusal.too_many_accounts, minutes),
+        Refusal::AdminsOnly => tr!(texts, refusal.admins_only).into(),
+        Refusal::Account(problem) => account(texts, *problem).into(),
+        Refusal::TooManyReports { open } => tr!(texts, refusal.too_many_reports, open),
+        Refusal::Dictionary(problem) => dictionary(texts, problem),
+    }
+}
+
+fn dictionary(texts: Texts, problem: &DictionaryProblem) -> String {
     match problem {
-        DictionaryProblem::ReasonNeeded => tr!(l, refusal.reason_needed).into(),
-        DictionaryProblem::NothingToEdit => tr!(l, refusal.nothing_to_edit).into(),
+        DictionaryProblem::ReasonNeeded => tr!(texts, refusal.reason_needed).into(),
+        DictionaryProblem::NothingToEdit => tr!(texts, refusal.nothing_to_edit).into(),
         DictionaryProblem::ConfirmWarnings(warnings) => {
-            let warnings: Vec<String> = warnings.iter().map(|w| warning(l, w)).collect();
-            tr!(l, refusal.confirm_warnings, warnings = warnings.join("; "))
+            let warnings: Vec<String> = warnings.iter().map(|w| warning(texts, w)).collect();
+            tr!(
+                texts,
+                refusal.confirm_warnings,
+                warnings = warnings.join("; ")
+            )
         }
         DictionaryProblem::AlreadyActive(version) => {
-            tr!(l, refusal.already_active, version)
+            tr!(texts, refusal.already_active, version)
         }
-        DictionaryProblem::NoOpenReport(word) => tr!(l, refusal.no_open_report, word),
+        DictionaryProblem::NoOpenReport(word) => tr!(texts, refusal.no_open_report, word),
     }
 }
 
-fn account(l: Words, problem: AccountProblem) -> &'static str {
+fn account(texts: Texts, problem: AccountProblem) -> &'static str {
     match problem {
-        AccountProblem::BadName => tr!(l, refusal.bad_name),
-        AccountProblem::BadPassword => tr!(l, refusal.bad_password),
-        AccountProblem::NameTaken => tr!(l, refusal.name_taken),
-        AccountProblem::WrongCredentials => tr!(l, refusal.wrong_credentials),
+        AccountProblem::BadName => tr!(texts, refusal.bad_name),
+        AccountProblem::BadPassword => tr!(texts, refusal.bad_password),
+        AccountProblem::NameTaken => tr!(texts, refusal.name_taken),
+        AccountProblem::WrongCredentials => tr!(texts, refusal.wrong_credentials),
     }
 }
 
 /// Why the rules refuse an action, in the page's language.
-pub fn rule_error(l: Words, error: &RuleError) -> String {
+pub fn rule_error(texts: Texts, error: &RuleError) -> String {
     use RuleError as E;
     let plain = match error {
-        E::GameOver => tr!(l, rule.game_over),
-        E::NotYourTurn => tr!(l, rule.not_your_turn),
-        E::NoSuchSeat(seat) => return tr!(l, rule.no_such_seat, seat),
-        E::EmptyMove => tr!(l, rule.empty_move),
-        E::OffBoard(_) => tr!(l, rule.off_board),
-        E::Occupied(_) => tr!(l, rule.occupied),
-        E::SameCell(_) => tr!(l, rule.same_cell),
-        E::OutOfPlay(_) => tr!(l, rule.out_of_play),
-        E::NotInHand(_) => tr!(l, rule.not_in_hand),
+        E::GameOver => tr!(texts, rule.game_over),
+        E::NotYourTurn => tr!(texts, rule.not_your_turn),
+        E::NoSuchSeat(seat) => return tr!(texts, rule.no_such_seat, seat),
+        E::EmptyMove => tr!(texts, rule.empty_move),
+        E::OffBoard(_) => tr!(texts, rule.off_board),
+        E::Occupied(_) => tr!(texts, rule.occupied),
+        E::SameCell(_) => tr!(texts, rule.same_cell),
+        E::OutOfPlay(_) => tr!(texts, rule.out_of_play),
+        E::NotInHand(_) => tr!(texts, rule.not_in_hand),
         E::NotInPowerBar(power) => {
-            return tr!(l, rule.not_in_power_bar, power = power_name(l, *power))
+            return tr!(
+                texts,
+                rule.not_in_power_bar,
+                power = power_name(texts, *power)
+            )
         }
-        E::NoSuchLetter => tr!(l, rule.no_such_letter),
-        E::NotInLine => tr!(l, rule.not_in_line),
-        E::Gap(_) => tr!(l, rule.gap),
-        E::MissesStart => tr!(l, rule.misses_start),
-        E::NotConnected => tr!(l, rule.not_connected),
-        E::NoWord => tr!(l, rule.no_word),
-        E::InvalidWords(words) => return tr!(l, rule.invalid_words, words = words.join(", ")),
-        E::NotInRuleset => tr!(l, rule.not_in_ruleset),
-        E::RubberOnStart => tr!(l, rule.rubber_on_start),
-        E::Immune(_) => tr!(l, rule.immune),
-        E::NoTarget(_) => tr!(l, rule.no_target),
-        E::MorfToSameLetter(_) => tr!(l, rule.morf_same_letter),
-        E::PowerTwiceOnCell(_) => tr!(l, rule.power_twice),
-        E::ArrowMisplaced => tr!(l, rule.arrow_misplaced),
-        E::StopMisplaced => tr!(l, rule.stop_misplaced),
-        E::SwapNotAllowed => tr!(l, rule.swap_not_allowed),
-        E::BagTooSmall { needed, in_bag } => return tr!(l, rule.bag_too_small, needed, in_bag),
-        E::NothingToChallenge => tr!(l, rule.nothing_to_challenge),
-        E::PowerBarFull => tr!(l, rule.power_bar_full),
-        E::NotEnoughCoins { price, coins } => return tr!(l, rule.not_enough_coins, price, coins),
-        E::NotForSale(power) => return tr!(l, rule.not_for_sale, power = power_name(l, *power)),
+        E::NoSuchLetter => tr!(texts, rule.no_such_letter),
+        E::NotInLine => tr!(texts, rule.not_in_line),
+        E::Gap(_) => tr!(texts, rule.gap),
+        E::MissesStart => tr!(texts, rule.misses_start),
+        E::NotConnected => tr!(texts, rule.not_connected),
+        E::NoWord => tr!(texts, rule.no_word),
+        E::InvalidWords(words) => return tr!(texts, rule.invalid_words, words = words.join(", ")),
+        E::NotInRuleset => tr!(texts, rule.not_in_ruleset),
+        E::RubberOnStart => tr!(texts, rule.rubber_on_start),
+        E::Immune(_) => tr!(texts, rule.immune),
+        E::NoTarget(_) => tr!(texts, rule.no_target),
+        E::MorfToSameLetter(_) => tr!(texts, rule.morf_same_letter),
+        E::PowerTwiceOnCell(_) => tr!(texts, rule.power_twice),
+        E::ArrowMisplaced => tr!(texts, rule.arrow_misplaced),
+        E::StopMisplaced => tr!(texts, rule.stop_misplaced),
+        E::SwapNotAllowed => tr!(texts, rule.swap_not_allowed),
+        E::BagTooSmall { needed, in_bag } => return tr!(texts, rule.bag_too_small, needed, in_bag),
+        E::NothingToChallenge => tr!(texts, rule.nothing_to_challenge),
+        E::PowerBarFull => tr!(texts, rule.power_bar_full),
+        E::NotEnoughCoins { price, coins } => {
+            return tr!(texts, rule.not_enough_coins, price, coins)
+        }
+        E::NotForSale(power) => {
+            return tr!(texts, rule.not_for_sale, power = power_name(texts, *power))
+        }
     };
     plain.into()
 }
 
 /// A power's name (Alfa Kraft's own names stay as the seed gives them in every language).
-pub fn power_name(l: Words, power: Power) -> &'static str {
+pub fn power_name(texts: Texts, power: Power) -> &'static str {
     match power {
-        Power::Swap => tr!(l, power.swap),
-        Power::Charge => tr!(l, power.charge),
-        Power::Dice => tr!(l, power.dice),
-        Power::Rubber => tr!(l, power.rubber),
-        Power::AlfaMorf => tr!(l, power.alfa_morf),
-        Power::AlfaPowerTile => tr!(l, power.alfa_power_tile),
-        Power::GoldenTile => tr!(l, power.golden_tile),
+        Power::Swap => tr!(texts, power.swap),
+        Power::Charge => tr!(texts, power.charge),
+        Power::Dice => tr!(texts, power.dice),
+        Power::Rubber => tr!(texts, power.rubber),
+        Power::AlfaMorf => tr!(texts, power.alfa_morf),
+        Power::AlfaPowerTile => tr!(texts, power.alfa_power_tile),
+        Power::GoldenTile => tr!(texts, power.golden_tile),
     }
 }
 
 /// A ruleset's name with its options.
-pub fn ruleset_name(l: Words, variant: &Variant) -> String {
+pub fn ruleset_name(texts: Texts, variant: &Variant) -> String {
     match *variant {
-        Variant::AlfaKraft { .. } => tr!(l, ruleset.alfa_kraft).into(),
-        Variant::Classic => tr!(l, ruleset.classic).into(),
+        Variant::AlfaKraft { .. } => tr!(texts, ruleset.alfa_kraft).into(),
+        Variant::Classic => tr!(texts, ruleset.classic).into(),
         Variant::Feud { random_board, .. } => if random_board {
-            tr!(l, ruleset.feud_random)
+            tr!(texts, ruleset.feud_random)
         } else {
-            tr!(l, ruleset.feud)
+            tr!(texts, ruleset.feud)
         }
         .into(),
         Variant::Alfapet {
@@ -131,57 +152,57 @@ pub fn ruleset_name(l: Words, variant: &Variant) -> String {
             special_tiles,
         } => {
             if special_tiles {
-                tr!(l, ruleset.alfapet_special, tiles = hand_size)
+                tr!(texts, ruleset.alfapet_special, tiles = hand_size)
             } else {
-                tr!(l, ruleset.alfapet, tiles = hand_size)
+                tr!(texts, ruleset.alfapet, tiles = hand_size)
             }
         }
-        Variant::Daily { .. } => tr!(l, ruleset.daily).into(),
+        Variant::Daily { .. } => tr!(texts, ruleset.daily).into(),
         Variant::LongWords { hard_mode } => if hard_mode {
-            tr!(l, ruleset.long_words_hard)
+            tr!(texts, ruleset.long_words_hard)
         } else {
-            tr!(l, ruleset.long_words)
+            tr!(texts, ruleset.long_words)
         }
         .into(),
     }
 }
 
 /// Casual or Blitz.
-pub fn format_name(l: Words, format: Format) -> &'static str {
+pub fn format_name(texts: Texts, format: Format) -> &'static str {
     match format {
-        Format::Casual => tr!(l, format.casual),
-        Format::Blitz => tr!(l, format.blitz),
+        Format::Casual => tr!(texts, format.casual),
+        Format::Blitz => tr!(texts, format.blitz),
     }
 }
 
 /// A bot level's name ("casual"), as the server names it.
-pub fn bot_level(l: Words, level: &str) -> String {
+pub fn bot_level(texts: Texts, level: &str) -> String {
     match level {
-        "beginner" => tr!(l, bot.beginner).into(),
-        "casual" => tr!(l, bot.casual).into(),
-        "club" => tr!(l, bot.club).into(),
-        "expert" => tr!(l, bot.expert).into(),
-        "master" => tr!(l, bot.master).into(),
+        "beginner" => tr!(texts, bot.beginner).into(),
+        "casual" => tr!(texts, bot.casual).into(),
+        "club" => tr!(texts, bot.club).into(),
+        "expert" => tr!(texts, bot.expert).into(),
+        "master" => tr!(texts, bot.master).into(),
         other => other.into(),
     }
 }
 
 /// Who holds a seat, for a sentence: a player's name, "casual bot (950)", or "waiting…".
-pub fn seat_name(l: Words, holder: &crate::api::SeatHolder) -> String {
+pub fn seat_name(texts: Texts, holder: &crate::api::SeatHolder) -> String {
     use crate::api::SeatHolder;
     match holder {
         SeatHolder::Player { name, .. } | SeatHolder::Local { name } => name.clone(),
         SeatHolder::Bot { level, rank } => {
-            tr!(l, bot.named, level = bot_level(l, level), rank)
+            tr!(texts, bot.named, level = bot_level(texts, level), rank)
         }
-        SeatHolder::Open => tr!(l, bot.open).into(),
+        SeatHolder::Open => tr!(texts, bot.open).into(),
     }
 }
 
 /// The name of one seat of a table (a seat not there reads as open).
-pub fn seat_label(l: Words, seats: &[crate::api::SeatHolder], seat: rules::Seat) -> String {
+pub fn seat_label(texts: Texts, seats: &[crate::api::SeatHolder], seat: rules::Seat) -> String {
     seat_name(
-        l,
+        texts,
         seats
             .get(usize::from(seat))
             .unwrap_or(&crate::api::SeatHolder::Open),
@@ -189,8 +210,8 @@ pub fn seat_label(l: Words, seats: &[crate::api::SeatHolder], seat: rules::Seat)
 }
 
 /// A dictionary's name ("Swedish").
-pub fn dictionary_name(l: Words, id: dictionaries::DictionaryId) -> &'static str {
-    l.text(dictionary_key(id))
+pub fn dictionary_name(texts: Texts, id: dictionaries::DictionaryId) -> &'static str {
+    texts.text(dictionary_key(id))
 }
 
 /// The text that names a dictionary.
@@ -207,78 +228,78 @@ pub fn dictionary_key(id: dictionaries::DictionaryId) -> super::Key {
 }
 
 /// Why a draft's publishing needs a confirmation.
-pub fn warning(l: Words, warning: &dictionaries::versions::Warning) -> String {
+pub fn warning(texts: Texts, warning: &dictionaries::versions::Warning) -> String {
     use dictionaries::versions::Warning as W;
     match warning {
-        W::Binary => tr!(l, words_panel.binary).into(),
-        W::NoWords => tr!(l, words_panel.no_words).into(),
-        W::RemovesMost { removed, of } => tr!(l, words_panel.removes_most, removed, of),
+        W::Binary => tr!(texts, words_panel.binary).into(),
+        W::NoWords => tr!(texts, words_panel.no_words).into(),
+        W::RemovesMost { removed, of } => tr!(texts, words_panel.removes_most, removed, of),
     }
 }
 
 /// Why a line of an upload or an edit was not taken.
-pub fn line_problem(l: Words, problem: &dictionaries::versions::LineProblem) -> String {
+pub fn line_problem(texts: Texts, problem: &dictionaries::versions::LineProblem) -> String {
     use dictionaries::versions::LineProblem as P;
     match problem {
-        P::NotUtf8 => tr!(l, words_panel.not_utf8).into(),
-        P::SeveralWords => tr!(l, words_panel.several_words).into(),
-        P::TooShort => tr!(l, words_panel.too_short).into(),
-        P::TooLong { letters, max } => tr!(l, words_panel.too_long, letters, max),
-        P::OutsideAlphabet(letter) => tr!(l, words_panel.outside_alphabet, letter),
-        P::Duplicate { first_line } => tr!(l, words_panel.duplicate, first_line),
-        P::NotInDictionary => tr!(l, words_panel.not_in_dictionary).into(),
-        P::Capitalised => tr!(l, words_panel.capitalised).into(),
+        P::NotUtf8 => tr!(texts, words_panel.not_utf8).into(),
+        P::SeveralWords => tr!(texts, words_panel.several_words).into(),
+        P::TooShort => tr!(texts, words_panel.too_short).into(),
+        P::TooLong { letters, max } => tr!(texts, words_panel.too_long, letters, max),
+        P::OutsideAlphabet(letter) => tr!(texts, words_panel.outside_alphabet, letter),
+        P::Duplicate { first_line } => tr!(texts, words_panel.duplicate, first_line),
+        P::NotInDictionary => tr!(texts, words_panel.not_in_dictionary).into(),
+        P::Capitalised => tr!(texts, words_panel.capitalised).into(),
     }
 }
 
 /// What a draft's build is doing, for its progress bar (a page the server renders alone).
 #[cfg(feature = "ssr")]
-pub fn build_stage(l: Words, stage: dictionaries::wordlist::Stage) -> &'static str {
+pub fn build_stage(texts: Texts, stage: dictionaries::wordlist::Stage) -> &'static str {
     use dictionaries::wordlist::Stage as S;
     match stage {
-        S::Reading => tr!(l, words_panel.reading),
-        S::Comparing => tr!(l, words_panel.comparing),
-        S::Building => tr!(l, words_panel.building),
-        S::Saving => tr!(l, words_panel.saving),
+        S::Reading => tr!(texts, words_panel.reading),
+        S::Comparing => tr!(texts, words_panel.comparing),
+        S::Building => tr!(texts, words_panel.building),
+        S::Saving => tr!(texts, words_panel.saving),
     }
 }
 
 /// Where a version came from.
-pub fn origin(l: Words, origin: dictionaries::versions::Origin) -> &'static str {
+pub fn origin(texts: Texts, origin: dictionaries::versions::Origin) -> &'static str {
     use dictionaries::versions::Origin as O;
     match origin {
-        O::Shipped => tr!(l, words_panel.shipped),
-        O::Upload => tr!(l, words_panel.upload),
-        O::Edit => tr!(l, words_panel.edit),
+        O::Shipped => tr!(texts, words_panel.shipped),
+        O::Upload => tr!(texts, words_panel.upload),
+        O::Edit => tr!(texts, words_panel.edit),
     }
 }
 
 /// What an entry of the audit log did.
-pub fn audit_action(l: Words, action: dictionaries::versions::AuditAction) -> &'static str {
+pub fn audit_action(texts: Texts, action: dictionaries::versions::AuditAction) -> &'static str {
     use dictionaries::versions::AuditAction as A;
     match action {
-        A::Import => tr!(l, words_panel.import),
-        A::Upload => tr!(l, words_panel.upload),
-        A::Edit => tr!(l, words_panel.edit),
-        A::Publish => tr!(l, words_panel.publish),
-        A::Rollback => tr!(l, words_panel.rollback),
+        A::Import => tr!(texts, words_panel.import),
+        A::Upload => tr!(texts, words_panel.upload),
+        A::Edit => tr!(texts, words_panel.edit),
+        A::Publish => tr!(texts, words_panel.publish),
+        A::Rollback => tr!(texts, words_panel.rollback),
     }
 }
 
 /// A number of days: "1 day", "3 days".
-pub fn days(l: Words, days: u32) -> String {
+pub fn days(texts: Texts, days: u32) -> String {
     super::plural(
         days,
-        tr!(l, daily.one_day, days),
-        tr!(l, daily.many_days, days),
+        tr!(texts, daily.one_day, days),
+        tr!(texts, daily.many_days, days),
     )
 }
 
 /// A number of coins: "1 coin", "5 coins".
-pub fn coins(l: Words, coins: i32) -> String {
+pub fn coins(texts: Texts, coins: i32) -> String {
     super::plural(
         coins,
-        tr!(l, shop.one_coin, coins),
-        tr!(l, shop.many_coins, coins),
+        tr!(texts, shop.one_coin, coins),
+        tr!(texts, shop.many_coins, coins),
     )
 }

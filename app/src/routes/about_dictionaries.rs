@@ -22,7 +22,7 @@ pub fn AboutDictionaries() -> impl IntoView {
                             .into_iter()
                             .map(|d| {
                                 let count = d.word_count;
-                                let words = crate::i18n::worded(move |l| crate::i18n::whole(l, count));
+                                let words = crate::i18n::worded(move |texts| crate::i18n::whole(texts, count));
                                 view! {
                                     <section class="dictionary" id=d.id.as_str()>
                                         <h2>{d.name.clone()}</h2>

@@ -168,8 +168,8 @@ pub fn Message(
     move || {
         let text = match result.get()? {
             Ok(Ok(())) => return None,
-            Ok(Err(refusal)) => crate::routes::game::answer_text(language.get(), Ok(refusal)),
-            Err(error) => crate::routes::game::answer_text(language.get(), Err(error)),
+            Ok(Err(refusal)) => crate::i18n::answer_text(language.get(), Ok(refusal)),
+            Err(error) => crate::i18n::answer_text(language.get(), Err(error)),
         };
         Some(view! { <p class="error" role="alert" data-testid="form-error">{text}</p> })
     }

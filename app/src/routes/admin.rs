@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::api::admin::{Lookup, Panel, VersionDetail};
-use crate::i18n::{plural, Words};
+use crate::i18n::{plural, Texts};
 use crate::tr;
 
 /// A message carried back to a page after a form: what was done, or why not.
@@ -35,19 +35,19 @@ fn size(bytes: u64) -> String {
 }
 
 /// A version's state: its class (the same in every language) and its name.
-fn state_of(l: Words, v: &VersionSummary) -> (&'static str, &'static str) {
+fn state_of(texts: Texts, v: &VersionSummary) -> (&'static str, &'static str) {
     match (v.active, v.published_at) {
-        (true, _) => ("active", tr!(l, admin.state_active)),
-        (false, Some(_)) => ("earlier", tr!(l, admin.state_earlier)),
-        (false, None) => ("draft", tr!(l, admin.state_draft)),
+        (true, _) => ("active", tr!(texts, admin.state_active)),
+        (false, Some(_)) => ("earlier", tr!(texts, admin.state_earlier)),
+        (false, None) => ("draft", tr!(texts, admin.state_draft)),
     }
 }
 
 /// A whole document around `main`, with the admin's top bar.
-fn document(l: Words, title: &str, admin: &str, main: impl IntoView + 'static) -> String {
+fn document(texts: Texts, title: &str, admin: &str, main: impl IntoView + 'static) -> String {
     plain::document(
-        l,
-        &tr!(l, admin.title_suffix, title),
+        texts,
+        &tr!(texts, admin.title_suffix, title),
         Some(admin),
         true,
         main,
@@ -55,19 +55,19 @@ fn document(l: Words, title: &str, admin: &str, main: impl IntoView + 'static) -
 }
 
 /// A change refused or failed, and why, with the way back (the server sets the status).
-pub fn not_done(l: Words, message: &str) -> String {
+pub fn not_done(texts: Texts, message: &str) -> String {
     let message = message.to_string();
     let body = Owner::new().with(move || {
         view! {
             <main class="page">
-                <h1>{tr!(l, admin.not_done)}</h1>
+                <h1>{tr!(texts, admin.not_done)}</h1>
                 <p class="error" data-testid="admin-error">{message}</p>
-                <p><a href="/admin">{tr!(l, admin.back)}</a></p>
+                <p><a href="/admin">{tr!(texts, admin.back)}</a></p>
             </main>
         }
         .to_html()
     });
-    plain::html(l, tr!(l, admin.not_done), &body)
+    plain::html(texts, tr!(texts, admin.not_done), &body)
 }
 
 fn flash_view(flash: Flash) -> impl IntoView {
@@ -80,7 +80,7 @@ fn flash_view(flash: Flash) -> impl IntoView {
 /// `/admin/builds/<key>`: a draft being built, with a progress bar; the page reloads itself each
 /// second, and the server sends it on to the draft once it exists.
 pub fn building(
-    l: Words,
+    texts: Texts,
     admin: &str,
     dictionary: dictionaries::DictionaryId,
     stage: dictionaries::wordlist::Stage,
@@ -91,83 +91,83 @@ pub fn building(
     let main = view! {
         <main class="page admin" data-testid="building">
             <meta http-equiv="refresh" content="1" />
-            <h1>{tr!(l, admin.building_title, dictionary = crate::i18n::dictionary_name(l, dictionary))}</h1>
+            <h1>{tr!(texts, admin.building_title, dictionary = crate::i18n::dictionary_name(texts, dictionary))}</h1>
             <section class="card">
-                <p role="status">{tr!(l, admin.building_stage, stage = crate::i18n::build_stage(l, stage), done, total)}</p>
-                <progress class="building" max=total.max(1) value=done aria-label=tr!(l, admin.build_progress)>{format!("{percent} %")}</progress>
-                <p class="hint">{tr!(l, admin.building_hint)}</p>
+                <p role="status">{tr!(texts, admin.building_stage, stage = crate::i18n::build_stage(texts, stage), done, total)}</p>
+                <progress class="building" max=total.max(1) value=done aria-label=tr!(texts, admin.build_progress)>{format!("{percent} %")}</progress>
+                <p class="hint">{tr!(texts, admin.building_hint)}</p>
             </section>
         </main>
     };
-    document(l, tr!(l, admin.building), admin, main)
+    document(texts, tr!(texts, admin.building), admin, main)
 }
 
 /// `/admin`: every dictionary, the upload and edit forms, the report queue and the audit log.
-pub fn overview(l: Words, admin: &str, panel: Panel, flash: Flash) -> String {
+pub fn overview(texts: Texts, admin: &str, panel: Panel, flash: Flash) -> String {
     let ids: Vec<(String, String)> = panel
         .dictionaries
         .iter()
         .map(|d| {
             (
                 d.id.as_str().to_string(),
-                crate::i18n::dictionary_name(l, d.id).to_string(),
+                crate::i18n::dictionary_name(texts, d.id).to_string(),
             )
         })
         .collect();
     let main = view! {
         <main class="page admin" data-testid="admin">
-            <h1>{tr!(l, admin.dictionaries)}</h1>
-            <p class="lead">{tr!(l, admin.lead)}</p>
+            <h1>{tr!(texts, admin.dictionaries)}</h1>
+            <p class="lead">{tr!(texts, admin.lead)}</p>
             {flash_view(flash)}
             <div class="admin-dictionaries">
-                {panel.dictionaries.into_iter().map(|d| dictionary_card(l, d)).collect_view()}
+                {panel.dictionaries.into_iter().map(|d| dictionary_card(texts, d)).collect_view()}
             </div>
             <div class="admin-forms">
-                {upload_form(l, &ids)}
-                {edit_form(l, &ids)}
+                {upload_form(texts, &ids)}
+                {edit_form(texts, &ids)}
             </div>
-            {report_queue(l, panel.reports)}
-            {audit_log(l, panel.audit)}
+            {report_queue(texts, panel.reports)}
+            {audit_log(texts, panel.audit)}
         </main>
     };
-    document(l, tr!(l, admin.dictionaries), admin, main)
+    document(texts, tr!(texts, admin.dictionaries), admin, main)
 }
 
-fn dictionary_card(l: Words, d: DictionaryOverview) -> impl IntoView {
+fn dictionary_card(texts: Texts, d: DictionaryOverview) -> impl IntoView {
     let id = d.id;
     let active = d.versions.iter().find(|v| v.active).cloned();
     view! {
         <section class="card admin-dictionary" data-dictionary=id.as_str()>
-            <h2>{crate::i18n::dictionary_name(l, id)}<span class="muted">" · "{id.as_str()}</span></h2>
+            <h2>{crate::i18n::dictionary_name(texts, id)}<span class="muted">" · "{id.as_str()}</span></h2>
             <dl class="facts">
-                <dt>{tr!(l, admin.alphabet)}</dt><dd class="alphabet">{d.alphabet.clone()}</dd>
+                <dt>{tr!(texts, admin.alphabet)}</dt><dd class="alphabet">{d.alphabet.clone()}</dd>
                 {active.map(|v| view! {
-                    <dt>{tr!(l, admin.active)}</dt>
+                    <dt>{tr!(texts, admin.active)}</dt>
                     <dd data-testid="active-version">
-                        {tr!(l, admin.active_line, version = v.version, words = v.word_count, size = size(v.fst_bytes), hash = &v.sha256[..12])}
+                        {tr!(texts, admin.active_line, version = v.version, words = v.word_count, size = size(v.fst_bytes), hash = &v.sha256[..12])}
                     </dd>
-                    <dt>{tr!(l, admin.published)}</dt>
+                    <dt>{tr!(texts, admin.published)}</dt>
                     <dd>{match (v.published_by, v.published_at) {
-                        (Some(who), Some(at)) => tr!(l, admin.by_at, who, at = utc(at)),
-                        (None, Some(at)) => tr!(l, admin.shipped_at, at = utc(at)),
+                        (Some(who), Some(at)) => tr!(texts, admin.by_at, who, at = utc(at)),
+                        (None, Some(at)) => tr!(texts, admin.shipped_at, at = utc(at)),
                         _ => "—".into(),
                     }}</dd>
                 })}
             </dl>
             <div class="table-scroll">
                 <table class="versions">
-                    <thead><tr><th>{tr!(l, admin.version)}</th><th>{tr!(l, admin.state)}</th><th class="num">{tr!(l, admin.words)}</th><th>{tr!(l, admin.made)}</th><th>{tr!(l, admin.note)}</th></tr></thead>
+                    <thead><tr><th>{tr!(texts, admin.version)}</th><th>{tr!(texts, admin.state)}</th><th class="num">{tr!(texts, admin.words)}</th><th>{tr!(texts, admin.made)}</th><th>{tr!(texts, admin.note)}</th></tr></thead>
                     <tbody>
                         {d.versions.into_iter().map(|v| {
-                            let (state, state_name) = state_of(l, &v);
+                            let (state, state_name) = state_of(texts, &v);
                             view! {
                                 <tr class=state data-version=v.version>
                                     <td><a href=format!("/admin/{}/{}", id.as_str(), v.version)>{format!("v{}", v.version)}</a></td>
                                     <td><span class=format!("badge {state}")>{state_name}</span></td>
                                     <td class="num">{v.word_count}</td>
                                     <td>{match v.created_by {
-                                        Some(who) => tr!(l, admin.origin_by, origin = crate::i18n::origin(l, v.origin), who),
-                                        None => crate::i18n::origin(l, v.origin).to_string(),
+                                        Some(who) => tr!(texts, admin.origin_by, origin = crate::i18n::origin(texts, v.origin), who),
+                                        None => crate::i18n::origin(texts, v.origin).to_string(),
                                     }}<br /><span class="muted">{utc(v.created_at)}</span></td>
                                     <td class="note">{v.note}</td>
                                 </tr>
@@ -188,68 +188,68 @@ fn dictionary_options(ids: &[(String, String)]) -> impl IntoView {
 
 /// The file goes to `POST /admin/upload`, which answers with the draft's page; a line of script
 /// shows that the list is uploading and building meanwhile.
-fn upload_form(l: Words, ids: &[(String, String)]) -> impl IntoView {
+fn upload_form(texts: Texts, ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
-            <h2>{tr!(l, admin.upload_title)}</h2>
-            <p class="hint">{tr!(l, admin.upload_hint)}</p>
+            <h2>{tr!(texts, admin.upload_title)}</h2>
+            <p class="hint">{tr!(texts, admin.upload_hint)}</p>
             <form class="form" method="post" action="/admin/upload" enctype="multipart/form-data"
                 data-testid="upload-form"
                 onsubmit="this.querySelector('.building').hidden = false; this.querySelector('button').disabled = true">
-                <label>{tr!(l, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
-                <label>{tr!(l, admin.file)}" " <input type="file" name="file" required accept=".txt,.dic,text/plain" /></label>
-                <label>{tr!(l, admin.aff)}" " <input type="file" name="aff" accept=".aff" /></label>
-                <label>{tr!(l, admin.note)}" " <input type="text" name="note" maxlength="500" placeholder=tr!(l, admin.note_placeholder) /></label>
-                <button class="primary" type="submit">{tr!(l, admin.upload)}</button>
+                <label>{tr!(texts, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
+                <label>{tr!(texts, admin.file)}" " <input type="file" name="file" required accept=".txt,.dic,text/plain" /></label>
+                <label>{tr!(texts, admin.aff)}" " <input type="file" name="aff" accept=".aff" /></label>
+                <label>{tr!(texts, admin.note)}" " <input type="text" name="note" maxlength="500" placeholder=tr!(texts, admin.note_placeholder) /></label>
+                <button class="primary" type="submit">{tr!(texts, admin.upload)}</button>
                 <div class="building" role="status" hidden>
-                    <p class="muted">{tr!(l, admin.uploading)}</p>
-                    <progress aria-label=tr!(l, admin.building_draft)></progress>
+                    <p class="muted">{tr!(texts, admin.uploading)}</p>
+                    <progress aria-label=tr!(texts, admin.building_draft)></progress>
                 </div>
             </form>
         </section>
     }
 }
 
-fn edit_form(l: Words, ids: &[(String, String)]) -> impl IntoView {
+fn edit_form(texts: Texts, ids: &[(String, String)]) -> impl IntoView {
     view! {
         <section class="card">
-            <h2>{tr!(l, admin.edit_title)}</h2>
-            <p class="hint">{tr!(l, admin.edit_hint)}</p>
+            <h2>{tr!(texts, admin.edit_title)}</h2>
+            <p class="hint">{tr!(texts, admin.edit_hint)}</p>
             <form class="form" method="post" action="/admin/edit" data-testid="edit-form">
-                <label>{tr!(l, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
-                <label>{tr!(l, admin.add)}" " <textarea name="add" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
-                <label>{tr!(l, admin.remove)}" " <textarea name="remove" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
-                <label>{tr!(l, admin.reason)}" " <input type="text" name="reason" required maxlength="500" /></label>
-                <button class="primary" type="submit">{tr!(l, admin.make_draft)}</button>
+                <label>{tr!(texts, admin.dictionary)}" " <select name="dictionary">{dictionary_options(ids)}</select></label>
+                <label>{tr!(texts, admin.add)}" " <textarea name="add" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
+                <label>{tr!(texts, admin.remove)}" " <textarea name="remove" rows="3" autocapitalize="none" spellcheck="false"></textarea></label>
+                <label>{tr!(texts, admin.reason)}" " <input type="text" name="reason" required maxlength="500" /></label>
+                <button class="primary" type="submit">{tr!(texts, admin.make_draft)}</button>
             </form>
         </section>
     }
 }
 
-fn report_queue(l: Words, reports: Vec<ReportGroup>) -> impl IntoView {
+fn report_queue(texts: Texts, reports: Vec<ReportGroup>) -> impl IntoView {
     view! {
         <section class="card" data-testid="report-queue">
-            <h2>{tr!(l, admin.reports)}</h2>
+            <h2>{tr!(texts, admin.reports)}</h2>
             {if reports.is_empty() {
-                view! { <p class="muted">{tr!(l, admin.no_reports)}</p> }.into_any()
+                view! { <p class="muted">{tr!(texts, admin.no_reports)}</p> }.into_any()
             } else {
                 view! {
                     <ul class="report-list">
                         {reports.into_iter().map(|r| {
                             let says = match r.kind {
-                                ReportKind::Missing => tr!(l, admin.says_word),
-                                ReportKind::Wrong => tr!(l, admin.says_not_word),
+                                ReportKind::Missing => tr!(texts, admin.says_word),
+                                ReportKind::Wrong => tr!(texts, admin.says_not_word),
                             };
                             let count = r.reporters;
                             let reporters = format!(
                                 " · {} · {}",
-                                crate::i18n::dictionary_name(l, r.dictionary),
-                                plural(count, tr!(l, admin.one_reporter, count), tr!(l, admin.reporters, count))
+                                crate::i18n::dictionary_name(texts, r.dictionary),
+                                plural(count, tr!(texts, admin.one_reporter, count), tr!(texts, admin.reporters, count))
                             );
                             view! {
                                 <li class="report" data-word=r.word.clone()>
                                     <span><strong>{r.word.to_uppercase()}</strong>" "{says}<span class="muted">{reporters}</span></span>
-                                    <span class="actions">{decide_form(l, &r, true)}{decide_form(l, &r, false)}</span>
+                                    <span class="actions">{decide_form(texts, &r, true)}{decide_form(texts, &r, false)}</span>
                                 </li>
                             }
                         }).collect_view()}
@@ -260,7 +260,7 @@ fn report_queue(l: Words, reports: Vec<ReportGroup>) -> impl IntoView {
     }
 }
 
-fn decide_form(l: Words, r: &ReportGroup, accept: bool) -> impl IntoView {
+fn decide_form(texts: Texts, r: &ReportGroup, accept: bool) -> impl IntoView {
     view! {
         <form method="post" action="/admin/decide">
             <input type="hidden" name="dictionary" value=r.dictionary.as_str() />
@@ -268,25 +268,25 @@ fn decide_form(l: Words, r: &ReportGroup, accept: bool) -> impl IntoView {
             <input type="hidden" name="kind" value=r.kind.as_str() />
             <input type="hidden" name="accept" value=accept.to_string() />
             <button type="submit" class=if accept { "primary" } else { "" }>
-                {if accept { tr!(l, admin.accept) } else { tr!(l, admin.dismiss) }}
+                {if accept { tr!(texts, admin.accept) } else { tr!(texts, admin.dismiss) }}
             </button>
         </form>
     }
 }
 
-fn audit_log(l: Words, audit: Vec<AuditEntry>) -> impl IntoView {
+fn audit_log(texts: Texts, audit: Vec<AuditEntry>) -> impl IntoView {
     view! {
         <section class="card" data-testid="audit-log">
-            <h2>{tr!(l, admin.audit)}</h2>
+            <h2>{tr!(texts, admin.audit)}</h2>
             <div class="table-scroll">
                 <table>
-                    <thead><tr><th>{tr!(l, admin.when)}</th><th>{tr!(l, admin.who)}</th><th>{tr!(l, admin.what)}</th><th class="num">{tr!(l, admin.words)}</th><th>{tr!(l, admin.reason)}</th></tr></thead>
+                    <thead><tr><th>{tr!(texts, admin.when)}</th><th>{tr!(texts, admin.who)}</th><th>{tr!(texts, admin.what)}</th><th class="num">{tr!(texts, admin.words)}</th><th>{tr!(texts, admin.reason)}</th></tr></thead>
                     <tbody>
                         {audit.into_iter().map(|e| view! {
                             <tr data-action=e.action.as_str()>
                                 <td>{utc(e.at)}</td>
                                 <td>{e.user.unwrap_or_else(|| "—".into())}</td>
-                                <td>{format!("{} {}@{}", crate::i18n::audit_action(l, e.action), e.dictionary.as_str(), e.version)}</td>
+                                <td>{format!("{} {}@{}", crate::i18n::audit_action(texts, e.action), e.dictionary.as_str(), e.version)}</td>
                                 <td class="num">{format!("{} (+{} −{})", e.words, e.added, e.removed)}</td>
                                 <td class="note">{e.reason}</td>
                             </tr>
@@ -301,7 +301,7 @@ fn audit_log(l: Words, audit: Vec<AuditEntry>) -> impl IntoView {
 /// `/admin/<id>/<version>`: the version, its report, a look-up (`lookup`, when asked) and the
 /// publish or roll-back form.
 pub fn version(
-    l: Words,
+    texts: Texts,
     admin: &str,
     detail: VersionDetail,
     lookup: Option<Lookup>,
@@ -313,16 +313,16 @@ pub fn version(
         active,
     } = detail;
     let id = v.dictionary;
-    let (state, state_name) = state_of(l, &v);
+    let (state, state_name) = state_of(texts, &v);
     let action = match (v.active, v.published_at) {
         (true, _) => None,
-        (false, None) => Some(tr!(l, admin.publish)),
-        (false, Some(_)) => Some(tr!(l, admin.roll_back)),
+        (false, None) => Some(tr!(texts, admin.publish)),
+        (false, Some(_)) => Some(tr!(texts, admin.roll_back)),
     };
     let title = tr!(
-        l,
+        texts,
         admin.version_title,
-        dictionary = crate::i18n::dictionary_name(l, id),
+        dictionary = crate::i18n::dictionary_name(texts, id),
         version = v.version
     );
     let warnings = report.warnings.clone();
@@ -330,50 +330,50 @@ pub fn version(
     let number = v.version;
     let main = view! {
         <main class="page admin" data-testid="admin-version">
-            <p><a href="/admin">{tr!(l, admin.to_dictionaries)}</a></p>
+            <p><a href="/admin">{tr!(texts, admin.to_dictionaries)}</a></p>
             <h1>{title.clone()}" "<span class=format!("badge {state}") data-testid="version-state" data-state=state>{state_name}</span></h1>
             {flash_view(flash)}
             <dl class="facts card">
-                <dt>{tr!(l, admin.words)}</dt><dd data-testid="accepted">{report.accepted}</dd>
-                <dt>{tr!(l, admin.made)}</dt><dd>{match &v.created_by {
-                    Some(who) => tr!(l, admin.origin_by_at, origin = crate::i18n::origin(l, v.origin), who, at = utc(v.created_at)),
-                    None => tr!(l, admin.made_at, origin = crate::i18n::origin(l, v.origin), at = utc(v.created_at)),
+                <dt>{tr!(texts, admin.words)}</dt><dd data-testid="accepted">{report.accepted}</dd>
+                <dt>{tr!(texts, admin.made)}</dt><dd>{match &v.created_by {
+                    Some(who) => tr!(texts, admin.origin_by_at, origin = crate::i18n::origin(texts, v.origin), who, at = utc(v.created_at)),
+                    None => tr!(texts, admin.made_at, origin = crate::i18n::origin(texts, v.origin), at = utc(v.created_at)),
                 }}</dd>
-                <dt>{tr!(l, admin.note)}</dt><dd>{v.note.clone()}</dd>
+                <dt>{tr!(texts, admin.note)}</dt><dd>{v.note.clone()}</dd>
                 <dt>"FST"</dt><dd class="hash">{format!("{} · sha256 {}", size(v.fst_bytes), v.sha256)}</dd>
-                {v.published_at.map(|at| view! { <dt>{tr!(l, admin.first_published)}</dt><dd>{match &v.published_by {
-                    Some(who) => tr!(l, admin.by_at, who, at = utc(at)),
-                    None => tr!(l, admin.on_first_start, at = utc(at)),
+                {v.published_at.map(|at| view! { <dt>{tr!(texts, admin.first_published)}</dt><dd>{match &v.published_by {
+                    Some(who) => tr!(texts, admin.by_at, who, at = utc(at)),
+                    None => tr!(texts, admin.on_first_start, at = utc(at)),
                 }}</dd> })}
             </dl>
 
             <section class="card" data-testid="report">
-                <h2>{tr!(l, admin.report)}</h2>
+                <h2>{tr!(texts, admin.report)}</h2>
                 {(!warnings.is_empty()).then(|| view! {
                     <ul class="warnings" data-testid="warnings">
-                        {warnings.iter().map(|w| view! { <li class="error">{crate::i18n::warning(l, w)}</li> }).collect_view()}
+                        {warnings.iter().map(|w| view! { <li class="error">{crate::i18n::warning(texts, w)}</li> }).collect_view()}
                     </ul>
                 })}
                 <p data-testid="diff">{match report.based_on {
-                    Some(base) => tr!(l, admin.against, base, added = report.added, removed = report.removed),
-                    None => tr!(l, admin.not_compared).into(),
+                    Some(base) => tr!(texts, admin.against, base, added = report.added, removed = report.removed),
+                    None => tr!(texts, admin.not_compared).into(),
                 }}</p>
                 {(!report.first_added.is_empty()).then(|| view! {
-                    <details open><summary>{tr!(l, admin.added_shown, count = report.first_added.len())}</summary>
+                    <details open><summary>{tr!(texts, admin.added_shown, count = report.first_added.len())}</summary>
                         <p class="word-cloud" data-testid="added">{report.first_added.join(" ")}</p></details>
                 })}
                 {(!report.first_removed.is_empty()).then(|| view! {
-                    <details open><summary>{tr!(l, admin.removed_shown, count = report.first_removed.len())}</summary>
+                    <details open><summary>{tr!(texts, admin.removed_shown, count = report.first_removed.len())}</summary>
                         <p class="word-cloud" data-testid="removed">{report.first_removed.join(" ")}</p></details>
                 })}
-                <h3 data-testid="rejected-total">{{ let count = report.rejected_total; plural(count as i64, tr!(l, admin.one_rejected, count), tr!(l, admin.rejected, count)) }}</h3>
+                <h3 data-testid="rejected-total">{{ let count = report.rejected_total; plural(count as i64, tr!(texts, admin.one_rejected, count), tr!(texts, admin.rejected, count)) }}</h3>
                 {(!report.rejected.is_empty()).then(|| view! {
                     <div class="table-scroll">
                         <table data-testid="rejected">
-                            <thead><tr><th class="num">{tr!(l, admin.line)}</th><th>{tr!(l, admin.text)}</th><th>{tr!(l, admin.why)}</th></tr></thead>
+                            <thead><tr><th class="num">{tr!(texts, admin.line)}</th><th>{tr!(texts, admin.text)}</th><th>{tr!(texts, admin.why)}</th></tr></thead>
                             <tbody>
                                 {report.rejected.iter().map(|r| view! {
-                                    <tr><td class="num">{r.line}</td><td><code>{r.text.clone()}</code></td><td>{crate::i18n::line_problem(l, &r.problem)}</td></tr>
+                                    <tr><td class="num">{r.line}</td><td><code>{r.text.clone()}</code></td><td>{crate::i18n::line_problem(texts, &r.problem)}</td></tr>
                                 }).collect_view()}
                             </tbody>
                         </table>
@@ -382,17 +382,17 @@ pub fn version(
             </section>
 
             <section class="card">
-                <h2>{tr!(l, admin.try_word)}</h2>
+                <h2>{tr!(texts, admin.try_word)}</h2>
                 <form class="form inline" method="get" action=here.clone() data-testid="lookup-form">
-                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label=tr!(l, admin.word)
-                        value=lookup.as_ref().map(|l| l.word.clone()).unwrap_or_default() />
-                    <button type="submit">{tr!(l, admin.look_up)}</button>
+                    <input type="text" name="word" required maxlength="40" autocapitalize="none" spellcheck="false" aria-label=tr!(texts, admin.word)
+                        value=lookup.as_ref().map(|found| found.word.clone()).unwrap_or_default() />
+                    <button type="submit">{tr!(texts, admin.look_up)}</button>
                 </form>
                 {lookup.map(|found| {
-                    let yes_no = |yes: bool| if yes { tr!(l, admin.yes) } else { tr!(l, admin.no) };
+                    let yes_no = |yes: bool| if yes { tr!(texts, admin.yes) } else { tr!(texts, admin.no) };
                     view! {
                         <p class="ok" role="status" data-testid="lookup">{tr!(
-                            l,
+                            texts,
                             admin.lookup,
                             word = found.word.to_uppercase(),
                             in_version = yes_no(found.in_version),
@@ -407,13 +407,13 @@ pub fn version(
             {action.map(|label| view! {
                 <section class="card">
                     <h2>{label}</h2>
-                    <p class="hint">{tr!(l, admin.new_games_get, version = number, active)}</p>
+                    <p class="hint">{tr!(texts, admin.new_games_get, version = number, active)}</p>
                     <form class="form" method="post" action="/admin/activate" data-testid="activate-form">
                         <input type="hidden" name="dictionary" value=id.as_str() />
                         <input type="hidden" name="version" value=number />
-                        <label>{tr!(l, admin.reason)}" " <input type="text" name="reason" maxlength="500" /></label>
+                        <label>{tr!(texts, admin.reason)}" " <input type="text" name="reason" maxlength="500" /></label>
                         {(!warnings.is_empty()).then(|| view! {
-                            <label class="checkbox"><input type="checkbox" name="confirm" value="true" />{tr!(l, admin.confirm)}</label>
+                            <label class="checkbox"><input type="checkbox" name="confirm" value="true" />{tr!(texts, admin.confirm)}</label>
                         })}
                         <button class="primary" type="submit">{label}</button>
                     </form>
@@ -421,5 +421,5 @@ pub fn version(
             })}
         </main>
     };
-    document(l, &title, admin, main)
+    document(texts, &title, admin, main)
 }

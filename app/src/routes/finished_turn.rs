@@ -35,12 +35,12 @@ pub struct FinishedTurn {
 
 /// The page.
 pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
-    let l = viewer.words;
+    let texts = viewer.words;
     let highlight: Vec<Pos> = match &shown.record.event {
         rules::game::TurnEvent::Play { tiles, .. } => tiles.iter().map(|t| t.pos).collect(),
         _ => Vec::new(),
     };
-    let said = describe(l, &shown.record, &shown.seats);
+    let said = describe(texts, &shown.record, &shown.seats);
     let link = |n: usize| format!("/game/{}/turn/{n}", shown.game_id);
     let (turn, turns) = (shown.turn, shown.turns);
     let scores = shown
@@ -50,26 +50,26 @@ pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
         .map(i32::to_string)
         .collect::<Vec<_>>()
         .join(" – ");
-    let main = plain::speaking(l, || {
+    let main = plain::speaking(texts, || {
         view! {
             <main class="page finished-turn">
-                <h1>{tr!(l, history.turn_of, turn, turns)}</h1>
+                <h1>{tr!(texts, history.turn_of, turn, turns)}</h1>
                 <p class="muted">{shown.title.clone()}</p>
                 <p class="lead" data-testid="turn-said">{said}</p>
-                <p class="muted">{tr!(l, history.scores_after)}" "{scores}</p>
+                <p class="muted">{tr!(texts, history.scores_after)}" "{scores}</p>
                 <nav class="actions">
-                    {(turn > 1).then(|| view! { <a class="button" href=link(turn - 1)>{tr!(l, finished_turn.earlier)}</a> })}
-                    {(turn < turns).then(|| view! { <a class="button" href=link(turn + 1)>{tr!(l, finished_turn.later)}</a> })}
-                    <a class="button" href=format!("{}/cgp", link(turn)) download>{tr!(l, analysis.download_cgp)}</a>
-                    <a class="button" href=format!("/game/{}/gcg", shown.game_id) download>{tr!(l, analysis.download_gcg)}</a>
+                    {(turn > 1).then(|| view! { <a class="button" href=link(turn - 1)>{tr!(texts, finished_turn.earlier)}</a> })}
+                    {(turn < turns).then(|| view! { <a class="button" href=link(turn + 1)>{tr!(texts, finished_turn.later)}</a> })}
+                    <a class="button" href=format!("{}/cgp", link(turn)) download>{tr!(texts, analysis.download_cgp)}</a>
+                    <a class="button" href=format!("/game/{}/gcg", shown.game_id) download>{tr!(texts, analysis.download_gcg)}</a>
                 </nav>
                 <StillBoard board=shown.board tiles=shown.tiles highlight />
             </main>
         }
     });
     plain::document(
-        l,
-        &tr!(l, finished_turn.title, turn),
+        texts,
+        &tr!(texts, finished_turn.title, turn),
         viewer.name.as_deref(),
         viewer.admin,
         main,

@@ -25,11 +25,11 @@ mod page {
     use rules::{powers::Power, ruleset::RuleSet, Language, Variant};
 
     use super::super::{game::powers, plain};
-    use crate::i18n::{power_name, ruleset_name, Words};
+    use crate::i18n::{power_name, ruleset_name, Texts};
     use crate::tr;
 
     /// A bonus table as "5 → +5, 6 → +15": the rules list it highest first.
-    fn steps(l: Words, table: &[(u8, i32)], last_open: bool) -> String {
+    fn steps(texts: Texts, table: &[(u8, i32)], last_open: bool) -> String {
         let mut steps: Vec<String> = table
             .iter()
             .rev()
@@ -37,21 +37,26 @@ mod page {
             .collect();
         if last_open {
             if let (Some(last), Some((at, bonus))) = (steps.last_mut(), table.first()) {
-                *last = tr!(l, help.or_more, at, bonus);
+                *last = tr!(texts, help.or_more, at, bonus);
             }
         }
         steps.join(", ")
     }
 
-    fn section(l: Words, variant: Variant, title: String, points: Vec<String>) -> impl IntoView {
+    fn section(
+        texts: Texts,
+        variant: Variant,
+        title: String,
+        points: Vec<String>,
+    ) -> impl IntoView {
         let rules = RuleSet::new(variant);
         let bingo = if rules.bingo_bonus > 0 {
-            tr!(l, help.bingo, bonus = rules.bingo_bonus)
+            tr!(texts, help.bingo, bonus = rules.bingo_bonus)
         } else {
             String::new()
         };
         let board = tr!(
-            l,
+            texts,
             help.board,
             size = rules.layout.width,
             tiles = rules.hand_size,
@@ -69,13 +74,13 @@ mod page {
     }
 
     /// The whole page, with the top bar for `viewer`.
-    pub fn page(l: Words, viewer: Option<&str>, admin: bool) -> String {
+    pub fn page(texts: Texts, viewer: Option<&str>, admin: bool) -> String {
         let alfa = RuleSet::new(Variant::AlfaKraft {
             language: Language::English,
         });
-        let steps = |table| steps(l, table, true);
+        let steps = |table| steps(texts, table, true);
         let (placement, combo) = (steps(alfa.placement_bonus), steps(alfa.combo_bonus));
-        let name = |variant| ruleset_name(l, &variant);
+        let name = |variant| ruleset_name(texts, &variant);
         let feud = Variant::Feud {
             language: Language::English,
             random_board: false,
@@ -83,80 +88,80 @@ mod page {
         let long_words = Variant::LongWords { hard_mode: false };
         let main = view! {
             <main class="page help">
-                <h1>{tr!(l, help.title)}</h1>
-                <p>{tr!(l, help.intro)}</p>
-                <nav class="tabs" aria-label=tr!(l, help.rulesets)>
-                    <a href="#alfa-kraft">{tr!(l, ruleset.alfa_kraft)}</a>
-                    <a href="#classic">{tr!(l, ruleset.classic)}</a>
-                    <a href="#feud">{tr!(l, ruleset.feud)}</a>
+                <h1>{tr!(texts, help.title)}</h1>
+                <p>{tr!(texts, help.intro)}</p>
+                <nav class="tabs" aria-label=tr!(texts, help.rulesets)>
+                    <a href="#alfa-kraft">{tr!(texts, ruleset.alfa_kraft)}</a>
+                    <a href="#classic">{tr!(texts, ruleset.classic)}</a>
+                    <a href="#feud">{tr!(texts, ruleset.feud)}</a>
                     <a href="#alfapet">"Alfapet"</a>
-                    <a href="#long-words">{tr!(l, ruleset.long_words)}</a>
-                    <a href="#daily">{tr!(l, ruleset.daily)}</a>
-                    <a href="#clocks">{tr!(l, help.clocks)}</a>
-                    <a href="#ranks">{tr!(l, help.ranks)}</a>
+                    <a href="#long-words">{tr!(texts, ruleset.long_words)}</a>
+                    <a href="#daily">{tr!(texts, ruleset.daily)}</a>
+                    <a href="#clocks">{tr!(texts, help.clocks)}</a>
+                    <a href="#ranks">{tr!(texts, help.ranks)}</a>
                 </nav>
-                {section(l, Variant::AlfaKraft { language: Language::English }, tr!(l, ruleset.alfa_kraft).into(), vec![
-                    tr!(l, help.alfa_1).into(),
-                    tr!(l, help.alfa_placement, steps = placement),
-                    tr!(l, help.alfa_combo, steps = combo),
-                    tr!(l, help.alfa_earned).into(),
-                    tr!(l, help.alfa_coins).into(),
-                    tr!(l, help.alfa_end).into(),
+                {section(texts, Variant::AlfaKraft { language: Language::English }, tr!(texts, ruleset.alfa_kraft).into(), vec![
+                    tr!(texts, help.alfa_1).into(),
+                    tr!(texts, help.alfa_placement, steps = placement),
+                    tr!(texts, help.alfa_combo, steps = combo),
+                    tr!(texts, help.alfa_earned).into(),
+                    tr!(texts, help.alfa_coins).into(),
+                    tr!(texts, help.alfa_end).into(),
                 ])}
                 <section class="card" id="powers">
-                    <h2>{tr!(l, help.powers_title)}</h2>
+                    <h2>{tr!(texts, help.powers_title)}</h2>
                     <table>
-                        <thead><tr><th>{tr!(l, help.power)}</th><th>{tr!(l, help.price)}</th><th>{tr!(l, help.what_it_does)}</th></tr></thead>
+                        <thead><tr><th>{tr!(texts, help.power)}</th><th>{tr!(texts, help.price)}</th><th>{tr!(texts, help.what_it_does)}</th></tr></thead>
                         <tbody>
                             {Power::ALL.into_iter().map(|power| view! {
                                 <tr>
-                                    <td>{powers::icon(power)}" "{power_name(l, power)}</td>
-                                    <td>{power.price().map_or(tr!(l, help.earned).to_string(), |price| crate::i18n::coins(l, price))}</td>
-                                    <td>{powers::describe(l, power)}</td>
+                                    <td>{powers::icon(power)}" "{power_name(texts, power)}</td>
+                                    <td>{power.price().map_or(tr!(texts, help.earned).to_string(), |price| crate::i18n::coins(texts, price))}</td>
+                                    <td>{powers::describe(texts, power)}</td>
                                 </tr>
                             }).collect_view()}
                         </tbody>
                     </table>
-                    <p class="muted">{tr!(l, help.powers_note)}</p>
+                    <p class="muted">{tr!(texts, help.powers_note)}</p>
                 </section>
-                {section(l, Variant::Classic, name(Variant::Classic), vec![
-                    tr!(l, help.classic_1).into(),
-                    tr!(l, help.classic_2).into(),
-                    tr!(l, help.classic_3).into(),
-                    tr!(l, help.classic_4).into(),
+                {section(texts, Variant::Classic, name(Variant::Classic), vec![
+                    tr!(texts, help.classic_1).into(),
+                    tr!(texts, help.classic_2).into(),
+                    tr!(texts, help.classic_3).into(),
+                    tr!(texts, help.classic_4).into(),
                 ])}
-                {section(l, feud, name(feud), vec![
-                    tr!(l, help.feud_1).into(),
-                    tr!(l, help.feud_2).into(),
-                    tr!(l, help.feud_3).into(),
+                {section(texts, feud, name(feud), vec![
+                    tr!(texts, help.feud_1).into(),
+                    tr!(texts, help.feud_2).into(),
+                    tr!(texts, help.feud_3).into(),
                 ])}
-                {section(l, Variant::Alfapet { hand_size: 7, special_tiles: true }, "Alfapet".into(), vec![
-                    tr!(l, help.alfapet_1).into(),
-                    tr!(l, help.alfapet_2).into(),
-                    tr!(l, help.alfapet_3).into(),
+                {section(texts, Variant::Alfapet { hand_size: 7, special_tiles: true }, "Alfapet".into(), vec![
+                    tr!(texts, help.alfapet_1).into(),
+                    tr!(texts, help.alfapet_2).into(),
+                    tr!(texts, help.alfapet_3).into(),
                 ])}
-                {section(l, long_words, name(long_words), vec![
-                    tr!(l, help.long_1).into(),
-                    tr!(l, help.long_2).into(),
-                    tr!(l, help.long_3).into(),
+                {section(texts, long_words, name(long_words), vec![
+                    tr!(texts, help.long_1).into(),
+                    tr!(texts, help.long_2).into(),
+                    tr!(texts, help.long_3).into(),
                 ])}
                 <section class="card" id="daily">
-                    <h2>{tr!(l, help.daily_title)}</h2>
-                    <p>{tr!(l, help.daily)}</p>
+                    <h2>{tr!(texts, help.daily_title)}</h2>
+                    <p>{tr!(texts, help.daily)}</p>
                 </section>
                 <section class="card" id="clocks">
-                    <h2>{tr!(l, help.clocks)}</h2>
+                    <h2>{tr!(texts, help.clocks)}</h2>
                     <ul>
-                        <li>{tr!(l, help.casual_clock)}</li>
-                        <li>{tr!(l, help.blitz_clock)}</li>
+                        <li>{tr!(texts, help.casual_clock)}</li>
+                        <li>{tr!(texts, help.blitz_clock)}</li>
                     </ul>
                 </section>
                 <section class="card" id="ranks">
-                    <h2>{tr!(l, help.ranks)}</h2>
-                    <p>{tr!(l, help.ranks_text)}" "<a href="/leaderboard">{tr!(l, help.leaderboard_link)}</a></p>
+                    <h2>{tr!(texts, help.ranks)}</h2>
+                    <p>{tr!(texts, help.ranks_text)}" "<a href="/leaderboard">{tr!(texts, help.leaderboard_link)}</a></p>
                 </section>
             </main>
         };
-        plain::document(l, tr!(l, help.title), viewer, admin, main)
+        plain::document(texts, tr!(texts, help.title), viewer, admin, main)
     }
 }

@@ -40,18 +40,18 @@ pub fn HomePage() -> impl IntoView {
 
     let word_check = move || {
         let (id, word) = (dictionary.get(), rules::case::lower_str(&word.get()));
-        let l = language.get();
-        let dictionary = crate::i18n::dictionary_name(l, id);
+        let texts = language.get();
+        let dictionary = crate::i18n::dictionary_name(texts, id);
         match lexicons.state(id) {
-            LexiconState::Loading => tr!(l, home.dictionary_loading, dictionary),
-            LexiconState::Failed(error) => tr!(l, home.dictionary_failed, dictionary, error),
+            LexiconState::Loading => tr!(texts, home.dictionary_loading, dictionary),
+            LexiconState::Failed(error) => tr!(texts, home.dictionary_failed, dictionary, error),
             LexiconState::Ready(_) if word.is_empty() => {
-                tr!(l, home.dictionary_ready, dictionary)
+                tr!(texts, home.dictionary_ready, dictionary)
             }
             LexiconState::Ready(lexicon) if lexicon.contains(&word) => {
-                tr!(l, home.is_a_word, word, dictionary)
+                tr!(texts, home.is_a_word, word, dictionary)
             }
-            LexiconState::Ready(_) => tr!(l, home.not_a_word, word, dictionary),
+            LexiconState::Ready(_) => tr!(texts, home.not_a_word, word, dictionary),
         }
     };
 
@@ -64,7 +64,7 @@ pub fn HomePage() -> impl IntoView {
 
             <crate::routes::new_game::NewGameForm />
             <crate::routes::my_games::MyGames />
-            <crate::routes::daily::DailyChallenges />
+            <crate::routes::daily_cards::DailyChallenges />
             <crate::routes::my_reports::MyReports />
 
             <section class="calculator" aria-labelledby="calc-title">
@@ -120,26 +120,26 @@ pub fn HomePage() -> impl IntoView {
                     {t!(home.ask_server)}
                 </button>
                 <p class="server-value" data-testid="server-value" aria-live="polite">
-                    {move || { let l = language.get(); match server_check.value().filter(|_| answer_is_current()) {
-                        None if server_check.pending().get() => tr!(l, home.asking).to_string(),
+                    {move || { let texts = language.get(); match server_check.value().filter(|_| answer_is_current()) {
+                        None if server_check.pending().get() => tr!(texts, home.asking).to_string(),
                         None => String::new(),
                         Some(Ok(Ok(answer))) => {
-                            let dictionary = crate::i18n::dictionary_name(l, dictionary.get());
+                            let dictionary = crate::i18n::dictionary_name(texts, dictionary.get());
                             if answer.is_word {
-                                tr!(l, home.server_word, points = answer.points, dictionary)
+                                tr!(texts, home.server_word, points = answer.points, dictionary)
                             } else {
-                                tr!(l, home.server_not_word, points = answer.points, dictionary)
+                                tr!(texts, home.server_not_word, points = answer.points, dictionary)
                             }
                         }
                         Some(Ok(Err(refusal))) => {
                             let reason = match refusal {
-                                WordValueRefusal::UnknownDictionary(name) => tr!(l, home.no_dictionary, name),
-                                WordValueRefusal::TooLong => tr!(l, home.too_long, letters = MAX_WORD_LEN),
-                                WordValueRefusal::UnknownLetter(letter) => tr!(l, home.unknown_letter, letter),
+                                WordValueRefusal::UnknownDictionary(name) => tr!(texts, home.no_dictionary, name),
+                                WordValueRefusal::TooLong => tr!(texts, home.too_long, letters = MAX_WORD_LEN),
+                                WordValueRefusal::UnknownLetter(letter) => tr!(texts, home.unknown_letter, letter),
                             };
-                            tr!(l, home.server_says, reason)
+                            tr!(texts, home.server_says, reason)
                         }
-                        Some(Err(error)) => tr!(l, refusal.unreachable, error),
+                        Some(Err(error)) => tr!(texts, refusal.unreachable, error),
                     }}}
                 </p>
             </section>
@@ -158,7 +158,7 @@ fn draw_fingerprint() -> String {
         drawn
             .iter()
             .map(|t| match t {
-                rules::HandTile::Letter(l) => tiles.char_of(*l),
+                rules::HandTile::Letter(letter) => tiles.char_of(*letter),
                 _ => '?',
             })
             .collect()

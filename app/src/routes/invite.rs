@@ -10,8 +10,9 @@ use crate::{
         play::{answer_invite, invite},
         Refusal,
     },
+    i18n::answer_text,
     i18n::{format_name, ruleset_name, Language},
-    routes::{game::answer_text, player::PlayerLink},
+    routes::player::PlayerLink,
     session::CurrentUser,
     t,
 };
@@ -38,47 +39,47 @@ pub fn InvitePage() -> impl IntoView {
         <main class="page narrow">
             <h1>{t!(invite.title)}</h1>
             <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
-                {move || card.get().map(|card| { let l = language.get(); match card {
-                    Err(error) => view! { <p class="error" role="alert">{answer_text(l, Err(error))}</p> }.into_any(),
-                    Ok(Err(refusal)) => view! { <p class="error" role="alert" data-testid="invite-closed">{answer_text(l, Ok(refusal))}</p> }.into_any(),
+                {move || card.get().map(|card| { let texts = language.get(); match card {
+                    Err(error) => view! { <p class="error" role="alert">{answer_text(texts, Err(error))}</p> }.into_any(),
+                    Ok(Err(refusal)) => view! { <p class="error" role="alert" data-testid="invite-closed">{answer_text(texts, Ok(refusal))}</p> }.into_any(),
                     Ok(Ok(card)) => {
                         let open = card.open;
                         view! {
                             <section class="card" data-testid="invite">
-                                <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" "{tr!(l, invite.invites_you)}</p>
+                                <p class="lead"><strong><PlayerLink name=card.from.clone() rank=card.from_rank /></strong>" "{tr!(texts, invite.invites_you)}</p>
                                 <dl class="facts">
-                                    <dt>{tr!(l, new_game.ruleset)}</dt><dd>{ruleset_name(l, &card.variant)}</dd>
-                                    <dt>{tr!(l, home.dictionary)}</dt><dd>{crate::i18n::dictionary_name(l, card.dictionary)}</dd>
-                                    <dt>{tr!(l, new_game.format)}</dt><dd>{format_name(l, card.format)}</dd>
-                                    <dt>{tr!(l, invite.rated)}</dt><dd data-testid="invite-rated">{if card.rated { tr!(l, invite.rated_yes) } else { tr!(l, invite.rated_no) }}</dd>
+                                    <dt>{tr!(texts, new_game.ruleset)}</dt><dd>{ruleset_name(texts, &card.variant)}</dd>
+                                    <dt>{tr!(texts, home.dictionary)}</dt><dd>{crate::i18n::dictionary_name(texts, card.dictionary)}</dd>
+                                    <dt>{tr!(texts, new_game.format)}</dt><dd>{format_name(texts, card.format)}</dd>
+                                    <dt>{tr!(texts, invite.rated)}</dt><dd data-testid="invite-rated">{if card.rated { tr!(texts, invite.rated_yes) } else { tr!(texts, invite.rated_no) }}</dd>
                                 </dl>
                                 {move || match (open, answer.value(), user.get()) {
-                                    (false, _, _) => view! { <p class="error" data-testid="invite-closed">{answer_text(l, Ok(Refusal::InviteClosed))}</p> }.into_any(),
+                                    (false, _, _) => view! { <p class="error" data-testid="invite-closed">{answer_text(texts, Ok(Refusal::InviteClosed))}</p> }.into_any(),
                                     (_, Some(Ok(Ok(Some(_id)))), _) => view! {
-                                        <p class="ok" role="status" data-testid="invite-answer">{tr!(l, invite.accepted)}</p>
+                                        <p class="ok" role="status" data-testid="invite-answer">{tr!(texts, invite.accepted)}</p>
                                     }.into_any(),
                                     (_, Some(Ok(Ok(None))), _) => view! {
-                                        <p role="status" data-testid="invite-answer">{tr!(l, invite.declined)}</p>
+                                        <p role="status" data-testid="invite-answer">{tr!(texts, invite.declined)}</p>
                                     }.into_any(),
                                     (_, answered, me) => {
                                         let message = match answered {
-                                            Some(Ok(Err(refusal))) => Some(answer_text(l, Ok(refusal))),
-                                            Some(Err(error)) => Some(answer_text(l, Err(error))),
+                                            Some(Ok(Err(refusal))) => Some(answer_text(texts, Ok(refusal))),
+                                            Some(Err(error)) => Some(answer_text(texts, Err(error))),
                                             _ => None,
                                         };
                                         let signed_up = me.as_ref().is_some_and(|m| !m.guest);
                                         view! {
                                             {(!signed_up).then(|| view! {
-                                                <p>{tr!(l, invite.to_accept)}" "
-                                                    <a href=format!("/signup?next={}", here())>{tr!(l, invite.create_account)}</a>
-                                                    " "{tr!(l, invite.or)}" "<a href=format!("/signin?next={}", here())>{tr!(l, invite.sign_in)}</a>"."
+                                                <p>{tr!(texts, invite.to_accept)}" "
+                                                    <a href=format!("/signup?next={}", here())>{tr!(texts, invite.create_account)}</a>
+                                                    " "{tr!(texts, invite.or)}" "<a href=format!("/signin?next={}", here())>{tr!(texts, invite.sign_in)}</a>"."
                                                 </p>
                                             })}
                                             <div class="actions">
                                                 <button class="primary" disabled=move || !signed_up || answer.pending().get()
-                                                    on:click=move |_| { answer.dispatch(true); }>{tr!(l, rematch.accept)}</button>
+                                                    on:click=move |_| { answer.dispatch(true); }>{tr!(texts, rematch.accept)}</button>
                                                 <button disabled=move || answer.pending().get()
-                                                    on:click=move |_| { answer.dispatch(false); }>{tr!(l, rematch.decline)}</button>
+                                                    on:click=move |_| { answer.dispatch(false); }>{tr!(texts, rematch.decline)}</button>
                                             </div>
                                             {message.map(|m| view! { <p class="error" role="alert">{m}</p> })}
                                         }.into_any()

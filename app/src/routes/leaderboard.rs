@@ -30,50 +30,50 @@ pub fn page(
     qualifying: Qualifying,
     viewer: Viewer,
 ) -> String {
-    let l = viewer.words;
+    let texts = viewer.words;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let main = view! {
         <main class="page leaderboard">
-            <h1>{tr!(l, leaderboard.title)}</h1>
-            <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
+            <h1>{tr!(texts, leaderboard.title)}</h1>
+            <nav class="tabs" aria-label=tr!(texts, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
                     <a href=format!("/leaderboard?d={}", d.as_str())
-                        aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(l, d)}</a>
+                        aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(texts, d)}</a>
                 }).collect_view()}
             </nav>
             <p class="muted">{tr!(
-                l, leaderboard.qualifying, games = qualifying.min_games, days = qualifying.active_days
+                texts, leaderboard.qualifying, games = qualifying.min_games, days = qualifying.active_days
             )}</p>
             {if top.is_empty() {
-                view! { <p data-testid="leaderboard-empty">{tr!(l, leaderboard.empty)}</p> }.into_any()
+                view! { <p data-testid="leaderboard-empty">{tr!(texts, leaderboard.empty)}</p> }.into_any()
             } else {
                 let me = me.clone();
                 view! {
                     <div class="table-scroll"><table class="standings" data-testid="leaderboard">
-                        <thead><tr><th>"#"</th><th>{tr!(l, leaderboard.player)}</th><th>{tr!(l, leaderboard.rank)}</th><th>{tr!(l, leaderboard.rated_games)}</th></tr></thead>
+                        <thead><tr><th>"#"</th><th>{tr!(texts, leaderboard.player)}</th><th>{tr!(texts, leaderboard.rank)}</th><th>{tr!(texts, leaderboard.rated_games)}</th></tr></thead>
                         <tbody>{top.into_iter().map(|s| { let mine = s.name == me; row(s, mine) }).collect_view()}</tbody>
                     </table></div>
                 }.into_any()
             }}
             {match (own, viewer.name.is_some()) {
                 (Some(own), _) if !listed => view! {
-                    <p>{tr!(l, leaderboard.your_place)}</p>
+                    <p>{tr!(texts, leaderboard.your_place)}</p>
                     <table class="standings" data-testid="own-place"><tbody>{row(own, true)}</tbody></table>
                 }.into_any(),
                 (None, true) => view! {
-                    <p class="muted" data-testid="own-place">{tr!(l, leaderboard.not_yet)}</p>
+                    <p class="muted" data-testid="own-place">{tr!(texts, leaderboard.not_yet)}</p>
                 }.into_any(),
                 _ => ().into_any(),
             }}
         </main>
     };
     plain::document(
-        l,
+        texts,
         &tr!(
-            l,
+            texts,
             leaderboard.title_in,
-            dictionary = crate::i18n::dictionary_name(l, dictionary)
+            dictionary = crate::i18n::dictionary_name(texts, dictionary)
         ),
         viewer.name.as_deref(),
         viewer.admin,

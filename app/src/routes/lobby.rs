@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use crate::tr;
 use crate::{
     api::play::{join_lobby_game, lobby},
+    i18n::answer_text,
     i18n::{format_name, ruleset_name, Language},
-    routes::{game::answer_text, player::PlayerLink},
+    routes::player::PlayerLink,
     session::CurrentUser,
     t,
 };
@@ -41,9 +42,9 @@ pub fn LobbyPage() -> impl IntoView {
                 Err(error) => view! { <p class="error" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
             })}
             <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
-                {move || games.get().map(|games| { let l = language.get(); match games {
-                    Err(error) => view! { <p class="error">{answer_text(l, Err(error))}</p> }.into_any(),
-                    Ok(games) if games.is_empty() => view! { <p data-testid="lobby-empty">{tr!(l, lobby.empty)}</p> }.into_any(),
+                {move || games.get().map(|games| { let texts = language.get(); match games {
+                    Err(error) => view! { <p class="error">{answer_text(texts, Err(error))}</p> }.into_any(),
+                    Ok(games) if games.is_empty() => view! { <p data-testid="lobby-empty">{tr!(texts, lobby.empty)}</p> }.into_any(),
                     Ok(games) => view! {
                         <ul class="game-list" data-testid="lobby">
                             {games.into_iter().map(|game| {
@@ -51,13 +52,13 @@ pub fn LobbyPage() -> impl IntoView {
                                 let mine = user.get().is_some_and(|me| me.name == game.from);
                                 view! {
                                     <li class="card row">
-                                        <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(l, &game.variant)}" · "
-                                            {crate::i18n::dictionary_name(l, game.dictionary)}" · "{format_name(l, game.format)}
-                                            {(!game.rated).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
+                                        <span><strong><PlayerLink name=game.from.clone() rank=game.from_rank /></strong>" · "{ruleset_name(texts, &game.variant)}" · "
+                                            {crate::i18n::dictionary_name(texts, game.dictionary)}" · "{format_name(texts, game.format)}
+                                            {(!game.rated).then(|| format!(" · {}", tr!(texts, my_games.unrated)))}</span>
                                         {if mine {
-                                            view! { <span class="muted">{tr!(l, lobby.yours)}</span> }.into_any()
+                                            view! { <span class="muted">{tr!(texts, lobby.yours)}</span> }.into_any()
                                         } else {
-                                            view! { <button class="primary" on:click=move |_| { join.dispatch(id.clone()); }>{tr!(l, lobby.join)}</button> }.into_any()
+                                            view! { <button class="primary" on:click=move |_| { join.dispatch(id.clone()); }>{tr!(texts, lobby.join)}</button> }.into_any()
                                         }}
                                     </li>
                                 }

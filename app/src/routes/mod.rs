@@ -4,9 +4,9 @@ pub mod about_dictionaries;
 pub mod account;
 #[cfg(feature = "ssr")]
 pub mod admin;
-pub mod daily;
+pub mod daily_cards;
 #[cfg(feature = "ssr")]
-pub mod daily_board;
+pub mod daily_standings;
 #[cfg(feature = "ssr")]
 pub mod finished_turn;
 pub mod game;

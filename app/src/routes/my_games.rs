@@ -6,21 +6,21 @@ use leptos::prelude::*;
 use crate::tr;
 use crate::{
     api::{play::my_games, GameCard, Phase, SeatHolder},
-    i18n::{format_name, ruleset_name, seat_label, Language, Words},
+    i18n::{format_name, ruleset_name, seat_label, Language, Texts},
     routes::player::Holder,
 };
 
-fn status(l: Words, card: &GameCard) -> String {
+fn status(texts: Texts, card: &GameCard) -> String {
     match card.phase {
-        Phase::Waiting => tr!(l, my_games.waiting).into(),
-        Phase::Ready => tr!(l, my_games.ready).into(),
-        Phase::Cancelled => tr!(l, my_games.called_off).into(),
-        Phase::Over => tr!(l, my_games.finished).into(),
-        Phase::Playing if card.my_turn => tr!(l, my_games.your_turn).into(),
+        Phase::Waiting => tr!(texts, my_games.waiting).into(),
+        Phase::Ready => tr!(texts, my_games.ready).into(),
+        Phase::Cancelled => tr!(texts, my_games.called_off).into(),
+        Phase::Over => tr!(texts, my_games.finished).into(),
+        Phase::Playing if card.my_turn => tr!(texts, my_games.your_turn).into(),
         Phase::Playing => tr!(
-            l,
+            texts,
             my_games.their_turn,
-            name = seat_label(l, &card.seats, card.to_move)
+            name = seat_label(texts, &card.seats, card.to_move)
         ),
     }
 }
@@ -33,9 +33,9 @@ pub fn MyGames() -> impl IntoView {
     crate::live::follow("/api/live".into(), move || games.refetch(), |_| {});
     view! {
         <Transition fallback=|| ()>
-            {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| { let l = language.get(); view! {
+            {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| { let texts = language.get(); view! {
                 <section class="my-games" aria-labelledby="my-games-title">
-                    <h2 id="my-games-title">{tr!(l, my_games.title)}</h2>
+                    <h2 id="my-games-title">{tr!(texts, my_games.title)}</h2>
                     <ul class="game-list" data-testid="my-games">
                         {games.into_iter().map(|card| {
                             let players = card.seats.iter().zip(&card.scores).enumerate()
@@ -44,7 +44,7 @@ pub fn MyGames() -> impl IntoView {
                                     let dot = card.online.get(i).copied().flatten()
                                         .filter(|_| !card.my_seats.contains(&(i as u8)))
                                         .map(|on| view! { <span role="img" class=if on { "presence online" } else { "presence" }
-                                            title=if on { tr!(l, game.online) } else { tr!(l, game.away) } aria-label=if on { tr!(l, game.online) } else { tr!(l, game.away) }></span> });
+                                            title=if on { tr!(texts, game.online) } else { tr!(texts, game.away) } aria-label=if on { tr!(texts, game.online) } else { tr!(texts, game.away) }></span> });
                                     view! { {(i > 0).then_some(" · ")}{dot}<Holder holder=seat.clone() />{format!(" {score}")} }
                                 })
                                 .collect_view();
@@ -56,12 +56,12 @@ pub fn MyGames() -> impl IntoView {
                                     <div class="card-body">
                                         <strong class="card-players">{players}</strong><br />
                                         <a class="card-link" href=format!("/game/{}", card.id)>
-                                            <span class="muted">{ruleset_name(l, &card.variant)}" · "
-                                                {crate::i18n::dictionary_name(l, card.dictionary)}" · "{format_name(l, card.format)}
-                                                {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then(|| format!(" · {}", tr!(l, my_games.unrated)))}</span>
+                                            <span class="muted">{ruleset_name(texts, &card.variant)}" · "
+                                                {crate::i18n::dictionary_name(texts, card.dictionary)}" · "{format_name(texts, card.format)}
+                                                {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then(|| format!(" · {}", tr!(texts, my_games.unrated)))}</span>
                                         </a>
                                     </div>
-                                    <span class="status">{status(l, &card)}
+                                    <span class="status">{status(texts, &card)}
                                         {card.time_left_ms.map(|left_ms| view! {
                                             " " <crate::live::Clock left_ms blitz=card.format == rules::game::Format::Blitz />
                                         })}

@@ -14,25 +14,25 @@ pub fn MyReports() -> impl IntoView {
     let language = crate::i18n::Language::expect();
     view! {
         <Transition fallback=|| ()>
-            {move || reports.get().and_then(Result::ok).and_then(Result::ok).filter(|r| !r.is_empty()).map(|reports| { let l = language.get(); view! {
+            {move || reports.get().and_then(Result::ok).and_then(Result::ok).filter(|r| !r.is_empty()).map(|reports| { let texts = language.get(); view! {
                 <section class="my-reports" aria-labelledby="my-reports-title">
-                    <h2 id="my-reports-title">{tr!(l, reports.title)}</h2>
+                    <h2 id="my-reports-title">{tr!(texts, reports.title)}</h2>
                     <ul class="game-list" data-testid="my-reports">
                         {reports.into_iter().map(|r| {
                             let said = match r.kind {
-                                ReportKind::Missing => tr!(l, reports.is_word),
-                                ReportKind::Wrong => tr!(l, reports.is_not_word),
+                                ReportKind::Missing => tr!(texts, reports.is_word),
+                                ReportKind::Wrong => tr!(texts, reports.is_not_word),
                             };
                             let (status, class) = match (r.status, r.kind) {
-                                (ReportStatus::Open, _) => (tr!(l, reports.open), "status"),
-                                (ReportStatus::Accepted, ReportKind::Missing) => (tr!(l, reports.will_add), "status ok"),
-                                (ReportStatus::Accepted, ReportKind::Wrong) => (tr!(l, reports.will_remove), "status ok"),
-                                (ReportStatus::Dismissed, _) => (tr!(l, reports.dismissed), "status muted"),
+                                (ReportStatus::Open, _) => (tr!(texts, reports.open), "status"),
+                                (ReportStatus::Accepted, ReportKind::Missing) => (tr!(texts, reports.will_add), "status ok"),
+                                (ReportStatus::Accepted, ReportKind::Wrong) => (tr!(texts, reports.will_remove), "status ok"),
+                                (ReportStatus::Dismissed, _) => (tr!(texts, reports.dismissed), "status muted"),
                             };
                             view! {
                                 <li class="card row" data-word=r.word.clone()>
                                     <span><strong>{rules::case::upper_str(&r.word)}</strong>" "{said}
-                                        <span class="muted">{format!(" · {}", crate::i18n::dictionary_name(l, r.dictionary))}</span></span>
+                                        <span class="muted">{format!(" · {}", crate::i18n::dictionary_name(texts, r.dictionary))}</span></span>
                                     <span class=class>{status}</span>
                                 </li>
                             }

@@ -6,10 +6,11 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use rules::{Format, Variant};
 
-use crate::api::{fits, play::create_game, NewGame, Opponent};
+use crate::api::{fits, play::create_game, play::GameCreated, NewGame, Opponent, Refusal};
 use crate::i18n::{keys, text, Key, Language};
 use crate::t;
 use crate::tr;
+use domain::OpponentKind;
 
 /// The rulesets offered, by form value.
 const RULESETS: [(&str, Key); 7] = [
@@ -31,12 +32,12 @@ const BOTS: [(&str, Key, i32); 5] = [
     ("master", keys::new_game::master, 1530),
 ];
 
-/// The kinds of opponent, by form value.
-const OPPONENTS: [(&str, Key); 4] = [
-    ("bot", keys::new_game::bot_opponent),
-    ("invite", keys::new_game::invite_opponent),
-    ("lobby", keys::new_game::lobby_opponent),
-    ("local", keys::new_game::local_opponent),
+/// The kinds of opponent the form offers.
+const OPPONENTS: [(OpponentKind, Key); 4] = [
+    (OpponentKind::Bot, keys::new_game::bot_opponent),
+    (OpponentKind::Invite, keys::new_game::invite_opponent),
+    (OpponentKind::Lobby, keys::new_game::lobby_opponent),
+    (OpponentKind::Local, keys::new_game::local_opponent),
 ];
 
 /// The options only some rulesets have: Alfapet's hand size, Long words' hard mode.
@@ -91,27 +92,104 @@ fn dictionaries_for(ruleset: &str) -> Vec<DictionaryId> {
         .collect()
 }
 
-/// The form.
+/// What the form's fields hold, as signals the fieldsets share.
+#[derive(Clone, Copy)]
+struct Choices {
+    ruleset: RwSignal<String>,
+    dictionary: RwSignal<DictionaryId>,
+    format: RwSignal<Format>,
+    options: RwSignal<Options>,
+    opponent: RwSignal<OpponentKind>,
+    bot: RwSignal<String>,
+    players: RwSignal<u8>,
+    /// Pass-and-play: each seat's name (blank: the server's default).
+    names: RwSignal<Vec<String>>,
+    rated: RwSignal<bool>,
+}
+
+impl Choices {
+    /// The form as it first shows: Alfa Kraft in English, Casual, against the Casual bot.
+    fn new() -> Choices {
+        let choices = Choices {
+            ruleset: RwSignal::new("alfakraft".to_string()),
+            dictionary: RwSignal::new(DictionaryId::English),
+            format: RwSignal::new(Format::Casual),
+            options: RwSignal::new(Options::default()),
+            opponent: RwSignal::new(OpponentKind::Bot),
+            bot: RwSignal::new("casual".to_string()),
+            players: RwSignal::new(2u8),
+            names: RwSignal::new(vec![String::new(); 4]),
+            rated: RwSignal::new(true),
+        };
+        // A dictionary the ruleset cannot use is swapped for its first one.
+        Effect::new(move |_| {
+            let allowed = dictionaries_for(&choices.ruleset.get());
+            if !allowed.contains(&choices.dictionary.get_untracked()) {
+                choices.dictionary.set(allowed[0]);
+            }
+        });
+        // Fewer seats than chosen when the ruleset changes to one for fewer players.
+        Effect::new(move |_| {
+            let most = choices.max_players();
+            if choices.players.get_untracked() > most {
+                choices.players.set(most);
+            }
+        });
+        choices
+    }
+
+    /// The variant the fields describe.
+    fn variant(&self) -> Variant {
+        variant(
+            &self.ruleset.get(),
+            self.dictionary.get(),
+            self.options.get(),
+        )
+    }
+
+    /// The most players the chosen ruleset takes.
+    fn max_players(&self) -> u8 {
+        rules::RuleSet::new(self.variant()).max_players
+    }
+
+    /// What the form sends.
+    fn new_game(&self) -> NewGame {
+        let players = self.players.get_untracked();
+        let opponent = match self.opponent.get_untracked() {
+            OpponentKind::Invite => Opponent::Invite,
+            OpponentKind::Lobby => Opponent::Lobby,
+            OpponentKind::Local => Opponent::PassAndPlay {
+                players,
+                names: self
+                    .names
+                    .with_untracked(|n| n.iter().take(usize::from(players)).cloned().collect()),
+            },
+            _ => Opponent::Bot {
+                level: self.bot.get_untracked(),
+            },
+        };
+        NewGame {
+            variant: self.variant_untracked(),
+            dictionary: self.dictionary.get_untracked(),
+            format: self.format.get_untracked(),
+            opponent,
+            rated: self.rated.get_untracked(),
+        }
+    }
+
+    fn variant_untracked(&self) -> Variant {
+        variant(
+            &self.ruleset.get_untracked(),
+            self.dictionary.get_untracked(),
+            self.options.get_untracked(),
+        )
+    }
+}
+
+/// The form: what to play, against whom, and what became of it (a refusal, or the link to send).
 #[component]
 pub fn NewGameForm() -> AnyView {
-    let language = Language::expect();
-    let ruleset = RwSignal::new("alfakraft".to_string());
-    let dictionary = RwSignal::new(DictionaryId::English);
-    let format = RwSignal::new(Format::Casual);
-    let opponent = RwSignal::new("bot".to_string());
-    let bot = RwSignal::new("casual".to_string());
-    let players = RwSignal::new(2u8);
-    // Pass-and-play: each seat's name (blank: the server's default).
-    let names = RwSignal::new(vec![String::new(); 4]);
-    let rated = RwSignal::new(true);
-    let options = RwSignal::new(Options::default());
-    // A dictionary the ruleset cannot use is swapped for its first one.
-    Effect::new(move |_| {
-        let allowed = dictionaries_for(&ruleset.get());
-        if !allowed.contains(&dictionary.get_untracked()) {
-            dictionary.set(allowed[0]);
-        }
-    });
+    let choices = Choices::new();
     let create = crate::acting::acting(|new: &NewGame| create_game(new.clone()));
     let invite = RwSignal::new(None::<String>);
     Effect::new(move |_| {
@@ -124,184 +202,185 @@ pub fn NewGameForm() -> AnyView {
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let opponent = match opponent.get_untracked().as_str() {
-            "invite" => Opponent::Invite,
-            "lobby" => Opponent::Lobby,
-            "local" => Opponent::PassAndPlay {
-                players: players.get_untracked(),
-                names: names.with_untracked(|n| {
-                    n.iter()
-                        .take(usize::from(players.get_untracked()))
-                        .cloned()
-                        .collect()
-                }),
-            },
-            _ => Opponent::Bot {
-                level: bot.get_untracked(),
-            },
-        };
         invite.set(None);
-        create.dispatch(NewGame {
-            variant: variant(
-                &ruleset.get_untracked(),
-                dictionary.get_untracked(),
-                options.get_untracked(),
-            ),
-            dictionary: dictionary.get_untracked(),
-            format: format.get_untracked(),
-            opponent,
-            rated: rated.get_untracked(),
-        });
+        create.dispatch(choices.new_game());
     };
-    let max_players = move || {
-        rules::RuleSet::new(variant(&ruleset.get(), dictionary.get(), options.get())).max_players
-    };
-    // Fewer seats than chosen when the ruleset changes to one for fewer players.
-    Effect::new(move |_| {
-        let most = max_players();
-        if players.get_untracked() > most {
-            players.set(most);
-        }
-    });
     view! {
         <section class="card new-game" aria-labelledby="new-game-title">
             <h2 id="new-game-title">{t!(summary.new_game)}</h2>
             <form class="form" on:submit=submit>
-                <div class="choices">
-                    <label>
-                        {t!(new_game.ruleset)}
-                        <select name="ruleset" prop:value=move || ruleset.get()
-                            on:change=move |ev| ruleset.set(event_target_value(&ev))>
-                            {RULESETS.into_iter().map(|(value, label)| view! { <option value=value>{text(label)}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    <label>
-                        {t!(home.dictionary)}
-                        <select name="dictionary" prop:value=move || dictionary.get().as_str()
-                            on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
-                            {move || dictionaries_for(&ruleset.get()).into_iter()
-                                .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{crate::i18n::text(crate::i18n::dictionary_key(id))}</option> })
-                                .collect_view()}
-                        </select>
-                    </label>
-                    <label>
-                        {t!(new_game.format)}
-                        <select name="format" prop:value=move || if format.get() == Format::Blitz { "blitz" } else { "casual" }
-                            on:change=move |ev| format.set(if event_target_value(&ev) == "blitz" { Format::Blitz } else { Format::Casual })>
-                            <option value="casual">{t!(new_game.casual_format)}</option>
-                            <option value="blitz">{t!(new_game.blitz_format)}</option>
-                        </select>
-                    </label>
-                    <Show when=move || ruleset.get().starts_with("alfapet")>
-                        <label>
-                            {t!(new_game.hand)}
-                            <select name="hand" prop:value=move || options.get().hand_size.to_string()
-                                on:change=move |ev| {
-                                    let hand_size = event_target_value(&ev).parse().unwrap_or(7);
-                                    options.update(|o| o.hand_size = hand_size);
-                                }>
-                                <option value="6">{t!(new_game.hand_6)}</option>
-                                <option value="7">{t!(new_game.hand_7)}</option>
-                                <option value="8">{t!(new_game.hand_8)}</option>
-                            </select>
-                        </label>
-                    </Show>
-                    <Show when=move || ruleset.get() == "longwords">
-                        <label class="checkbox">
-                            <input type="checkbox" name="hard_mode" prop:checked=move || options.get().hard_mode
-                                on:change=move |ev| {
-                                    let on = event_target_checked(&ev);
-                                    options.update(|o| o.hard_mode = on);
-                                } />
-                            {t!(new_game.hard_mode)}
-                        </label>
-                    </Show>
-                </div>
-                <fieldset class="opponents">
-                    <legend>{t!(new_game.opponent)}</legend>
-                    {OPPONENTS
-                        .into_iter()
-                        .map(|(value, label)| view! {
-                            <label class="radio">
-                                <input type="radio" name="opponent" value=value
-                                    prop:checked=move || opponent.get() == value
-                                    on:change=move |_| opponent.set(value.to_string()) />
-                                {text(label)}
-                            </label>
-                        })
-                        .collect_view()}
-                </fieldset>
-                <Show when=move || opponent.get() == "bot">
-                    <label>
-                        {t!(new_game.bot)}
-                        <select name="bot" prop:value=move || bot.get() on:change=move |ev| bot.set(event_target_value(&ev))>
-                            {BOTS.into_iter().map(|(value, name, rank)| view! {
-                                <option value=value>{crate::i18n::worded(move |l| tr!(l, new_game.bot_rank, name = l.text(name), rank))}</option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                </Show>
-                <Show when=move || matches!(opponent.get().as_str(), "invite" | "lobby")>
-                    <label class="checkbox">
-                        <input type="checkbox" name="rated" data-testid="rated" prop:checked=move || rated.get()
-                            on:change=move |ev| rated.set(event_target_checked(&ev)) />
-                        {t!(new_game.rated)}
-                    </label>
-                </Show>
-                <Show when=move || opponent.get() == "local">
-                    <label>
-                        {t!(new_game.players)}
-                        <select name="players" prop:value=move || players.get().to_string()
-                            on:change=move |ev| players.set(event_target_value(&ev).parse().unwrap_or(2))>
-                            {move || (2..=max_players()).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
-                        </select>
-                    </label>
-                    <div class="choices local-names">
-                        {move || (0..usize::from(players.get())).map(|seat| view! {
-                            <label>
-                                {crate::i18n::worded(move |l| tr!(l, new_game.player, seat = seat + 1))}
-                                <input type="text" name=format!("local-name-{seat}") maxlength=domain::LOCAL_NAME_MAX
-                                    placeholder=crate::i18n::worded(move |l| if seat == 0 { tr!(l, new_game.you).to_string() } else { tr!(l, new_game.player, seat = seat + 1) })
-                                    prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
-                                    on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />
-                            </label>
-                        }).collect_view()}
-                    </div>
-                </Show>
+                <GameFields choices />
+                <OpponentFields choices />
                 <button class="primary" type="submit" disabled=move || create.pending().get()>{t!(new_game.start)}</button>
-                {move || match create.value() {
-                    Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Ok(refusal))}</p> }.into_any()),
-                    Some(Err(error)) => Some(view! { <p class="error" role="alert">{crate::routes::game::answer_text(language.get(), Err(error))}</p> }.into_any()),
-                    _ => None,
-                }}
-                {move || invite.get().map(|path| {
-                    let origin = window_origin();
-                    view! {
-                        <div class="invite-link" role="status">
-                            <p>{t!(new_game.send_link)}</p>
-                            <div class="share">
-                                <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
-                                <crate::clipboard::CopyButton text=format!("{origin}{path}") />
-                                <crate::clipboard::ShareButton text=format!("{origin}{path}") />
-                            </div>
-                        </div>
-                    }
-                })}
+                <Created answer=Signal::derive(move || create.value()) invite />
             </form>
         </section>
     }.into_any()
 }
 
-/// The page's origin (`http://host:port`), for links to copy; empty on the server.
-pub fn window_origin() -> String {
-    #[cfg(feature = "hydrate")]
-    {
-        web_sys::window()
-            .and_then(|w| w.location().origin().ok())
-            .unwrap_or_default()
+/// The ruleset, dictionary and format, and the options only some rulesets have.
+#[component]
+fn GameFields(choices: Choices) -> impl IntoView {
+    let Choices {
+        ruleset,
+        dictionary,
+        format,
+        options,
+        ..
+    } = choices;
+    view! {
+        <div class="choices">
+            <label>
+                {t!(new_game.ruleset)}
+                <select name="ruleset" prop:value=move || ruleset.get()
+                    on:change=move |ev| ruleset.set(event_target_value(&ev))>
+                    {RULESETS.into_iter().map(|(value, label)| view! { <option value=value>{text(label)}</option> }).collect_view()}
+                </select>
+            </label>
+            <label>
+                {t!(home.dictionary)}
+                <select name="dictionary" prop:value=move || dictionary.get().as_str()
+                    on:change=move |ev| if let Some(id) = DictionaryId::parse(&event_target_value(&ev)) { dictionary.set(id) }>
+                    {move || dictionaries_for(&ruleset.get()).into_iter()
+                        .map(|id| view! { <option value=id.as_str() selected=move || dictionary.get() == id>{crate::i18n::text(crate::i18n::dictionary_key(id))}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <label>
+                {t!(new_game.format)}
+                <select name="format" prop:value=move || if format.get() == Format::Blitz { "blitz" } else { "casual" }
+                    on:change=move |ev| format.set(if event_target_value(&ev) == "blitz" { Format::Blitz } else { Format::Casual })>
+                    <option value="casual">{t!(new_game.casual_format)}</option>
+                    <option value="blitz">{t!(new_game.blitz_format)}</option>
+                </select>
+            </label>
+            <Show when=move || ruleset.get().starts_with("alfapet")>
+                <label>
+                    {t!(new_game.hand)}
+                    <select name="hand" prop:value=move || options.get().hand_size.to_string()
+                        on:change=move |ev| {
+                            let hand_size = event_target_value(&ev).parse().unwrap_or(7);
+                            options.update(|o| o.hand_size = hand_size);
+                        }>
+                        <option value="6">{t!(new_game.hand_6)}</option>
+                        <option value="7">{t!(new_game.hand_7)}</option>
+                        <option value="8">{t!(new_game.hand_8)}</option>
+                    </select>
+                </label>
+            </Show>
+            <Show when=move || ruleset.get() == "longwords">
+                <label class="checkbox">
+                    <input type="checkbox" name="hard_mode" prop:checked=move || options.get().hard_mode
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            options.update(|o| o.hard_mode = on);
+                        } />
+                    {t!(new_game.hard_mode)}
+                </label>
+            </Show>
+        </div>
     }
-    #[cfg(not(feature = "hydrate"))]
-    {
-        String::new()
+}
+
+/// Who to play: a bot and its level, a friend by link or the lobby (rated or not), or players
+/// on this device with their names.
+#[component]
+fn OpponentFields(choices: Choices) -> impl IntoView {
+    let Choices {
+        opponent,
+        bot,
+        rated,
+        ..
+    } = choices;
+    view! {
+        <fieldset class="opponents">
+            <legend>{t!(new_game.opponent)}</legend>
+            {OPPONENTS
+                .into_iter()
+                .map(|(kind, label)| view! {
+                    <label class="radio">
+                        <input type="radio" name="opponent" value=kind.as_str()
+                            prop:checked=move || opponent.get() == kind
+                            on:change=move |_| opponent.set(kind) />
+                        {text(label)}
+                    </label>
+                })
+                .collect_view()}
+        </fieldset>
+        <Show when=move || opponent.get() == OpponentKind::Bot>
+            <label>
+                {t!(new_game.bot)}
+                <select name="bot" prop:value=move || bot.get() on:change=move |ev| bot.set(event_target_value(&ev))>
+                    {BOTS.into_iter().map(|(value, name, rank)| view! {
+                        <option value=value>{crate::i18n::worded(move |texts| tr!(texts, new_game.bot_rank, name = texts.text(name), rank))}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        </Show>
+        <Show when=move || matches!(opponent.get(), OpponentKind::Invite | OpponentKind::Lobby)>
+            <label class="checkbox">
+                <input type="checkbox" name="rated" data-testid="rated" prop:checked=move || rated.get()
+                    on:change=move |ev| rated.set(event_target_checked(&ev)) />
+                {t!(new_game.rated)}
+            </label>
+        </Show>
+        <Show when=move || opponent.get() == OpponentKind::Local>
+            <LocalPlayers choices />
+        </Show>
+    }
+}
+
+/// Pass-and-play: how many players, and each one's name.
+#[component]
+fn LocalPlayers(choices: Choices) -> impl IntoView {
+    let Choices { players, names, .. } = choices;
+    view! {
+        <label>
+            {t!(new_game.players)}
+            <select name="players" prop:value=move || players.get().to_string()
+                on:change=move |ev| players.set(event_target_value(&ev).parse().unwrap_or(2))>
+                {move || (2..=choices.max_players()).map(|n| view! { <option value=n.to_string()>{n}</option> }).collect_view()}
+            </select>
+        </label>
+        <div class="choices local-names">
+            {move || (0..usize::from(players.get())).map(|seat| view! {
+                <label>
+                    {crate::i18n::worded(move |texts| tr!(texts, new_game.player, seat = seat + 1))}
+                    <input type="text" name=format!("local-name-{seat}") maxlength=domain::LOCAL_NAME_MAX
+                        placeholder=crate::i18n::worded(move |texts| if seat == 0 { tr!(texts, new_game.you).to_string() } else { tr!(texts, new_game.player, seat = seat + 1) })
+                        prop:value=move || names.with(|n| n.get(seat).cloned().unwrap_or_default())
+                        on:input=move |ev| names.update(|n| if let Some(name) = n.get_mut(seat) { *name = event_target_value(&ev); }) />
+                </label>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// What became of the form: the refusal, or an invite game's link to send.
+#[component]
+fn Created(
+    answer: Signal<Option<Result<Result<GameCreated, Refusal>, ServerFnError>>>,
+    invite: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let language = Language::expect();
+    view! {
+        {move || match answer.get() {
+            Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{crate::i18n::answer_text(language.get(), Ok(refusal))}</p> }.into_any()),
+            Some(Err(error)) => Some(view! { <p class="error" role="alert">{crate::i18n::answer_text(language.get(), Err(error))}</p> }.into_any()),
+            _ => None,
+        }}
+        {move || invite.get().map(|path| {
+            let origin = crate::clipboard::window_origin();
+            view! {
+                <div class="invite-link" role="status">
+                    <p>{t!(new_game.send_link)}</p>
+                    <div class="share">
+                        <input type="text" readonly data-testid="invite-link" prop:value=format!("{origin}{path}") />
+                        <crate::clipboard::CopyButton text=format!("{origin}{path}") />
+                        <crate::clipboard::ShareButton text=format!("{origin}{path}") />
+                    </div>
+                </div>
+            }
+        })}
     }
 }

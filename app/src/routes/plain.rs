@@ -5,11 +5,11 @@
 use leptos::prelude::*;
 
 use crate::api::profile_path;
-use crate::i18n::{Language, Words};
+use crate::i18n::{Language, Texts};
 use crate::tr;
 
 /// Builds a page's view with `words` as the language of the components in it.
-pub fn speaking<V>(words: Words, view: impl FnOnce() -> V) -> V {
+pub fn speaking<V>(words: Texts, view: impl FnOnce() -> V) -> V {
     Owner::new().with(|| {
         Language::provide_fixed(words);
         view()
@@ -28,56 +28,56 @@ pub fn utc(ms: i64) -> String {
 }
 
 /// "Page not found" (the server answers it with 404), in `words`.
-pub fn not_found(words: Words) -> String {
-    let l = words;
+pub fn not_found(words: Texts) -> String {
+    let texts = words;
     let body = Owner::new().with(|| {
         view! {
             <main class="page">
-                <h1>{tr!(l, nav.not_found)}</h1>
-                <p><a href="/">{tr!(l, nav.back_home)}</a></p>
+                <h1>{tr!(texts, nav.not_found)}</h1>
+                <p><a href="/">{tr!(texts, nav.back_home)}</a></p>
             </main>
         }
         .to_html()
     });
-    html(l, tr!(l, nav.not_found), &body)
+    html(texts, tr!(texts, nav.not_found), &body)
 }
 
 /// A whole document around `main`, in `words`, with the top bar for `viewer` (signed in, or
 /// not).
 pub fn document(
-    words: Words,
+    words: Texts,
     title: &str,
     viewer: Option<&str>,
     admin: bool,
     main: impl IntoView + 'static,
 ) -> String {
-    let l = words;
+    let texts = words;
     let viewer = viewer.map(str::to_string);
     let body = Owner::new().with(move || {
         view! {
             <nav class="top-bar" aria-label="Main">
                 <a class="brand" href="/">{crate::APP_NAME}</a>
-                <a href="/lobby">{tr!(l, nav.lobby)}</a>
-                <a href="/leaderboard">{tr!(l, nav.leaderboard)}</a>
+                <a href="/lobby">{tr!(texts, nav.lobby)}</a>
+                <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
                 <span class="spacer"></span>
-                {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(l, nav.admin)}</a> })}
+                {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
                 {match viewer {
                     Some(name) => {
                         let href = profile_path(&name);
                         view! { <a class="who" data-testid="who" href=href>{name}</a> }.into_any()
                     }
-                    None => view! { <a href="/signin">{tr!(l, nav.sign_in)}</a> }.into_any(),
+                    None => view! { <a href="/signin">{tr!(texts, nav.sign_in)}</a> }.into_any(),
                 }}
             </nav>
             {main}
         }
         .to_html()
     });
-    html(l, title, &body)
+    html(texts, title, &body)
 }
 
 /// The HTML around a rendered body.
-pub fn html(words: Words, title: &str, body: &str) -> String {
+pub fn html(words: Texts, title: &str, body: &str) -> String {
     let title = format!("{title} · {}", crate::APP_NAME)
         .replace('&', "&amp;")
         .replace('<', "&lt;")

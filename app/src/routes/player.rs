@@ -29,6 +29,6 @@ pub fn Holder(
 ) -> impl IntoView {
     match holder {
         SeatHolder::Player { name, rank } => view! { <PlayerLink name rank /> }.into_any(),
-        other => crate::i18n::worded(move |l| crate::i18n::seat_name(l, &other)).into_any(),
+        other => crate::i18n::worded(move |texts| crate::i18n::seat_name(texts, &other)).into_any(),
     }
 }

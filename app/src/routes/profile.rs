@@ -6,22 +6,22 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::{
-    i18n::{plural, Words},
+    i18n::{plural, Texts},
     tr,
 };
 use domain::{profile_path, HeadToHead};
 use store::profiles::{Opponent, Profile, RankLine};
 
 /// A ruleset's name by the key the results keep.
-fn ruleset_title(l: Words, key: &str) -> &'static str {
+fn ruleset_title(texts: Texts, key: &str) -> &'static str {
     match key {
-        "alfakraft" => tr!(l, ruleset.alfa_kraft),
-        "classic" => tr!(l, ruleset.classic),
-        "feud" => tr!(l, ruleset.feud),
-        "alfapet" => tr!(l, ruleset.alfapet_plain),
-        "longwords" => tr!(l, ruleset.long_words),
-        "daily" => tr!(l, ruleset.daily),
-        _ => tr!(l, ruleset.other),
+        "alfakraft" => tr!(texts, ruleset.alfa_kraft),
+        "classic" => tr!(texts, ruleset.classic),
+        "feud" => tr!(texts, ruleset.feud),
+        "alfapet" => tr!(texts, ruleset.alfapet_plain),
+        "longwords" => tr!(texts, ruleset.long_words),
+        "daily" => tr!(texts, ruleset.daily),
+        _ => tr!(texts, ruleset.other),
     }
 }
 
@@ -35,11 +35,11 @@ pub struct Viewer {
     /// Their record against the profile's player (not on their own profile).
     pub head_to_head: Option<HeadToHead>,
     /// The language they read.
-    pub words: crate::i18n::Words,
+    pub words: crate::i18n::Texts,
 }
 
 /// A rank history as a line chart: one point per rated game, the rank after it.
-pub fn chart(l: Words, points: &[i32]) -> String {
+pub fn chart(texts: Texts, points: &[i32]) -> String {
     const WIDTH: f64 = 320.0;
     const HEIGHT: f64 = 100.0;
     const PAD: f64 = 8.0;
@@ -77,44 +77,44 @@ pub fn chart(l: Words, points: &[i32]) -> String {
          <text x=\"2\" y=\"10\">{high}</text><text x=\"2\" y=\"{HEIGHT}\">{low}</text></svg>",
         line.join(" "),
         s = y(1200),
-        label = tr!(l, profile.chart, low, high).replace('"', "&quot;"),
+        label = tr!(texts, profile.chart, low, high).replace('"', "&quot;"),
     )
 }
 
-fn rank_row(l: Words, line: RankLine) -> impl IntoView {
-    let svg = chart(l, &line.points);
+fn rank_row(texts: Texts, line: RankLine) -> impl IntoView {
+    let svg = chart(texts, &line.points);
     let games = line.games;
     let games = plural(
         games,
-        tr!(l, profile.one_rated_game, games),
-        tr!(l, profile.rated_games, games),
+        tr!(texts, profile.one_rated_game, games),
+        tr!(texts, profile.rated_games, games),
     );
     view! {
         <div class="rank-line" data-testid=format!("rank-{}", line.dictionary.as_str())>
-            <h3>{crate::i18n::dictionary_name(l, line.dictionary)}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
+            <h3>{crate::i18n::dictionary_name(texts, line.dictionary)}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
             <p class="muted">{games}</p>
             <div class="chart" inner_html=svg></div>
         </div>
     }
 }
 
-fn percent(l: Words, part: u32, whole: u32) -> String {
+fn percent(texts: Texts, part: u32, whole: u32) -> String {
     (100 * part + whole / 2)
         .checked_div(whole)
-        .map_or_else(|| "—".into(), |value| tr!(l, number.percent, value))
+        .map_or_else(|| "—".into(), |value| tr!(texts, number.percent, value))
 }
 
-fn result_word(l: Words, result: &str) -> &'static str {
+fn result_word(texts: Texts, result: &str) -> &'static str {
     match result {
-        "win" => tr!(l, profile.won),
-        "draw" => tr!(l, profile.drawn),
-        _ => tr!(l, profile.lost),
+        "win" => tr!(texts, profile.won),
+        "draw" => tr!(texts, profile.drawn),
+        _ => tr!(texts, profile.lost),
     }
 }
 
 /// The page.
 pub fn page(profile: Profile, viewer: Viewer) -> String {
-    let l = viewer.words;
+    let texts = viewer.words;
     let title = profile.name.clone();
     let totals = profile.totals.clone();
     let average = if totals.played == 0 {
@@ -124,41 +124,41 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
     };
     let name = profile.name.clone();
     let head_to_head = viewer.head_to_head.map(|record| {
-        view! { <p class="lead" data-testid="profile-head-to-head">{tr!(l, profile.head_to_head, name, record = tr!(l, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p> }
+        view! { <p class="lead" data-testid="profile-head-to-head">{tr!(texts, profile.head_to_head, name, record = tr!(texts, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p> }
     });
     let main = view! {
         <main class="page profile">
             <h1 data-testid="profile-name">{profile.name.clone()}
-                {profile.guest.then(|| view! { " " <small class="muted">{tr!(l, profile.guest)}</small> })}</h1>
-            <p class="muted">{tr!(l, profile.since, day = &utc(profile.joined)[..10])}</p>
+                {profile.guest.then(|| view! { " " <small class="muted">{tr!(texts, profile.guest)}</small> })}</h1>
+            <p class="muted">{tr!(texts, profile.since, day = &utc(profile.joined)[..10])}</p>
             {head_to_head}
             <section class="card" aria-labelledby="ranks-title">
-                <h2 id="ranks-title">{tr!(l, profile.rank)}</h2>
+                <h2 id="ranks-title">{tr!(texts, profile.rank)}</h2>
                 {if profile.ranks.is_empty() {
-                    view! { <p class="muted" data-testid="no-rank">{tr!(l, profile.no_rank)}</p> }.into_any()
+                    view! { <p class="muted" data-testid="no-rank">{tr!(texts, profile.no_rank)}</p> }.into_any()
                 } else {
                     view! {
-                        <div class="rank-lines">{profile.ranks.into_iter().map(|line| rank_row(l, line)).collect_view()}</div>
-                        <p class="muted">{tr!(l, profile.provisional)}</p>
+                        <div class="rank-lines">{profile.ranks.into_iter().map(|line| rank_row(texts, line)).collect_view()}</div>
+                        <p class="muted">{tr!(texts, profile.provisional)}</p>
                     }.into_any()
                 }}
             </section>
             <section class="card" aria-labelledby="numbers-title">
-                <h2 id="numbers-title">{tr!(l, profile.numbers)}</h2>
+                <h2 id="numbers-title">{tr!(texts, profile.numbers)}</h2>
                 <dl class="facts" data-testid="profile-numbers">
-                    <dt>{tr!(l, profile.games)}</dt><dd data-testid="games-played">{totals.played}</dd>
-                    <dt>{tr!(l, profile.won_drawn_lost)}</dt><dd>{format!("{} · {} · {}", totals.won, totals.drawn, totals.lost)}</dd>
-                    <dt>{tr!(l, profile.win_rate)}</dt><dd>{percent(l, totals.won, totals.played)}</dd>
-                    <dt>{tr!(l, profile.highest)}</dt><dd>{totals.highest}</dd>
-                    <dt>{tr!(l, profile.average)}</dt><dd>{average}</dd>
-                    <dt>{tr!(l, profile.bingos)}</dt><dd>{totals.bingos}</dd>
-                    <dt>{tr!(l, profile.streak)}</dt><dd data-testid="daily-streak">{tr!(
-                        l, profile.streak_value, current = crate::i18n::days(l, profile.daily_streak.current), best = crate::i18n::days(l, profile.daily_streak.best)
+                    <dt>{tr!(texts, profile.games)}</dt><dd data-testid="games-played">{totals.played}</dd>
+                    <dt>{tr!(texts, profile.won_drawn_lost)}</dt><dd>{format!("{} · {} · {}", totals.won, totals.drawn, totals.lost)}</dd>
+                    <dt>{tr!(texts, profile.win_rate)}</dt><dd>{percent(texts, totals.won, totals.played)}</dd>
+                    <dt>{tr!(texts, profile.highest)}</dt><dd>{totals.highest}</dd>
+                    <dt>{tr!(texts, profile.average)}</dt><dd>{average}</dd>
+                    <dt>{tr!(texts, profile.bingos)}</dt><dd>{totals.bingos}</dd>
+                    <dt>{tr!(texts, profile.streak)}</dt><dd data-testid="daily-streak">{tr!(
+                        texts, profile.streak_value, current = crate::i18n::days(texts, profile.daily_streak.current), best = crate::i18n::days(texts, profile.daily_streak.best)
                     )}</dd>
-                    <dt>{tr!(l, profile.best_play)}</dt><dd>{match profile.best {
+                    <dt>{tr!(texts, profile.best_play)}</dt><dd>{match profile.best {
                         Some(best) => view! {
                             <a href=format!("/game/{}/turn/{}", best.game_id, best.turn + 1) data-testid="best-play">
-                                {tr!(l, profile.word_for, word = best.word, score = best.score)}
+                                {tr!(texts, profile.word_for, word = best.word, score = best.score)}
                             </a>
                         }.into_any(),
                         None => "—".into_any(),
@@ -166,32 +166,32 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                 </dl>
                 {(!profile.rulesets.is_empty()).then(|| view! {
                     <table class="by-ruleset">
-                        <thead><tr><th>{tr!(l, profile.ruleset)}</th><th>{tr!(l, profile.games)}</th><th>{tr!(l, profile.win_rate)}</th></tr></thead>
+                        <thead><tr><th>{tr!(texts, profile.ruleset)}</th><th>{tr!(texts, profile.games)}</th><th>{tr!(texts, profile.win_rate)}</th></tr></thead>
                         <tbody>{profile.rulesets.into_iter().map(|r| view! {
-                            <tr><th scope="row">{ruleset_title(l, &r.ruleset)}</th><td>{r.played}</td><td>{percent(l, r.won, r.played)}</td></tr>
+                            <tr><th scope="row">{ruleset_title(texts, &r.ruleset)}</th><td>{r.played}</td><td>{percent(texts, r.won, r.played)}</td></tr>
                         }).collect_view()}</tbody>
                     </table>
                 })}
             </section>
             <section class="card" aria-labelledby="recent-title">
-                <h2 id="recent-title">{tr!(l, profile.last_games)}</h2>
+                <h2 id="recent-title">{tr!(texts, profile.last_games)}</h2>
                 {if profile.recent.is_empty() {
-                    view! { <p class="muted">{tr!(l, profile.no_games)}</p> }.into_any()
+                    view! { <p class="muted">{tr!(texts, profile.no_games)}</p> }.into_any()
                 } else {
                     view! {
                         <div class="table-scroll"><table class="recent" data-testid="recent-games">
-                            <thead><tr><th>{tr!(l, profile.ended)}</th><th>{tr!(l, profile.against)}</th><th>{tr!(l, profile.game)}</th><th>{tr!(l, profile.score)}</th><th>{tr!(l, profile.result)}</th><th>{tr!(l, profile.rank)}</th></tr></thead>
+                            <thead><tr><th>{tr!(texts, profile.ended)}</th><th>{tr!(texts, profile.against)}</th><th>{tr!(texts, profile.game)}</th><th>{tr!(texts, profile.score)}</th><th>{tr!(texts, profile.result)}</th><th>{tr!(texts, profile.rank)}</th></tr></thead>
                             <tbody>{profile.recent.into_iter().map(|g| view! {
                                 <tr data-game=g.game_id.clone()>
                                     <td>{utc(g.ended_at)[..10].to_string()}</td>
                                     <td>{match g.opponent {
                                         Opponent::Player(name) => { let href = profile_path(&name); view! { <a href=href>{name}</a> }.into_any() }
-                                        Opponent::Bot(level) => tr!(l, profile.bot, level = crate::i18n::bot_level(l, &level)).into_any(),
+                                        Opponent::Bot(level) => tr!(texts, profile.bot, level = crate::i18n::bot_level(texts, &level)).into_any(),
                                         Opponent::Unknown => "—".into_any(),
                                     }}</td>
-                                    <td>{format!("{} · {}", ruleset_title(l, &g.ruleset), g.dictionary)}</td>
+                                    <td>{format!("{} · {}", ruleset_title(texts, &g.ruleset), g.dictionary)}</td>
                                     <td>{format!("{}–{}", g.score, g.opponent_score)}</td>
-                                    <td>{result_word(l, &g.result)}</td>
+                                    <td>{result_word(texts, &g.result)}</td>
                                     <td class="rank-change">{g.rank_change.map(|c| format!("{c:+}")).unwrap_or_default()}</td>
                                 </tr>
                             }).collect_view()}</tbody>
@@ -201,5 +201,5 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
             </section>
         </main>
     };
-    plain::document(l, &title, viewer.name.as_deref(), viewer.admin, main)
+    plain::document(texts, &title, viewer.name.as_deref(), viewer.admin, main)
 }

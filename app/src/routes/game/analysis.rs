@@ -48,7 +48,7 @@ pub fn Analysis(
     let language = Language::expect();
     let progress = RwSignal::new(Progress::Idle);
     let refused = move |answer: Result<Refusal, ServerFnError>| {
-        progress.set(Progress::Failed(super::answer_text(
+        progress.set(Progress::Failed(crate::i18n::answer_text(
             language.get_untracked(),
             answer,
         )));
@@ -73,7 +73,7 @@ pub fn Analysis(
         if !matches!(view.status, rules::Status::Over(_)) {
             return None;
         }
-        let l = language.get();
+        let texts = language.get();
         let id = game.get();
         let busy = matches!(progress.get(), Progress::Starting | Progress::Running(..));
         // Static types rather than `into_any`, which would compile an async hydration path for
@@ -85,7 +85,7 @@ pub fn Analysis(
             }
             Progress::Running(done, of) => EitherOf5::C(view! {
                 <progress data-testid="analysis-progress" max=of.to_string() value=done.to_string()></progress>
-                <p class="muted">{tr!(l, analysis.progress, done, of)}</p>
+                <p class="muted">{tr!(texts, analysis.progress, done, of)}</p>
             }),
             Progress::Failed(message) => {
                 EitherOf5::D(view! { <p class="error" role="alert">{message}</p> })
@@ -96,11 +96,11 @@ pub fn Analysis(
         };
         Some(view! {
             <section class="analysis card" data-testid="analysis" aria-labelledby="analysis-title">
-                <h2 id="analysis-title">{tr!(l, analysis.title)}</h2>
+                <h2 id="analysis-title">{tr!(texts, analysis.title)}</h2>
                 <div class="actions">
-                    <button type="button" class="primary" data-testid="analyse" disabled=busy on:click=in_browser>{tr!(l, analysis.analyse)}</button>
-                    <button type="button" data-testid="analyse-on-server" disabled=busy on:click=on_server>{tr!(l, analysis.on_server)}</button>
-                    <a class="button" href=format!("/game/{id}/gcg") download data-testid="download-gcg" rel="external">{tr!(l, analysis.download_gcg)}</a>
+                    <button type="button" class="primary" data-testid="analyse" disabled=busy on:click=in_browser>{tr!(texts, analysis.analyse)}</button>
+                    <button type="button" data-testid="analyse-on-server" disabled=busy on:click=on_server>{tr!(texts, analysis.on_server)}</button>
+                    <a class="button" href=format!("/game/{id}/gcg") download data-testid="download-gcg" rel="external">{tr!(texts, analysis.download_gcg)}</a>
                 </div>
                 {body}
             </section>
@@ -118,17 +118,17 @@ fn Results(
     open: RwSignal<bool>,
     turn: RwSignal<usize>,
 ) -> impl IntoView {
-    let l = Language::expect().get_untracked();
+    let texts = Language::expect().get_untracked();
     let totals = summarise(&turns, u8::try_from(players).unwrap_or(u8::MAX));
-    let number = |tenths: i32| crate::i18n::tenths(l, tenths);
+    let number = |tenths: i32| crate::i18n::tenths(texts, tenths);
     view! {
-        <p class="muted" data-testid="analysis-source">{if by_server { tr!(l, analysis.by_server) } else { tr!(l, analysis.by_browser) }}</p>
+        <p class="muted" data-testid="analysis-source">{if by_server { tr!(texts, analysis.by_server) } else { tr!(texts, analysis.by_browser) }}</p>
         <ul class="analysis-totals">
             {totals.iter().enumerate().filter(|(_, t)| t.turns > 0).map(|(seat, t)| view! {
                 <li data-testid=format!("analysis-total-{seat}")>
-                    <strong>{seat_label(l, &seats, seat as u8)}</strong>": "
-                    {tr!(l, analysis.totals, missed = t.missed, finds = t.best_finds, turns = t.turns)}
-                    {t.top_find.map(|(turn, points)| view! { " "{tr!(l, analysis.top_find, turn, points)} })}
+                    <strong>{seat_label(texts, &seats, seat as u8)}</strong>": "
+                    {tr!(texts, analysis.totals, missed = t.missed, finds = t.best_finds, turns = t.turns)}
+                    {t.top_find.map(|(turn, points)| view! { " "{tr!(texts, analysis.top_find, turn, points)} })}
                 </li>
             }).collect_view()}
         </ul>
@@ -136,21 +136,21 @@ fn Results(
             {turns.into_iter().map(|t| {
                 let index = usize::from(t.turn).saturating_sub(1);
                 let found = t.best_find() && t.score > 0;
-                let played = if t.played == "-" { tr!(l, analysis.passed).to_string() } else if t.played.starts_with('-') { tr!(l, analysis.exchanged, count = &t.played[1..]) } else { t.played.clone() };
+                let played = if t.played == "-" { tr!(texts, analysis.passed).to_string() } else if t.played.starts_with('-') { tr!(texts, analysis.exchanged, count = &t.played[1..]) } else { t.played.clone() };
                 view! {
                     <li data-testid="analysis-turn" class:best-find=found>
                         <button type="button" class="link" on:click=move |_| { turn.set(index); open.set(true); }>
-                            {tr!(l, analysis.turn, n = t.turn)}
+                            {tr!(texts, analysis.turn, n = t.turn)}
                         </button>
-                        " "<span class="played">{played}" "{tr!(l, analysis.points, points = t.score)}</span>
-                        {(t.missed > 0).then(|| view! { " "<span class="missed">{tr!(l, analysis.missed, points = t.missed)}</span> })}
+                        " "<span class="played">{played}" "{tr!(texts, analysis.points, points = t.score)}</span>
+                        {(t.missed > 0).then(|| view! { " "<span class="missed">{tr!(texts, analysis.missed, points = t.missed)}</span> })}
                         {if t.best.is_empty() {
                             // A rack with no word to make anywhere on that board.
-                            Either::Left(view! { <p class="muted" data-testid="no-move">{tr!(l, analysis.no_move)}</p> })
+                            Either::Left(view! { <p class="muted" data-testid="no-move">{tr!(texts, analysis.no_move)}</p> })
                         } else {
                             Either::Right(view! {
                                 <table class="candidates">
-                                    <thead><tr><th>{tr!(l, analysis.move_header)}</th><th>{tr!(l, analysis.score_header)}</th><th>{tr!(l, analysis.equity_header)}</th></tr></thead>
+                                    <thead><tr><th>{tr!(texts, analysis.move_header)}</th><th>{tr!(texts, analysis.score_header)}</th><th>{tr!(texts, analysis.equity_header)}</th></tr></thead>
                                     <tbody>
                                         {t.best.iter().map(|c| view! {
                                             <tr><td class="notation">{c.notation.clone()}</td><td>{c.score}</td><td>{number(c.equity_tenths)}</td></tr>

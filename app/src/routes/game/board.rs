@@ -7,7 +7,7 @@ use leptos::{ev, prelude::*};
 use rules::{Board, Direction, HandTile, Played, Pos, Premium, Square, TileSet};
 
 use super::table::{Cursor, DragFrom, Table, BAR_SLOTS};
-use crate::i18n::{Language, Words};
+use crate::i18n::{Language, Texts};
 
 fn premium_class(premium: Premium) -> &'static str {
     match premium {
@@ -22,16 +22,16 @@ fn premium_class(premium: Premium) -> &'static str {
     }
 }
 
-fn premium_name(l: Words, premium: Premium) -> &'static str {
+fn premium_name(texts: Texts, premium: Premium) -> &'static str {
     match premium {
         Premium::Plain => "",
-        Premium::DoubleLetter => tr!(l, square.double_letter),
-        Premium::TripleLetter => tr!(l, square.triple_letter),
-        Premium::QuadrupleLetter => tr!(l, square.quadruple_letter),
-        Premium::DoubleWord => tr!(l, square.double_word),
-        Premium::TripleWord => tr!(l, square.triple_word),
-        Premium::QuadrupleWord => tr!(l, square.quadruple_word),
-        Premium::NegativeLetter => tr!(l, square.negative_letter),
+        Premium::DoubleLetter => tr!(texts, square.double_letter),
+        Premium::TripleLetter => tr!(texts, square.triple_letter),
+        Premium::QuadrupleLetter => tr!(texts, square.quadruple_letter),
+        Premium::DoubleWord => tr!(texts, square.double_word),
+        Premium::TripleWord => tr!(texts, square.triple_word),
+        Premium::QuadrupleWord => tr!(texts, square.quadruple_word),
+        Premium::NegativeLetter => tr!(texts, square.negative_letter),
     }
 }
 
@@ -62,27 +62,27 @@ pub fn Legend(board: Signal<Option<Board>>) -> impl IntoView {
     let language = Language::expect();
     move || {
         let board = board.get()?;
-        let l = language.get();
+        let texts = language.get();
         let items = premiums_of(&board)
             .into_iter()
             .map(|premium| {
                 let what = match premium {
-                    Premium::NegativeLetter => tr!(l, square.negative_effect).to_string(),
-                    p if p.letter_factor() != 1 => tr!(l, square.letter_effect, factor = p.letter_factor()),
-                    p => tr!(l, square.word_effect, factor = p.word_factor()),
+                    Premium::NegativeLetter => tr!(texts, square.negative_effect).to_string(),
+                    p if p.letter_factor() != 1 => tr!(texts, square.letter_effect, factor = p.letter_factor()),
+                    p => tr!(texts, square.word_effect, factor = p.word_factor()),
                 };
                 view! {
                     <li><span class=format!("swatch cell {}", premium_class(premium))>{premium.label()}</span>
-                        {format!("{}: {what}", premium_name(l, premium))}</li>
+                        {format!("{}: {what}", premium_name(texts, premium))}</li>
                 }
             })
             .collect_view();
         Some(view! {
             <details class="legend" data-testid="legend">
-                <summary>{tr!(l, square.legend)}</summary>
+                <summary>{tr!(texts, square.legend)}</summary>
                 <ul>
                     {items}
-                    <li><span class="swatch cell">"★"</span>{tr!(l, square.start)}</li>
+                    <li><span class="swatch cell">"★"</span>{tr!(texts, square.start)}</li>
                 </ul>
             </details>
         })
@@ -97,10 +97,10 @@ fn column_name(col: u8) -> char {
 #[component]
 pub fn TileFace(tiles: &'static TileSet, played: Played) -> impl IntoView {
     let (letter, value) = match played {
-        Played::Letter(l) | Played::AlfaPower(l) | Played::Golden(l) => {
-            (tiles.char_of(l).to_string(), Some(tiles.value(l)))
+        Played::Letter(letter) | Played::AlfaPower(letter) | Played::Golden(letter) => {
+            (tiles.char_of(letter).to_string(), Some(tiles.value(letter)))
         }
-        Played::Blank(l) => (rules::case::lower(tiles.char_of(l)).to_string(), None),
+        Played::Blank(letter) => (rules::case::lower(tiles.char_of(letter)).to_string(), None),
         Played::Stop => ("■".to_string(), None),
     };
     let mark = match played {
@@ -355,7 +355,7 @@ fn Cell(
                 Direction::Down => " cursor down",
             });
         }
-        if last.with(|l| l.contains(&pos)) {
+        if last.with(|last| last.contains(&pos)) {
             class.push_str(" last");
         }
         class
@@ -365,22 +365,25 @@ fn Cell(
     // or letter), the marks of powers on it (drafted now, or used in earlier plays), and its tile
     // or premium.
     let inside = move || {
-        let l = language.get();
+        let texts = language.get();
         let here = staged();
         let at = format!("{}{}", column_name(pos.col), pos.row + 1);
         let label = match (square_tile(square), here) {
             (Some(played), _) | (None, Some(super::table::Staged { played, .. })) => {
-                let letter = played.letter().map(|l| tiles.char_of(l)).unwrap_or('■');
+                let letter = played
+                    .letter()
+                    .map(|letter| tiles.char_of(letter))
+                    .unwrap_or('■');
                 format!("{at}: {letter}")
             }
             _ if premium == Premium::Plain => at,
-            _ => format!("{at}: {}", premium_name(l, premium)),
+            _ => format!("{at}: {}", premium_name(texts, premium)),
         };
         let used_here = used.with(|u| {
             u.iter()
                 .filter(|(at, _)| *at == pos)
                 .map(|(_, power)| {
-                    let name = tr!(l, board.power_used, power = crate::i18n::power_name(l, *power));
+                    let name = tr!(texts, board.power_used, power = crate::i18n::power_name(texts, *power));
                     view! { <span class="used-power" title=name.clone() aria-label=name role="img">{super::powers::icon(*power)}</span> }
                 })
                 .collect_view()
@@ -421,15 +424,15 @@ fn power_badge(table: Table, pos: Pos, tiles: &'static TileSet) -> Option<impl I
             .map(|(_, power)| *power)
             .find(|power| power.target() == pos)
     })?;
-    let l = table.language.get();
+    let texts = table.language.get();
     let (class, text, label) = match power {
-        StagedPower::Charge(_) => ("charge", "×3".to_string(), tr!(l, board.charge_badge)),
-        StagedPower::Dice(_) => ("dice", "🎲".to_string(), tr!(l, board.dice_badge)),
-        StagedPower::Rubber(_) => ("rubber", "⌫".to_string(), tr!(l, power.rubber)),
+        StagedPower::Charge(_) => ("charge", "×3".to_string(), tr!(texts, board.charge_badge)),
+        StagedPower::Dice(_) => ("dice", "🎲".to_string(), tr!(texts, board.dice_badge)),
+        StagedPower::Rubber(_) => ("rubber", "⌫".to_string(), tr!(texts, power.rubber)),
         StagedPower::AlfaMorf(_, letter) => (
             "morf",
             format!("→{}", tiles.char_of(letter)),
-            tr!(l, power.alfa_morf),
+            tr!(texts, power.alfa_morf),
         ),
     };
     Some(view! {

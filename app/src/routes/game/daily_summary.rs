@@ -9,12 +9,12 @@ use crate::tr;
 
 /// What a player shares of their result: "Alfa Kraft Daily 2026-12-01 · English · 212 pts · #3 of
 /// 40".
-pub fn share_text(l: crate::i18n::Words, daily: &DailyResult) -> String {
+pub fn share_text(texts: crate::i18n::Texts, daily: &DailyResult) -> String {
     tr!(
-        l,
+        texts,
         daily_card.share_text,
         day = daily.day,
-        dictionary = crate::i18n::dictionary_name(l, daily.dictionary),
+        dictionary = crate::i18n::dictionary_name(texts, daily.dictionary),
         score = daily.score,
         place = daily.place,
         players = daily.players
@@ -30,44 +30,44 @@ pub fn DailySummary(
     on_explore: Callback<()>,
 ) -> impl IntoView {
     // Built again when the language changes (its parent follows it).
-    let l = crate::i18n::Language::expect().get_untracked();
-    let share = share_text(l, &daily);
+    let texts = crate::i18n::Language::expect().get_untracked();
+    let share = share_text(texts, &daily);
     let standings = format!("/daily/{}", daily.dictionary.as_str());
     let bot = match daily.bot_score {
-        Some(score) => tr!(l, daily_card.bot_made, score),
-        None => tr!(l, daily_card.bot_playing).to_string(),
+        Some(score) => tr!(texts, daily_card.bot_made, score),
+        None => tr!(texts, daily_card.bot_playing).to_string(),
     };
     view! {
         <section class="card summary" data-testid="daily-summary" aria-labelledby="daily-summary-title">
-            <h2 id="daily-summary-title">{tr!(l, daily_card.title, score = daily.score)}</h2>
+            <h2 id="daily-summary-title">{tr!(texts, daily_card.title, score = daily.score)}</h2>
             <p class="lead" data-testid="daily-place">{tr!(
-                l, daily_card.place, place = daily.place, players = daily.players, best = daily.best_today
+                texts, daily_card.place, place = daily.place, players = daily.players, best = daily.best_today
             )}</p>
             <p data-testid="daily-bot">{bot}</p>
             <div class="share">
-                <input type="text" readonly data-testid="daily-share" aria-label=tr!(l, daily_card.share) prop:value=share.clone() />
+                <input type="text" readonly data-testid="daily-share" aria-label=tr!(texts, daily_card.share) prop:value=share.clone() />
                 <crate::clipboard::CopyButton text=share.clone() />
                 <crate::clipboard::ShareButton text=share />
             </div>
-            <h3>{tr!(l, daily_card.review)}</h3>
+            <h3>{tr!(texts, daily_card.review)}</h3>
             {match daily.review {
-                None => view! { <p class="muted" data-testid="daily-review-pending">{tr!(l, daily_card.review_pending)}</p> }.into_any(),
+                None => view! { <p class="muted" data-testid="daily-review-pending">{tr!(texts, daily_card.review_pending)}</p> }.into_any(),
                 Some(turns) => view! {
                     <ol class="review" data-testid="daily-review">
                         {turns.into_iter().map(|t| view! {
                             <li>
                                 <span>{match &t.did {
-                                    Some(ReviewPlay::Word(word)) => tr!(l, daily_card.played_word, word, points = t.points),
-                                    Some(ReviewPlay::Passed) => tr!(l, daily_card.passed).into(),
-                                    Some(ReviewPlay::Exchanged(tiles)) => tr!(l, daily_card.exchanged, tiles),
-                                    Some(ReviewPlay::TurnLost) => tr!(l, daily_card.turn_lost).into(),
-                                    Some(ReviewPlay::Stopped) => tr!(l, daily_card.stopped).into(),
+                                    Some(ReviewPlay::Word(word)) => tr!(texts, daily_card.played_word, word, points = t.points),
+                                    Some(ReviewPlay::Passed) => tr!(texts, daily_card.passed).into(),
+                                    Some(ReviewPlay::Exchanged(tiles)) => tr!(texts, daily_card.exchanged, tiles),
+                                    Some(ReviewPlay::TurnLost) => tr!(texts, daily_card.turn_lost).into(),
+                                    Some(ReviewPlay::Stopped) => tr!(texts, daily_card.stopped).into(),
                                     None => t.played.clone(),
                                 }}</span>
                                 <span class="muted">{match t.best {
-                                    Some((word, points)) if points > t.points => format!(" · {}", tr!(l, daily_card.best, word, points)),
-                                    Some(_) => format!(" · {}", tr!(l, daily_card.was_best)),
-                                    None => format!(" · {}", tr!(l, daily_card.no_play)),
+                                    Some((word, points)) if points > t.points => format!(" · {}", tr!(texts, daily_card.best, word, points)),
+                                    Some(_) => format!(" · {}", tr!(texts, daily_card.was_best)),
+                                    None => format!(" · {}", tr!(texts, daily_card.no_play)),
                                 }}</span>
                             </li>
                         }).collect_view()}
@@ -75,9 +75,9 @@ pub fn DailySummary(
                 }.into_any(),
             }}
             <div class="actions">
-                <a class="button" href=standings rel="external">{tr!(l, daily_card.standings)}</a>
-                <button type="button" on:click=move |_| on_explore.run(())>{tr!(l, summary.explore)}</button>
-                <a class="button" href="/">{tr!(l, daily_card.home)}</a>
+                <a class="button" href=standings rel="external">{tr!(texts, daily_card.standings)}</a>
+                <button type="button" on:click=move |_| on_explore.run(())>{tr!(texts, summary.explore)}</button>
+                <a class="button" href="/">{tr!(texts, daily_card.home)}</a>
             </div>
         </section>
     }

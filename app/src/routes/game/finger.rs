@@ -5,18 +5,10 @@
 use leptos::{ev, prelude::*};
 use rules::{HandTile, Pos};
 
-use super::table::{DragFrom, Table};
+use super::table::{DragFrom, Finger, Table};
 
 /// How far, in CSS pixels, a finger moves before a touch is a drag rather than a tap.
 const SLOP: f64 = 8.0;
-
-/// A finger on a tile.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Finger {
-    start: (f64, f64),
-    /// Where the finger is, once it has moved past the slop.
-    at: Option<(f64, f64)>,
-}
 
 fn point(ev: &ev::PointerEvent) -> (f64, f64) {
     (f64::from(ev.client_x()), f64::from(ev.client_y()))
@@ -146,7 +138,7 @@ pub fn FingerTile(table: Table) -> impl IntoView {
                 .staged_at(pos)?
                 .played
                 .letter()
-                .map_or(" ".into(), |l| tiles.char_of(l).to_string()),
+                .map_or(" ".into(), |letter| tiles.char_of(letter).to_string()),
             DragFrom::Bar(index) => table
                 .bar_item(index)
                 .map_or("★".into(), |p| p.name().chars().take(1).collect()),

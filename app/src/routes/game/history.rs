@@ -9,18 +9,22 @@ use rules::{
 
 use super::{board::StillBoard, report::ReportButton};
 use crate::api::SeatHolder;
-use crate::i18n::{Language, Words};
+use crate::i18n::{Language, Texts};
 use crate::tr;
 use dictionaries::versions::ReportKind;
 
 /// A turn in words: "ann played QUIZ for 42", "bob passed".
-pub fn describe(l: Words, turn: &TurnRecord, seats: &[SeatHolder]) -> String {
+pub fn describe(texts: Texts, turn: &TurnRecord, seats: &[SeatHolder]) -> String {
     let who = match seats.get(usize::from(turn.seat)) {
         Some(SeatHolder::Player { name, .. } | SeatHolder::Local { name }) => name.clone(),
         Some(SeatHolder::Bot { level, .. }) => {
-            tr!(l, history.the_bot, level = crate::i18n::bot_level(l, level))
+            tr!(
+                texts,
+                history.the_bot,
+                level = crate::i18n::bot_level(texts, level)
+            )
         }
-        _ => tr!(l, history.seat, seat = turn.seat + 1),
+        _ => tr!(texts, history.seat, seat = turn.seat + 1),
     };
     match &turn.event {
         TurnEvent::Play {
@@ -32,28 +36,28 @@ pub fn describe(l: Words, turn: &TurnRecord, seats: &[SeatHolder]) -> String {
                 .collect();
             let rolls: Vec<String> = dice.iter().map(|(_, roll)| roll.to_string()).collect();
             let words = words.join(", ");
-            let played = tr!(l, history.played, who, words, total);
+            let played = tr!(texts, history.played, who, words, total);
             if rolls.is_empty() {
                 played
             } else {
                 let rolls = rolls.join(", ");
-                format!("{played} {}", tr!(l, history.rolled, rolls))
+                format!("{played} {}", tr!(texts, history.rolled, rolls))
             }
         }
-        TurnEvent::Pass { auto: true, .. } => tr!(l, history.auto_pass, who),
-        TurnEvent::Pass { .. } => tr!(l, history.passed, who),
-        TurnEvent::Exchange { count } => tr!(l, history.exchanged, who, tiles = count),
-        TurnEvent::Swap { count } => tr!(l, history.swapped, who, tiles = count),
+        TurnEvent::Pass { auto: true, .. } => tr!(texts, history.auto_pass, who),
+        TurnEvent::Pass { .. } => tr!(texts, history.passed, who),
+        TurnEvent::Exchange { count } => tr!(texts, history.exchanged, who, tiles = count),
+        TurnEvent::Swap { count } => tr!(texts, history.swapped, who, tiles = count),
         TurnEvent::Challenge {
             withdrawn: true, ..
-        } => tr!(l, history.challenge_won, who),
+        } => tr!(texts, history.challenge_won, who),
         TurnEvent::Challenge {
             withdrawn: false, ..
-        } => tr!(l, history.challenge_failed, who),
-        TurnEvent::TurnMissed => tr!(l, history.turn_missed, who),
-        TurnEvent::Skipped => tr!(l, history.skipped, who),
-        TurnEvent::Resign => tr!(l, history.resigned, who),
-        TurnEvent::TimedOut => tr!(l, history.timed_out, who),
+        } => tr!(texts, history.challenge_failed, who),
+        TurnEvent::TurnMissed => tr!(texts, history.turn_missed, who),
+        TurnEvent::Skipped => tr!(texts, history.skipped, who),
+        TurnEvent::Resign => tr!(texts, history.resigned, who),
+        TurnEvent::TimedOut => tr!(texts, history.timed_out, who),
     }
 }
 
@@ -70,7 +74,7 @@ pub fn LastPlay(
         let view = view.get()?;
         let seats = seats.get();
         let last = view.history.last()?;
-        let l = language.get();
+        let texts = language.get();
         // A failed challenge costs the challenger the turn: say both, not only the lost turn.
         let text = match (view.history.iter().rev().nth(1), &last.event) {
             (
@@ -86,18 +90,18 @@ pub fn LastPlay(
                 TurnEvent::Skipped,
             ) => {
                 tr!(
-                    l,
+                    texts,
                     history.challenger_loses,
-                    play = describe(l, challenge, &seats)
+                    play = describe(texts, challenge, &seats)
                 )
             }
-            _ => describe(l, last, &seats),
+            _ => describe(texts, last, &seats),
         };
         Some(view! {
             <button type="button" class="last-play" data-testid="last-play" on:click=move |_| { turn.set(usize::MAX); open.set(true); }
-                aria-label=tr!(l, history.show)>
+                aria-label=tr!(texts, history.show)>
                 {text}
-                <span class="muted">" · "{tr!(l, history.history_link)}</span>
+                <span class="muted">" · "{tr!(texts, history.history_link)}</span>
             </button>
         })
     }
@@ -119,7 +123,7 @@ pub fn History(
             return None;
         }
         let view = view.get()?;
-        let l = language.get();
+        let texts = language.get();
         let boards = view.boards_after_each_turn();
         let count = boards.len();
         if count == 0 {
@@ -131,25 +135,25 @@ pub fn History(
         let history = view.history.clone();
         let history2 = history.clone();
         Some(view! {
-            <div class="sheet history" role="dialog" aria-modal="true" aria-label=tr!(l, history.play_history) data-testid="history">
+            <div class="sheet history" role="dialog" aria-modal="true" aria-label=tr!(texts, history.play_history) data-testid="history">
                 <header class="sheet-head">
-                    <h2>{tr!(l, history.title)}</h2>
-                    <button type="button" on:click=move |_| open.set(false)>{tr!(l, history.close)}</button>
+                    <h2>{tr!(texts, history.title)}</h2>
+                    <button type="button" on:click=move |_| open.set(false)>{tr!(texts, history.close)}</button>
                 </header>
                 <div class="history-controls">
-                    <button type="button" aria-label=tr!(l, history.earlier) on:click=move |_| index.set(at().saturating_sub(1))>"◀"</button>
-                    <input type="range" min="1" max=count.to_string() aria-label=tr!(l, history.turn)
+                    <button type="button" aria-label=tr!(texts, history.earlier) on:click=move |_| index.set(at().saturating_sub(1))>"◀"</button>
+                    <input type="range" min="1" max=count.to_string() aria-label=tr!(texts, history.turn)
                         prop:value=move || (at() + 1).to_string()
                         on:input=move |ev| index.set(event_target_value(&ev).parse::<usize>().unwrap_or(1).saturating_sub(1)) />
-                    <button type="button" aria-label=tr!(l, history.later) on:click=move |_| index.set((at() + 1).min(count - 1))>"▶"</button>
-                    <span data-testid="history-turn">{move || tr!(l, history.turn_of, turn = at() + 1, turns = count)}</span>
+                    <button type="button" aria-label=tr!(texts, history.later) on:click=move |_| index.set((at() + 1).min(count - 1))>"▶"</button>
+                    <span data-testid="history-turn">{move || tr!(texts, history.turn_of, turn = at() + 1, turns = count)}</span>
                 </div>
-                <p class="history-detail">{move || describe(l, &history[at()], &seats.get())}</p>
+                <p class="history-detail">{move || describe(texts, &history[at()], &seats.get())}</p>
                 // A finished game's positions go to other tools (CGP: the board, and the rack of
                 // the player to move when it is the reader's own).
                 {over.then(|| view! {
                     <a class="button" href=move || format!("/game/{}/turn/{}/cgp", game.get(), at() + 1)
-                        download rel="external" data-testid="download-cgp">{tr!(l, analysis.download_cgp)}</a>
+                        download rel="external" data-testid="download-cgp">{tr!(texts, analysis.download_cgp)}</a>
                 })}
                 {move || {
                     let turn = &history2[at()];
@@ -169,7 +173,7 @@ pub fn History(
                                 <li><strong>{rules::case::upper_str(&word)}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
                             }).collect_view()}
                         </ul>
-                        <p class="muted">{tr!(l, history.scores_after)}" "{scores}</p>
+                        <p class="muted">{tr!(texts, history.scores_after)}" "{scores}</p>
                         <StillBoard board=boards[at()].clone() tiles highlight />
                     }
                 }}

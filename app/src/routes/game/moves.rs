@@ -8,31 +8,31 @@ use rules::{
 };
 
 use crate::api::SeatHolder;
-use crate::i18n::{seat_label, Language, Words};
+use crate::i18n::{seat_label, Language, Texts};
 use crate::tr;
 
 /// A turn in a few words for the list: the words played, or what happened instead.
-fn what(l: Words, turn: &TurnRecord) -> String {
+fn what(texts: Texts, turn: &TurnRecord) -> String {
     match &turn.event {
         TurnEvent::Play { words, .. } => words
             .iter()
             .map(|w| rules::case::upper_str(&w.word))
             .collect::<Vec<_>>()
             .join(", "),
-        TurnEvent::Pass { auto: true, .. } => tr!(l, moves.auto_pass).into(),
-        TurnEvent::Pass { .. } => tr!(l, moves.pass).into(),
-        TurnEvent::Exchange { count } => tr!(l, moves.exchanged, tiles = count),
-        TurnEvent::Swap { count } => tr!(l, moves.swapped, tiles = count),
+        TurnEvent::Pass { auto: true, .. } => tr!(texts, moves.auto_pass).into(),
+        TurnEvent::Pass { .. } => tr!(texts, moves.pass).into(),
+        TurnEvent::Exchange { count } => tr!(texts, moves.exchanged, tiles = count),
+        TurnEvent::Swap { count } => tr!(texts, moves.swapped, tiles = count),
         TurnEvent::Challenge {
             withdrawn: true, ..
-        } => tr!(l, moves.challenge_won).into(),
+        } => tr!(texts, moves.challenge_won).into(),
         TurnEvent::Challenge {
             withdrawn: false, ..
-        } => tr!(l, moves.challenge_failed).into(),
-        TurnEvent::TurnMissed => tr!(l, moves.turn_missed).into(),
-        TurnEvent::Skipped => tr!(l, moves.skipped).into(),
-        TurnEvent::Resign => tr!(l, moves.resigned).into(),
-        TurnEvent::TimedOut => tr!(l, moves.timed_out).into(),
+        } => tr!(texts, moves.challenge_failed).into(),
+        TurnEvent::TurnMissed => tr!(texts, moves.turn_missed).into(),
+        TurnEvent::Skipped => tr!(texts, moves.skipped).into(),
+        TurnEvent::Resign => tr!(texts, moves.resigned).into(),
+        TurnEvent::TimedOut => tr!(texts, moves.timed_out).into(),
     }
 }
 
@@ -50,7 +50,7 @@ pub fn MoveList(
         if view.history.is_empty() {
             return None;
         }
-        let l = language.get();
+        let texts = language.get();
         let seats = seats.get();
         let mut before = vec![0; view.scores.len()];
         let rows = view
@@ -67,8 +67,8 @@ pub fn MoveList(
                         <button type="button" data-testid=format!("move-{}", index + 1)
                             on:click=move |_| { turn.set(index); open.set(true); }>
                             <span class="n">{index + 1}</span>
-                            <span class="who">{seat_label(l, &seats, record.seat)}</span>
-                            <span class="what">{what(l, record)}</span>
+                            <span class="who">{seat_label(texts, &seats, record.seat)}</span>
+                            <span class="what">{what(texts, record)}</span>
                             <span class="points">{(gained != 0).then(|| format!("{gained:+}"))}</span>
                             <span class="total">{total}</span>
                         </button>
@@ -77,8 +77,8 @@ pub fn MoveList(
             })
             .collect_view();
         Some(view! {
-            <section class="move-list card" data-testid="move-list" aria-label=tr!(l, moves.title)>
-                <h2>{tr!(l, moves.title)}</h2>
+            <section class="move-list card" data-testid="move-list" aria-label=tr!(texts, moves.title)>
+                <h2>{tr!(texts, moves.title)}</h2>
                 <ol>{rows}</ol>
             </section>
         })
@@ -101,7 +101,7 @@ pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
     let language = Language::expect();
     move || {
         let view = view.get()?;
-        let l = language.get();
+        let texts = language.get();
         if !matches!(view.status, Status::Playing) {
             return None;
         }
@@ -118,8 +118,8 @@ pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
         Some(view! {
             <details class="unseen card" data-testid="unseen">
                 <summary>
-                    {tr!(l, moves.unseen)}" "<span data-testid="unseen-count">{count}</span>
-                    <span class="muted">" "{tr!(l, moves.unseen_where, bag = view.bag_size, hands)}</span>
+                    {tr!(texts, moves.unseen)}" "<span data-testid="unseen-count">{count}</span>
+                    <span class="muted">" "{tr!(texts, moves.unseen_where, bag = view.bag_size, hands)}</span>
                 </summary>
                 <ul class="unseen-tiles">{tiles}</ul>
             </details>

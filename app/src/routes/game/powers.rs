@@ -13,31 +13,31 @@ use rules::{
 use crate::tr;
 
 use super::table::{DragFrom, Table, BAR_SLOTS};
-use crate::i18n::{power_name, Words};
+use crate::i18n::{power_name, Texts};
 
 /// What a power does, in a line.
-pub(crate) fn describe(l: Words, power: Power) -> &'static str {
+pub(crate) fn describe(texts: Texts, power: Power) -> &'static str {
     match power {
-        Power::Swap => tr!(l, power_does.swap),
-        Power::Charge => tr!(l, power_does.charge),
-        Power::Dice => tr!(l, power_does.dice),
-        Power::Rubber => tr!(l, power_does.rubber),
-        Power::AlfaMorf => tr!(l, power_does.alfa_morf),
-        Power::AlfaPowerTile => tr!(l, power_does.alfa_power_tile),
-        Power::GoldenTile => tr!(l, power_does.golden_tile),
+        Power::Swap => tr!(texts, power_does.swap),
+        Power::Charge => tr!(texts, power_does.charge),
+        Power::Dice => tr!(texts, power_does.dice),
+        Power::Rubber => tr!(texts, power_does.rubber),
+        Power::AlfaMorf => tr!(texts, power_does.alfa_morf),
+        Power::AlfaPowerTile => tr!(texts, power_does.alfa_power_tile),
+        Power::GoldenTile => tr!(texts, power_does.golden_tile),
     }
 }
 
 /// A power with its article ("an Alfa Power Tile"), for the news of a reward.
-fn power_with_article(l: Words, power: Power) -> &'static str {
+fn power_with_article(texts: Texts, power: Power) -> &'static str {
     match power {
-        Power::Swap => tr!(l, power_a.swap),
-        Power::Charge => tr!(l, power_a.charge),
-        Power::Dice => tr!(l, power_a.dice),
-        Power::Rubber => tr!(l, power_a.rubber),
-        Power::AlfaMorf => tr!(l, power_a.alfa_morf),
-        Power::AlfaPowerTile => tr!(l, power_a.alfa_power_tile),
-        Power::GoldenTile => tr!(l, power_a.golden_tile),
+        Power::Swap => tr!(texts, power_a.swap),
+        Power::Charge => tr!(texts, power_a.charge),
+        Power::Dice => tr!(texts, power_a.dice),
+        Power::Rubber => tr!(texts, power_a.rubber),
+        Power::AlfaMorf => tr!(texts, power_a.alfa_morf),
+        Power::AlfaPowerTile => tr!(texts, power_a.alfa_power_tile),
+        Power::GoldenTile => tr!(texts, power_a.golden_tile),
     }
 }
 
@@ -80,10 +80,12 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
         };
         table.selected.set(None);
         if power.price().is_none() {
-            let l = table.language.get_untracked();
-            table
-                .message
-                .set(Some(tr!(l, shop.cannot_sell, power = power_name(l, power))));
+            let texts = table.language.get_untracked();
+            table.message.set(Some(tr!(
+                texts,
+                shop.cannot_sell,
+                power = power_name(texts, power)
+            )));
             return;
         }
         table.release_bar_item(index);
@@ -98,27 +100,27 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
     };
     move || {
         let (coins, bar, seat) = economy(table)?;
-        let l = table.language.get();
+        let texts = table.language.get();
         let full = bar.len() >= POWER_BAR_SLOTS;
         let selected_item = table.selected.get().and_then(|s| s.checked_sub(BAR_SLOTS));
         Some(view! {
             <div class="board-tools">
                 <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
-                    on:click=move |_| open.update(|o| *o = !*o)>{tr!(l, shop.shop)}</button>
-                <span class="coins-mine" data-testid="my-coins">{crate::i18n::coins(l, coins)}</span>
+                    on:click=move |_| open.update(|o| *o = !*o)>{tr!(texts, shop.shop)}</button>
+                <span class="coins-mine" data-testid="my-coins">{crate::i18n::coins(texts, coins)}</span>
                 <button type="button" class="sell-area" data-testid="sell"
-                    title=tr!(l, shop.sell_title)
+                    title=tr!(texts, shop.sell_title)
                     on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
                     on:drop=drop_to_sell
                     on:click=move |_| if let Some(index) = selected_item { sell(index) }>
                     {match selected_item {
-                        Some(_) => tr!(l, shop.sell_selected),
-                        None => tr!(l, shop.sell),
+                        Some(_) => tr!(texts, shop.sell_selected),
+                        None => tr!(texts, shop.sell),
                     }}
                 </button>
             </div>
             {move || open.get().then(|| view! {
-                <section class="card shop" data-testid="shop-panel" aria-label=tr!(l, shop.shop)>
+                <section class="card shop" data-testid="shop-panel" aria-label=tr!(texts, shop.shop)>
                     <ul>
                         {Power::ALL.into_iter().filter_map(|power| {
                             let price = power.price()?;
@@ -126,18 +128,18 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                             Some(view! {
                                 <li>
                                     <span class="power-icon">{icon(power)}</span>
-                                    <span class="power-name">{power_name(l, power)}</span>
-                                    <span class="muted">{describe(l, power)}</span>
+                                    <span class="power-name">{power_name(texts, power)}</span>
+                                    <span class="muted">{describe(texts, power)}</span>
                                     <button type="button" data-testid=format!("buy-{}", power.name().replace(' ', "-").to_ascii_lowercase())
                                         disabled=short || full
                                         on:click=move |_| { trade.run(Move::Buy { seat, power }); open.set(false); }>
-                                        {tr!(l, shop.buy, price)}
+                                        {tr!(texts, shop.buy, price)}
                                     </button>
                                 </li>
                             })
                         }).collect_view()}
                     </ul>
-                    {full.then(|| view! { <p class="warning">{tr!(l, shop.bar_full)}</p> })}
+                    {full.then(|| view! { <p class="warning">{tr!(texts, shop.bar_full)}</p> })}
                 </section>
             })}
         })
@@ -154,7 +156,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
             return Some(view! { <Rewards table /> }.into_any());
         }
         let my_turn = table.my_turn();
-        let l = table.language.get();
+        let texts = table.language.get();
         let items = (0..POWER_BAR_SLOTS)
             .map(|index| match bar.get(index).copied() {
                 None => {
@@ -189,14 +191,14 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
                     };
                     view! {
                         <button type="button" class=class draggable="true" data-power=power.name()
-                            title=format!("{}: {}", power_name(l, power), describe(l, power))
-                            aria-label=power_name(l, power) aria-pressed=move || selected().to_string()
+                            title=format!("{}: {}", power_name(texts, power), describe(texts, power))
+                            aria-label=power_name(texts, power) aria-pressed=move || selected().to_string()
                             on:click=click
                             on:dragstart=move |_| table.dragging.set(Some(DragFrom::Bar(index)))
                             on:pointerdown=move |ev| super::finger::pick_up(table, DragFrom::Bar(index), &ev)
                             on:dragend=move |_| table.dragging.set(None)>
                             <span class="power-icon">{icon(power)}</span>
-                            <span class="power-name">{power_name(l, power)}</span>
+                            <span class="power-name">{power_name(texts, power)}</span>
                         </button>
                     }
                     .into_any()
@@ -205,7 +207,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
             .collect_view();
         Some(
             view! {
-                <div class="power-bar" role="group" aria-label=tr!(l, shop.power_bar) data-testid="power-bar">{items}</div>
+                <div class="power-bar" role="group" aria-label=tr!(texts, shop.power_bar) data-testid="power-bar">{items}</div>
                 <Rewards table />
             }
             .into_any(),
@@ -218,7 +220,7 @@ pub fn PowerBar(table: Table, #[prop(into)] covered: Signal<bool>) -> impl IntoV
 #[component]
 fn Rewards(table: Table) -> impl IntoView {
     move || {
-        let l = table.language.get();
+        let texts = table.language.get();
         let lines: Vec<String> = table.page.with(|p| {
             let p = p.as_ref()?;
             let view = &p.view;
@@ -233,19 +235,19 @@ fn Rewards(table: Table) -> impl IntoView {
                 return None;
             };
             let mine = last.seat == view.seat;
-            let name = crate::i18n::seat_label(l, &p.card.seats, last.seat);
+            let name = crate::i18n::seat_label(texts, &p.card.seats, last.seat);
             Some(
                 rewards
                     .iter()
                     .map(|r| {
-                        let power = power_with_article(l, r.power);
-                        let bare = power_name(l, r.power);
+                        let power = power_with_article(texts, r.power);
+                        let bare = power_name(texts, r.power);
                         let name = name.clone();
                         match (r.kept, mine) {
-                            (true, true) => tr!(l, reward.you_earned, power),
-                            (true, false) => tr!(l, reward.they_earned, name, power),
-                            (false, true) => tr!(l, reward.you_lost, power = bare),
-                            (false, false) => tr!(l, reward.they_lost, name, power = bare),
+                            (true, true) => tr!(texts, reward.you_earned, power),
+                            (true, false) => tr!(texts, reward.they_earned, name, power),
+                            (false, true) => tr!(texts, reward.you_lost, power = bare),
+                            (false, false) => tr!(texts, reward.they_lost, name, power = bare),
                         }
                     })
                     .collect(),

@@ -7,7 +7,7 @@ use rules::{play::Bonus, RuleError, ScoredPlay};
 
 use super::{report::ReportButton, table::Table};
 use crate::dictionary::{LexiconState, Lexicons};
-use crate::i18n::{Language, Words};
+use crate::i18n::{Language, Texts};
 use dictionaries::versions::ReportKind;
 
 /// What the preview shows.
@@ -47,41 +47,41 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
     })
 }
 
-fn bonus_name(l: Words, bonus: Bonus) -> &'static str {
+fn bonus_name(texts: Texts, bonus: Bonus) -> &'static str {
     match bonus {
-        Bonus::Bingo(_) => tr!(l, preview.bingo),
-        Bonus::Placement(_) => tr!(l, preview.placement),
-        Bonus::Combo(_) => tr!(l, preview.combo),
+        Bonus::Bingo(_) => tr!(texts, preview.bingo),
+        Bonus::Placement(_) => tr!(texts, preview.placement),
+        Bonus::Combo(_) => tr!(texts, preview.combo),
     }
 }
 
 /// What a bonus is for, shown when its name is tapped.
-fn bonus_explained(l: Words, bonus: Bonus) -> &'static str {
+fn bonus_explained(texts: Texts, bonus: Bonus) -> &'static str {
     match bonus {
-        Bonus::Bingo(_) => tr!(l, preview.bingo_explained),
-        Bonus::Placement(_) => tr!(l, preview.placement_explained),
-        Bonus::Combo(_) => tr!(l, preview.combo_explained),
+        Bonus::Bingo(_) => tr!(texts, preview.bingo_explained),
+        Bonus::Placement(_) => tr!(texts, preview.placement_explained),
+        Bonus::Combo(_) => tr!(texts, preview.combo_explained),
     }
 }
 
 /// A word's sum before its multipliers: "letters worth 11 × 2 × 1.5 length".
-fn breakdown(l: Words, word: &rules::play::WordScore) -> String {
-    let mut parts = tr!(l, preview.letters_worth, points = word.letters);
+fn breakdown(texts: Texts, word: &rules::play::WordScore) -> String {
+    let mut parts = tr!(texts, preview.letters_worth, points = word.letters);
     if word.word_factor != 1 {
         parts.push_str(&format!(" × {}", word.word_factor));
     }
     if word.golden_factor != 1 {
         parts.push_str(" × ");
-        parts.push_str(&tr!(l, preview.golden, factor = word.golden_factor));
+        parts.push_str(&tr!(texts, preview.golden, factor = word.golden_factor));
     }
     if let Some(halves) = word.length_halves {
         // Whole and half steps, without pulling float formatting into the bundle.
         let factor = match halves % 2 {
             0 => (halves / 2).to_string(),
-            _ => format!("{}{}5", halves / 2, tr!(l, number.decimal)),
+            _ => format!("{}{}5", halves / 2, tr!(texts, number.decimal)),
         };
         parts.push_str(" × ");
-        parts.push_str(&tr!(l, preview.length, factor));
+        parts.push_str(&tr!(texts, preview.length, factor));
     }
     parts
 }
@@ -92,21 +92,21 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
     let language = Language::expect();
     view! {
         <section class="preview" class:empty=move || judgement.with(|j| *j == Judgement::Nothing) aria-live="polite" data-testid="preview">
-            {move || { let l = language.get(); match judgement.get() {
-                Judgement::Nothing => view! { <p class="muted">{tr!(l, preview.nothing)}</p> }.into_any(),
-                Judgement::Loading => view! { <p class="muted">{tr!(l, preview.loading)}</p> }.into_any(),
-                Judgement::Refused(error) => view! { <p class="error" data-testid="preview-refused">{crate::i18n::rule_error(l, &error)}</p> }.into_any(),
+            {move || { let texts = language.get(); match judgement.get() {
+                Judgement::Nothing => view! { <p class="muted">{tr!(texts, preview.nothing)}</p> }.into_any(),
+                Judgement::Loading => view! { <p class="muted">{tr!(texts, preview.loading)}</p> }.into_any(),
+                Judgement::Refused(error) => view! { <p class="error" data-testid="preview-refused">{crate::i18n::rule_error(texts, &error)}</p> }.into_any(),
                 Judgement::Scored(scored) => {
                     let invalid = scored.invalid_words();
                     view! {
                         <ul class="words">
                             {scored.words.iter().map(|w| {
-                                let parts = breakdown(l, w);
+                                let parts = breakdown(texts, w);
                                 let class = if w.valid { "word valid" } else { "word invalid" };
                                 view! {
                                     <li class=class>
                                         <strong>{rules::case::upper_str(&w.word)}</strong>
-                                        {if w.valid { "" } else { tr!(l, preview.not_in_dictionary) }}
+                                        {if w.valid { "" } else { tr!(texts, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                         <span class="breakdown">{parts}" = "{w.points}</span>
                                     </li>
@@ -118,7 +118,7 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                                 view! {
                                     <li class=class>
                                         <strong>{rules::case::upper_str(&w.word)}</strong>
-                                        {if w.valid { tr!(l, preview.changed_not_scored) } else { tr!(l, preview.not_in_dictionary) }}
+                                        {if w.valid { tr!(texts, preview.changed_not_scored) } else { tr!(texts, preview.not_in_dictionary) }}
                                         {(!w.valid).then(|| view! { " " <ReportButton game word=w.word.clone() kind=ReportKind::Missing /> })}
                                     </li>
                                 }
@@ -126,14 +126,14 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                             // The die is rolled when the play is committed, not before.
                             {(!scored.dice.is_empty()).then(|| view! {
                                 <li class="bonus dice" data-testid="dice-pending">
-                                    {tr!(l, preview.dice_pending)}
+                                    {tr!(texts, preview.dice_pending)}
                                 </li>
                             })}
                             {scored.bonuses.iter().map(|b| view! {
                                 <li class="bonus">
                                     <details>
-                                        <summary>{bonus_name(l, *b)}</summary>
-                                        <small class="muted">{bonus_explained(l, *b)}</small>
+                                        <summary>{bonus_name(texts, *b)}</summary>
+                                        <small class="muted">{bonus_explained(texts, *b)}</small>
                                     </details>
                                     <span class="breakdown">"+"{b.points()}</span>
                                 </li>
@@ -141,9 +141,9 @@ pub fn Preview(judgement: Memo<Judgement>, game: Signal<String>) -> impl IntoVie
                         </ul>
                         <p class="total">
                             {if invalid.is_empty() {
-                                view! { <span data-testid="preview-total">{scored.total}</span>" "{tr!(l, preview.points)} }.into_any()
+                                view! { <span data-testid="preview-total">{scored.total}</span>" "{tr!(texts, preview.points)} }.into_any()
                             } else {
-                                view! { <span class="error">{tr!(l, preview.not_a_word, words = rules::case::upper_str(&invalid.join(", ")))}</span> }.into_any()
+                                view! { <span class="error">{tr!(texts, preview.not_a_word, words = rules::case::upper_str(&invalid.join(", ")))}</span> }.into_any()
                             }}
                         </p>
                     }.into_any()

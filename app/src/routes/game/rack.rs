@@ -22,14 +22,14 @@ pub fn Rack(table: Table) -> impl IntoView {
             on:drop=drop_on_rack>
             {move || {
                 let tiles = table.tiles()?;
-                let l = table.language.get();
+                let texts = table.language.get();
                 Some(table.rack().into_iter().map(|slot| {
                     let tile = table.hand_tile(slot)?;
                     let (played, name) = match tile {
-                        HandTile::Letter(l) => (Played::Letter(l), tiles.char_of(l).to_string()),
-                        HandTile::Blank => (Played::Blank(rules::Letter(0)), crate::tr!(l, rack.blank).to_string()),
-                        HandTile::Stop => (Played::Stop, crate::tr!(l, rack.stop).to_string()),
-                        HandTile::Arrow => (Played::Stop, crate::tr!(l, board.arrow).to_string()),
+                        HandTile::Letter(letter) => (Played::Letter(letter), tiles.char_of(letter).to_string()),
+                        HandTile::Blank => (Played::Blank(rules::Letter(0)), crate::tr!(texts, rack.blank).to_string()),
+                        HandTile::Stop => (Played::Stop, crate::tr!(texts, rack.stop).to_string()),
+                        HandTile::Arrow => (Played::Stop, crate::tr!(texts, board.arrow).to_string()),
                     };
                     let selected = move || table.selected.get() == Some(slot);
                     let chosen = move || table.exchanging.get().is_some_and(|c| c.contains(&slot));

@@ -24,10 +24,10 @@ pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> imp
                 .into_any()
         }
         Some(Ok(Err(refusal))) => {
-            view! { <span class="error">{crate::i18n::worded(move |l| crate::i18n::refusal(l, &refusal))}</span> }.into_any()
+            view! { <span class="error">{crate::i18n::worded(move |texts| crate::i18n::refusal(texts, &refusal))}</span> }.into_any()
         }
         Some(Err(error)) => {
-            view! { <span class="error">{crate::i18n::worded(move |l| crate::tr!(l, report.not_sent, error = error.to_string()))}</span> }.into_any()
+            view! { <span class="error">{crate::i18n::worded(move |texts| crate::tr!(texts, report.not_sent, error = error.to_string()))}</span> }.into_any()
         }
         None => {
             let word = word.clone();

@@ -47,7 +47,7 @@ pub fn numbers(view: &PlayerView) -> Vec<Numbers> {
                 }
                 if n.longest_word
                     .as_ref()
-                    .is_none_or(|l| w.word.chars().count() > l.chars().count())
+                    .is_none_or(|longest| w.word.chars().count() > longest.chars().count())
                 {
                     n.longest_word = Some(rules::case::upper_str(&w.word));
                 }
@@ -79,20 +79,20 @@ pub fn Summary(
         return ().into_any();
     };
     // The card is built again when the language changes (its parent follows it).
-    let l = table.language.get_untracked();
-    let name = |seat| seat_label(l, &seats, seat);
+    let texts = table.language.get_untracked();
+    let name = |seat| seat_label(texts, &seats, seat);
     let headline = match outcome.winners.as_slice() {
-        [w] if *w == view.seat => tr!(l, summary.you_won).to_string(),
-        [w] => tr!(l, summary.won, name = name(*w)),
-        _ => tr!(l, summary.draw).to_string(),
+        [w] if *w == view.seat => tr!(texts, summary.you_won).to_string(),
+        [w] => tr!(texts, summary.won, name = name(*w)),
+        _ => tr!(texts, summary.draw).to_string(),
     };
     let reason = match outcome.reason {
-        EndReason::WentOut(s) => tr!(l, summary.went_out, name = name(s)),
-        EndReason::Passes => tr!(l, summary.passes).into(),
-        EndReason::Resigned(s) => tr!(l, summary.resigned, name = name(s)),
-        EndReason::TimedOut(s) => tr!(l, summary.timed_out, name = name(s)),
-        EndReason::Strikes(s) => tr!(l, summary.strikes, name = name(s)),
-        EndReason::TurnLimit => tr!(l, summary.turn_limit, turns = rules::daily::TURNS),
+        EndReason::WentOut(s) => tr!(texts, summary.went_out, name = name(s)),
+        EndReason::Passes => tr!(texts, summary.passes).into(),
+        EndReason::Resigned(s) => tr!(texts, summary.resigned, name = name(s)),
+        EndReason::TimedOut(s) => tr!(texts, summary.timed_out, name = name(s)),
+        EndReason::Strikes(s) => tr!(texts, summary.strikes, name = name(s)),
+        EndReason::TurnLimit => tr!(texts, summary.turn_limit, turns = rules::daily::TURNS),
     };
     let numbers = numbers(&view);
     let players = numbers.len();
@@ -127,7 +127,7 @@ pub fn Summary(
     view! {
         <section class="card summary" data-testid="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{headline}</h2>
-            <p class="muted">{tr!(l, summary.over_because, reason)}</p>
+            <p class="muted">{tr!(texts, summary.over_because, reason)}</p>
             <div class="summary-grid" style=format!("--players: {players}")>
                 {numbers.into_iter().enumerate().map(|(seat, n)| {
                     let seat = seat as u8;
@@ -136,26 +136,26 @@ pub fn Summary(
                             <dt class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></dt>
                             <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
                             {rank_changes.get(usize::from(seat)).copied().flatten().map(|change| view! {
-                                <dt>{tr!(l, summary.rank)}</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
+                                <dt>{tr!(texts, summary.rank)}</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
                             })}
-                            <dt>{tr!(l, summary.best_word)}</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
-                            <dt>{tr!(l, summary.longest_word)}</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
-                            <dt>{tr!(l, summary.words_played)}</dt><dd>{n.words}</dd>
-                            <dt>{tr!(l, summary.turns_played)}</dt><dd>{n.turns}</dd>
-                            <dt>{tr!(l, summary.tiles_placed)}</dt><dd>{n.tiles}</dd>
-                            {economy.then(|| view! { <dt>{tr!(l, summary.coins)}</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
+                            <dt>{tr!(texts, summary.best_word)}</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
+                            <dt>{tr!(texts, summary.longest_word)}</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
+                            <dt>{tr!(texts, summary.words_played)}</dt><dd>{n.words}</dd>
+                            <dt>{tr!(texts, summary.turns_played)}</dt><dd>{n.turns}</dd>
+                            <dt>{tr!(texts, summary.tiles_placed)}</dt><dd>{n.tiles}</dd>
+                            {economy.then(|| view! { <dt>{tr!(texts, summary.coins)}</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
                         </dl>
                     }
                 }).collect_view()}
             </div>
             {head_to_head.filter(|h| !h.is_empty()).map(|record| view! {
-                <p class="muted" data-testid="head-to-head">{tr!(l, summary.head_to_head, name = opponent_name.clone(), record = tr!(l, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p>
+                <p class="muted" data-testid="head-to-head">{tr!(texts, summary.head_to_head, name = opponent_name.clone(), record = tr!(texts, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p>
             })}
             {rematch_view}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}
-                <button type="button" on:click=move |_| on_explore.run(())>{tr!(l, summary.explore)}</button>
-                <a class="button" href="/">{tr!(l, summary.new_game)}</a>
+                <button type="button" on:click=move |_| on_explore.run(())>{tr!(texts, summary.explore)}</button>
+                <a class="button" href="/">{tr!(texts, summary.new_game)}</a>
             </div>
         </section>
     }.into_any()
@@ -178,8 +178,8 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
         <button class="primary" type="button" disabled=move || create.pending().get()
             on:click=move |_| { create.dispatch(new.clone()); }>{crate::t!(summary.play_again)}</button>
         {move || match create.value() {
-            Some(Ok(Err(refusal))) => Some(super::answer_text(language.get(), Ok(refusal))),
-            Some(Err(error)) => Some(super::answer_text(language.get(), Err(error))),
+            Some(Ok(Err(refusal))) => Some(crate::i18n::answer_text(language.get(), Ok(refusal))),
+            Some(Err(error)) => Some(crate::i18n::answer_text(language.get(), Err(error))),
             _ => None,
         }.map(|m| view! { <p class="error" role="alert">{m}</p> })}
     }
@@ -197,14 +197,14 @@ fn Rematch(
 ) -> impl IntoView {
     let act =
         crate::acting::acting(move |answer: &RematchMove| rematch_move(game_id.clone(), *answer));
-    let l = table.language.get_untracked();
+    let texts = table.language.get_untracked();
     Effect::new(move |_| match act.value() {
         Some(Ok(Ok(page))) => table.receive(page),
-        Some(Ok(Err(refusal))) => table.message.set(Some(super::answer_text(
+        Some(Ok(Err(refusal))) => table.message.set(Some(crate::i18n::answer_text(
             table.language.get_untracked(),
             Ok(refusal),
         ))),
-        Some(Err(error)) => table.message.set(Some(super::answer_text(
+        Some(Err(error)) => table.message.set(Some(crate::i18n::answer_text(
             table.language.get_untracked(),
             Err(error),
         ))),
@@ -217,33 +217,33 @@ fn Rematch(
         }
     };
     let body = match rematch {
-        None => view! { {button(tr!(l, rematch.offer), RematchMove::Offer, true)} }.into_any(),
+        None => view! { {button(tr!(texts, rematch.offer), RematchMove::Offer, true)} }.into_any(),
         Some(RematchCard { state: RematchState::Open, offered_by_me: true, .. }) => view! {
-            <p>{tr!(l, rematch.offered, name = opponent.clone())}</p>
-            {button(tr!(l, rematch.withdraw), RematchMove::Cancel, false)}
+            <p>{tr!(texts, rematch.offered, name = opponent.clone())}</p>
+            {button(tr!(texts, rematch.withdraw), RematchMove::Cancel, false)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Open, .. }) => view! {
-            <p>{tr!(l, rematch.offers, name = opponent.clone())}" "{if i_move_first {
-                tr!(l, rematch.you_first).to_string()
+            <p>{tr!(texts, rematch.offers, name = opponent.clone())}" "{if i_move_first {
+                tr!(texts, rematch.you_first).to_string()
             } else {
-                tr!(l, rematch.they_first, name = opponent.clone())
+                tr!(texts, rematch.they_first, name = opponent.clone())
             }}</p>
-            {button(tr!(l, rematch.accept), RematchMove::Accept, true)}
-            {button(tr!(l, rematch.decline), RematchMove::Decline, false)}
+            {button(tr!(texts, rematch.accept), RematchMove::Accept, true)}
+            {button(tr!(texts, rematch.decline), RematchMove::Decline, false)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Accepted, new_game_id, .. }) => view! {
-            <a class="button" href=format!("/game/{}", new_game_id.unwrap_or_default())>{tr!(l, rematch.go)}</a>
+            <a class="button" href=format!("/game/{}", new_game_id.unwrap_or_default())>{tr!(texts, rematch.go)}</a>
         }.into_any(),
-        Some(RematchCard { state: RematchState::Declined, .. }) => view! { <p>{tr!(l, rematch.declined)}</p> }.into_any(),
+        Some(RematchCard { state: RematchState::Declined, .. }) => view! { <p>{tr!(texts, rematch.declined)}</p> }.into_any(),
         Some(RematchCard { state: RematchState::Cancelled, offered_by_me: true, .. }) => view! {
-            <p>{tr!(l, rematch.you_withdrew)}</p>
-            {button(tr!(l, rematch.offer_again), RematchMove::Offer, true)}
+            <p>{tr!(texts, rematch.you_withdrew)}</p>
+            {button(tr!(texts, rematch.offer_again), RematchMove::Offer, true)}
         }.into_any(),
         Some(RematchCard { state: RematchState::Cancelled, .. }) => view! {
-            <p>{tr!(l, rematch.they_withdrew, name = opponent.clone())}</p>
-            {button(tr!(l, rematch.offer), RematchMove::Offer, true)}
+            <p>{tr!(texts, rematch.they_withdrew, name = opponent.clone())}</p>
+            {button(tr!(texts, rematch.offer), RematchMove::Offer, true)}
         }.into_any(),
-        Some(RematchCard { state: RematchState::Expired, .. }) => view! { <p>{tr!(l, rematch.expired)}</p> }.into_any(),
+        Some(RematchCard { state: RematchState::Expired, .. }) => view! { <p>{tr!(texts, rematch.expired)}</p> }.into_any(),
     };
     view! { <div class="rematch actions" data-testid="rematch">{body}</div> }
 }

@@ -36,6 +36,14 @@ pub enum DragFrom {
     Bar(usize),
 }
 
+/// A finger on a tile.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Finger {
+    pub(super) start: (f64, f64),
+    /// Where the finger is, once it has moved past the slop.
+    pub(super) at: Option<(f64, f64)>,
+}
+
 /// The keyboard cursor: a cell and the direction typing goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cursor {
@@ -62,7 +70,7 @@ pub struct Table {
     /// What is being dragged.
     pub dragging: RwSignal<Option<DragFrom>>,
     /// A touch on a tile that may be, or is, a finger drag.
-    pub finger: RwSignal<Option<super::finger::Finger>>,
+    pub finger: RwSignal<Option<Finger>>,
     /// A blank waiting for its letter: where it goes and which slot.
     pub naming_blank: RwSignal<Option<(Pos, usize)>>,
     /// Hand tiles chosen for an exchange (or, where the ruleset has no exchange, for the Swap
@@ -111,7 +119,7 @@ impl Table {
     }
 
     /// Shows a message in the page's language.
-    fn tell(&self, words: fn(crate::i18n::Words) -> &'static str) {
+    fn tell(&self, words: fn(crate::i18n::Texts) -> &'static str) {
         self.message
             .set(Some(words(self.language.get_untracked()).to_string()));
     }
@@ -271,7 +279,7 @@ impl Table {
                 self.arrow.set(Some((slot, pos)));
                 self.selected.set(None);
             } else {
-                self.tell(|l| crate::tr!(l, placing.arrow_under));
+                self.tell(|texts| crate::tr!(texts, placing.arrow_under));
             }
             return;
         }
@@ -344,17 +352,17 @@ impl Table {
                         StagedPower::Dice(pos)
                     })
                 }
-                _ => refuse(|l| crate::tr!(l, placing.charge_dice_target)),
+                _ => refuse(|texts| crate::tr!(texts, placing.charge_dice_target)),
             },
             Power::Rubber => match (on_board, staged) {
                 (Some(_), None) => draft(StagedPower::Rubber(pos)),
-                _ => refuse(|l| crate::tr!(l, placing.rubber_target)),
+                _ => refuse(|texts| crate::tr!(texts, placing.rubber_target)),
             },
             Power::AlfaMorf => match on_board {
                 Some(rules::Square::Tile(_)) => self.morphing.set(Some((index, pos))),
-                _ => refuse(|l| crate::tr!(l, placing.morf_target)),
+                _ => refuse(|texts| crate::tr!(texts, placing.morf_target)),
             },
-            Power::Swap => refuse(|l| crate::tr!(l, placing.swap_how)),
+            Power::Swap => refuse(|texts| crate::tr!(texts, placing.swap_how)),
         }
     }
 
@@ -545,11 +553,11 @@ mod tests {
 
     #[test]
     fn kept_tiles_keep_their_places_and_new_ones_go_last() {
-        let l = |n| HandTile::Letter(Letter(n));
-        let old = [l(1), l(2), l(3), l(4)];
+        let texts = |n| HandTile::Letter(Letter(n));
+        let old = [texts(1), texts(2), texts(3), texts(4)];
         // The player had arranged them 4 3 2 1, then played the 3.
         let order = [3, 2, 1, 0];
-        let new = [l(1), l(2), l(4), l(9)];
+        let new = [texts(1), texts(2), texts(4), texts(9)];
         assert_eq!(keep_order(&old, &order, &new), vec![2, 1, 0, 3]);
     }
 }
@@ -562,7 +570,7 @@ pub mod saved_order {
 
     fn code(tile: HandTile) -> String {
         match tile {
-            HandTile::Letter(l) => l.0.to_string(),
+            HandTile::Letter(letter) => letter.0.to_string(),
             HandTile::Blank => "b".into(),
             HandTile::Arrow => "a".into(),
             HandTile::Stop => "s".into(),

@@ -1,5 +1,5 @@
 //! The clock's background task: every second, applies the time-outs that are due and starts the
-//! Ready-lobby matches whose countdown ran out (see `store::clock`). Every instance runs one; the commit's version check lets exactly one
+//! Ready-lobby matches whose countdown ran out (see `store::clocks`). Every instance runs one; the commit's version check lets exactly one
 //! apply each time-out.
 
 use std::time::Duration;

@@ -37,7 +37,7 @@ pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), S
         let config = rules::daily::config(day, &version, at.id.language());
         let lexicon = services.lexicon(&version).await?;
         let tries = tries.clone();
-        let total = crate::thinking::think(move || {
+        let total = super::thinking::think(move || {
             let rules = RuleSet::new(config.variant);
             let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
             engine::daily::bot_total(config, &*lexicon, &trie).ok()
@@ -64,7 +64,7 @@ pub async fn reviews(services: &Services, tries: &Arc<Tries>) -> Result<(), Stor
             .unwrap_or_default();
         let tries = tries.clone();
         let config = row.config.clone();
-        let reviewed = crate::thinking::think(move || {
+        let reviewed = super::thinking::think(move || {
             let rules = RuleSet::new(config.variant);
             let trie = tries.get(&config.dictionary, &lexicon, &rules)?;
             engine::daily::review(config, &actions, &*lexicon, &trie).ok()

@@ -9,11 +9,11 @@ use crate::api::{
     daily::{daily_today, start_daily},
     DailyCard, DailyState,
 };
-use crate::i18n::{Language, Words};
+use crate::i18n::{Language, Texts};
 use crate::tr;
 
 fn card(
-    l: Words,
+    texts: Texts,
     card: DailyCard,
     start: crate::acting::Acting<dictionaries::DictionaryId, ()>,
 ) -> impl IntoView {
@@ -21,21 +21,21 @@ fn card(
     let board = format!("/daily/{}", dictionary.as_str());
     let (state, action) = match card.state {
         DailyState::NotStarted => (
-            tr!(l, daily.not_started).to_string(),
+            tr!(texts, daily.not_started).to_string(),
             view! {
                 <button class="primary" data-testid=format!("daily-start-{}", dictionary.as_str())
-                    on:click=move |_| { start.dispatch(dictionary); }>{tr!(l, controls.play)}</button>
+                    on:click=move |_| { start.dispatch(dictionary); }>{tr!(texts, controls.play)}</button>
             }
             .into_any(),
         ),
         DailyState::InProgress { game_id, turns } => (
             tr!(
-                l,
+                texts,
                 history.turn_of,
                 turn = (turns + 1).min(u32::from(rules::daily::TURNS)),
                 turns = rules::daily::TURNS
             ),
-            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(l, daily.resume)}</a> }.into_any(),
+            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(texts, daily.resume)}</a> }.into_any(),
         ),
         DailyState::Done {
             game_id,
@@ -43,15 +43,15 @@ fn card(
             place,
             players,
         } => (
-            tr!(l, daily.done, score, place, players),
-            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(l, daily.see_it)}</a> }.into_any(),
+            tr!(texts, daily.done, score, place, players),
+            view! { <a class="button" href=format!("/game/{game_id}")>{tr!(texts, daily.see_it)}</a> }.into_any(),
         ),
     };
     view! {
         <li class="card row" data-testid=format!("daily-{}", dictionary.as_str())>
-            <span><strong>{crate::i18n::dictionary_name(l, dictionary)}</strong><br /><span class="muted">{state}</span></span>
+            <span><strong>{crate::i18n::dictionary_name(texts, dictionary)}</strong><br /><span class="muted">{state}</span></span>
             <span class="actions">
-                <a href=board rel="external">{tr!(l, daily.standings)}</a>
+                <a href=board rel="external">{tr!(texts, daily.standings)}</a>
                 {action}
             </span>
         </li>
@@ -76,18 +76,18 @@ pub fn DailyChallenges() -> impl IntoView {
     });
     view! {
         <Transition fallback=|| ()>
-            {move || today.get().and_then(Result::ok).map(|home| { let l = language.get(); view! {
+            {move || today.get().and_then(Result::ok).map(|home| { let texts = language.get(); view! {
                 <section class="daily" aria-labelledby="daily-title" data-testid="daily">
-                    <h2 id="daily-title">{tr!(l, ruleset.daily)}" · "{home.day.clone()}</h2>
+                    <h2 id="daily-title">{tr!(texts, ruleset.daily)}" · "{home.day.clone()}</h2>
                     <p class="muted">
-                        {tr!(l, daily.intro, turns = rules::daily::TURNS)}
+                        {tr!(texts, daily.intro, turns = rules::daily::TURNS)}
                         {(home.streak.best > 0).then(|| format!(
                             " {}",
-                            tr!(l, daily.streak, current = crate::i18n::days(l, home.streak.current), best = crate::i18n::days(l, home.streak.best))
+                            tr!(texts, daily.streak, current = crate::i18n::days(texts, home.streak.current), best = crate::i18n::days(texts, home.streak.best))
                         ))}
                     </p>
                     <ul class="game-list">
-                        {home.cards.into_iter().map(|c| card(l, c, start)).collect_view()}
+                        {home.cards.into_iter().map(|c| card(texts, c, start)).collect_view()}
                     </ul>
                 </section>
             }})}

@@ -61,7 +61,7 @@ async fn play_turn(
     let dictionary = row.config.dictionary.clone();
     let (lexicon2, tries2) = (lexicon.clone(), tries.clone());
     // The search is CPU work within the bot's budget: off the async workers, behind requests.
-    let actions = crate::thinking::think(move || {
+    let actions = super::thinking::think(move || {
         let trie = tries2
             .get(&dictionary, &lexicon2, &rules)
             .ok_or("no dictionary for the bot")?;

@@ -52,55 +52,55 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
         bot_score,
         yesterday,
     } = board;
-    let l = viewer.words;
+    let texts = viewer.words;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let link = move |d: Day| format!("/daily/{}?day={d}", dictionary.as_str());
     let main = view! {
         <main class="page leaderboard">
-            <h1>{tr!(l, daily_board.title, dictionary = crate::i18n::dictionary_name(l, dictionary), day)}</h1>
-            <nav class="tabs" aria-label=tr!(l, leaderboard.dictionary)>
+            <h1>{tr!(texts, daily_board.title, dictionary = crate::i18n::dictionary_name(texts, dictionary), day)}</h1>
+            <nav class="tabs" aria-label=tr!(texts, leaderboard.dictionary)>
                 {DictionaryId::ALL.into_iter().map(|d| view! {
-                    <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(l, d)}</a>
+                    <a href=format!("/daily/{}?day={day}", d.as_str()) aria-current=(d == dictionary).then_some("page")>{crate::i18n::dictionary_name(texts, d)}</a>
                 }).collect_view()}
             </nav>
-            <nav class="actions" aria-label=tr!(l, daily_board.day)>
-                <a class="button" href=link(day.previous())>{tr!(l, daily_board.before)}</a>
-                {(day < today).then(|| view! { <a class="button" href=link(day.next())>{tr!(l, daily_board.after)}</a> })}
+            <nav class="actions" aria-label=tr!(texts, daily_board.day)>
+                <a class="button" href=link(day.previous())>{tr!(texts, daily_board.before)}</a>
+                {(day < today).then(|| view! { <a class="button" href=link(day.next())>{tr!(texts, daily_board.after)}</a> })}
             </nav>
             <p data-testid="daily-bot-score">{match bot_score {
-                Some(score) => tr!(l, daily_board.bot_made, score),
-                None => tr!(l, daily_board.bot_not_yet).to_string(),
+                Some(score) => tr!(texts, daily_board.bot_made, score),
+                None => tr!(texts, daily_board.bot_not_yet).to_string(),
             }}</p>
             {if top.is_empty() {
-                view! { <p data-testid="daily-board-empty">{tr!(l, daily_board.empty)}</p> }.into_any()
+                view! { <p data-testid="daily-board-empty">{tr!(texts, daily_board.empty)}</p> }.into_any()
             } else {
                 let me = me.clone();
                 view! {
                     <div class="table-scroll"><table class="standings" data-testid="daily-board">
-                        <thead><tr><th>"#"</th><th>{tr!(l, leaderboard.player)}</th><th>{tr!(l, daily_board.points)}</th></tr></thead>
+                        <thead><tr><th>"#"</th><th>{tr!(texts, leaderboard.player)}</th><th>{tr!(texts, daily_board.points)}</th></tr></thead>
                         <tbody>{top.into_iter().map(|s| { let mine = s.name == me; row(s, mine) }).collect_view()}</tbody>
                     </table></div>
                 }.into_any()
             }}
             {own.filter(|_| !listed).map(|own| view! {
-                <p>{tr!(l, leaderboard.your_place)}</p>
+                <p>{tr!(texts, leaderboard.your_place)}</p>
                 <table class="standings" data-testid="daily-own-place"><tbody>{row(own, true)}</tbody></table>
             })}
             {yesterday.map(|(winner, turns)| view! {
                 <p data-testid="daily-yesterday">
-                    {tr!(l, daily_board.yesterday, name = winner.name, score = winner.score)}" "
-                    <a href=format!("/game/{}/turn/{turns}", winner.game_id)>{tr!(l, daily_board.final_board)}</a>
+                    {tr!(texts, daily_board.yesterday, name = winner.name, score = winner.score)}" "
+                    <a href=format!("/game/{}/turn/{turns}", winner.game_id)>{tr!(texts, daily_board.final_board)}</a>
                 </p>
             })}
         </main>
     };
     plain::document(
-        l,
+        texts,
         &tr!(
-            l,
+            texts,
             daily_board.title_in,
-            dictionary = crate::i18n::dictionary_name(l, dictionary)
+            dictionary = crate::i18n::dictionary_name(texts, dictionary)
         ),
         viewer.name.as_deref(),
         viewer.admin,
