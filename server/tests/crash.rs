@@ -156,7 +156,19 @@ fn kill_mid_rating(database_url: Option<&str>) {
         let pairs: Vec<_> = (0..6)
             .map(|_| tokio::spawn(rated_pair(base.clone(), rated.clone())))
             .collect();
+        let started = std::time::Instant::now();
         while rated.load(Ordering::Relaxed) < 60 {
+            // A pair that stopped before the kill stopped on an error: nothing more will come.
+            assert!(
+                pairs.iter().all(|pair| !pair.is_finished()),
+                "a pair of players stopped before the kill, after {} rated games",
+                rated.load(Ordering::Relaxed)
+            );
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "stuck: {} games rated in 120 s",
+                rated.load(Ordering::Relaxed)
+            );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         child.kill().unwrap();

@@ -101,12 +101,17 @@ async fn upload_files(
     else {
         return answer;
     };
+    let started = std::time::Instant::now();
     loop {
         let (status, page) = browser.get(&build).await;
         if status != 200 {
             return (status, page);
         }
         assert!(page.contains("Building a draft"), "{page}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "the draft was still building after 120 s: {page}"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
@@ -873,8 +878,12 @@ fn nobody_but_an_admin_reaches_the_panel() {
     });
 }
 
+/// A publish on one instance reaches the other through the live change (a Postgres `NOTIFY`),
+/// not the refresh every instance makes once a minute: the instances have just started, so that
+/// refresh is most of a minute away, and 15 s tells the two apart on a loaded machine too. How
+/// fast it is is printed (and kept in docs/performance.md), not asserted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_instances_on_one_postgres_hand_out_a_publish_within_a_second() {
+async fn two_instances_on_one_postgres_hand_out_a_publish_through_the_live_change() {
     let Some(url) = support::own_postgres().await else {
         return;
     };
@@ -946,7 +955,7 @@ async fn two_instances_on_one_postgres_hand_out_a_publish_within_a_second() {
             break now;
         }
         assert!(
-            published.elapsed() < std::time::Duration::from_secs(1),
+            published.elapsed() < std::time::Duration::from_secs(15),
             "the other instance still hands out {old}"
         );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;

@@ -111,7 +111,13 @@ impl Load {
 
     /// Waits until at least `commits` are acknowledged.
     pub async fn until(&self, commits: u64) {
+        let started = std::time::Instant::now();
         while self.acknowledged() < commits {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(120),
+                "stuck: {} of {commits} commits acknowledged in 120 s",
+                self.acknowledged()
+            );
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
     }
