@@ -65,7 +65,7 @@ page_bundle game game-boot.js --features game
 # The analysis module: the engine for the browser, which a Web Worker loads only when a player
 # opens analysis (never part of the pages' bundle).
 say "building the analysis module (wasm32, profile wasm-release)"
-"${wasm_build[@]}" -p analysis --lib
+"${wasm_build[@]}" -p analysis --lib --no-default-features
 analysis_in="target/wasm32-unknown-unknown/wasm-release/analysis.wasm"
 analysis_stamp="$pkg/.analysis-sha256"
 analysis_hash="$(sha256sum "$analysis_in" | cut -d' ' -f1)"

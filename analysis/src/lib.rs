@@ -2,7 +2,6 @@
 //! loads this module only when a player opens analysis, builds the trie of the game's dictionary
 //! once, and analyses the player's turns one at a time, so it can report progress between them.
 //! The game page's own bundle never contains the engine.
-#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 use dictionaries::FstLexicon;

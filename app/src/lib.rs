@@ -3,8 +3,6 @@
 //! Built twice from the same source: with `ssr` into the server, which renders every page, and with
 //! `hydrate` into the browser bundle, which takes the rendered page over. Server-only code sits
 //! behind `ssr`, so the bundle never carries it.
-#![forbid(unsafe_code)]
-#![deny(missing_docs)]
 // The game page's nested views make deep types; hydrating them in the wasm build needs more
 // than the default depth.
 #![recursion_limit = "256"]

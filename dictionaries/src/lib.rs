@@ -3,7 +3,6 @@
 //!
 //! The FSTs are built by `build.sh` (sources fetched from the package registries) and committed in
 //! `fst/`, with `fst/manifest.json` describing each.
-#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 use serde::{Deserialize, Serialize};
@@ -189,7 +188,7 @@ pub struct DictionaryInfo {
     pub name: String,
     /// Content-hashed URL of the FST.
     pub url: String,
-    /// Words.
+    /// How many words it holds.
     pub word_count: u64,
     /// FST size in bytes.
     pub fst_bytes: u64,

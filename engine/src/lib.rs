@@ -5,7 +5,6 @@
 //! - [`bot`]: players of several levels that see only their own view.
 //! - [`analysis`]: a finished game's turns beside the engine's best moves.
 //! - [`daily`]: the bot's total on a Daily Challenge and the review of an attempt.
-#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod analysis;

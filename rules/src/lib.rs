@@ -11,7 +11,6 @@
 //! - [`game`]: config + seed + actions → [`GameState`]; [`view`]: what one seat may see.
 //! - [`bag`]: the seeded draw; [`lexicon`]: the dictionary trait; [`notation`]: text formats;
 //!   [`rank`]: Elo; [`analysis`]: what post-game analysis takes and gives.
-#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod analysis;

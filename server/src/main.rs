@@ -17,6 +17,7 @@ use tracing_subscriber::EnvFilter;
 /// time, and keeps it: 200 sign-ups at once left the server at 673 MB. Blocks over 1 MiB mapped
 /// on their own go back to the system when freed (the same burst: 76 MB at the peak, 38 MB
 /// after; `scripts/signupbench.py`).
+#[allow(unsafe_code)]
 fn return_big_blocks() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets a parameter of the allocator, under the allocator's own lock.

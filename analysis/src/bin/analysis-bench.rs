@@ -7,24 +7,25 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use dictionaries::FstLexicon;
 use engine::{analysis::Analyser, selfplay::play_game, Level, Trie};
 use rules::{analysis::turns_of, RuleSet, Variant};
 
+/// The time to analyse a whole game natively.
+#[derive(Parser)]
+struct Args {
+    /// The self-played game's seed.
+    #[arg(long, default_value_t = 3)]
+    seed: u64,
+    /// Also writes the game's turns to FILE, for `scripts/analysis-bench.mjs`.
+    #[arg(long, value_name = "FILE")]
+    write: Option<String>,
+}
+
 fn main() {
-    let mut seed = 3u64;
-    let mut write = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(seed),
-            "--write" => write = args.next(),
-            _ => {
-                eprintln!("usage: analysis-bench [--seed S] [--write FILE]");
-                std::process::exit(2);
-            }
-        }
-    }
+    let Args { seed, write } = Args::parse();
     let lexicon = FstLexicon::read(&dictionaries::DictionaryId::English.committed_fst())
         .expect("the English dictionary");
     let variant = Variant::Classic;

@@ -121,15 +121,20 @@ fn build(row: &str, sources: &Path, out: &Path) -> Result<ManifestEntry, String>
     })
 }
 
+/// Builds the FST of each dictionary from its filtered word list, and the manifest.
+#[derive(clap::Parser)]
+struct Args {
+    /// The table of sources (`dictionaries/sources.tsv`); its lists are read beside it.
+    sources_tsv: std::path::PathBuf,
+    /// The dictionaries folder: FSTs and the manifest go into its `fst/`.
+    out: std::path::PathBuf,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let [_, sources_tsv, out] = &args[..] else {
-        eprintln!("usage: build-dictionaries <sources.tsv> <dictionaries dir>");
-        return ExitCode::FAILURE;
-    };
-    let sources_tsv = Path::new(sources_tsv);
+    let args = <Args as clap::Parser>::parse();
+    let sources_tsv = args.sources_tsv.as_path();
     let sources = sources_tsv.parent().unwrap_or(Path::new("."));
-    let out = Path::new(out);
+    let out = args.out.as_path();
     let rows = match fs::read_to_string(sources_tsv) {
         Ok(text) => text,
         Err(e) => {

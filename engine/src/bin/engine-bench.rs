@@ -1,7 +1,7 @@
 //! Move-generation speed on a file of positions, against the crates.io `scrabble` crate on the same
 //! positions and word list.
 //!
-//! `engine-bench [--positions FILE] [--fst FILE] [--runs N] [--quiet]`
+//! `engine-bench [--positions FILE] [--fst FILE] [--runs N] [--quiet]` (`--help` says more)
 //!
 //! A position line is CGP-like: rows separated by `/`, digits for runs of empty cells, upper case
 //! for tiles, lower case for blanks, then the rack (`?` a blank). Positions use the Classic board
@@ -9,6 +9,8 @@
 //! then a JSON summary line.
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
+
+use clap::Parser;
 
 use dictionaries::FstLexicon;
 use engine::{selfplay, Generator, Level, Trie};
@@ -81,32 +83,32 @@ fn time_after(
     median(&mut samples)
 }
 
+/// Move-generation speed on a file of positions, against the `scrabble` crate.
+#[derive(Parser)]
+struct Args {
+    /// The positions, one CGP-like line each.
+    #[arg(long = "positions", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp"))]
+    positions_path: PathBuf,
+    /// The word list (an FST); the committed English one by default.
+    #[arg(long)]
+    fst: Option<PathBuf>,
+    /// Timed runs per position; each figure is their median.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
+    /// Only the JSON summary, no line per position.
+    #[arg(long)]
+    quiet: bool,
+}
+
 fn main() -> ExitCode {
-    let mut positions_path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/positions.cgp"));
-    let mut fst = dictionaries::DictionaryId::English.committed_fst();
-    let mut runs = 7usize;
-    let mut quiet = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--positions" => positions_path = PathBuf::from(args.next().unwrap_or_default()),
-            "--fst" => fst = PathBuf::from(args.next().unwrap_or_default()),
-            "--runs" => {
-                runs = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(runs)
-                    .max(1)
-            }
-            "--quiet" => quiet = true,
-            _ => {
-                eprintln!(
-                    "usage: engine-bench [--positions FILE] [--fst FILE] [--runs N] [--quiet]"
-                );
-                return ExitCode::FAILURE;
-            }
-        }
-    }
+    let Args {
+        positions_path,
+        fst,
+        runs,
+        quiet,
+    } = Args::parse();
+    let fst = fst.unwrap_or_else(|| dictionaries::DictionaryId::English.committed_fst());
+    let runs = runs as usize;
     let lexicon = match FstLexicon::read(&fst) {
         Ok(lexicon) => lexicon,
         Err(e) => {

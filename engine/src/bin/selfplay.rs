@@ -1,67 +1,84 @@
 //! Bots against each other: win rates and average scores, and positions for the bench.
 //!
 //! `selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S]
-//!           [--dump-positions FILE] [--learn-leaves FILE] [--think-ms MS] [LEVEL LEVEL]
-//!
-//! `--learn-leaves FILE` learns the variant's leave values from `--games` games (see
-//! `engine::leaves`) and writes the table; `--think-ms` sets the Master bot's time a move.`
-//!
-//! With no levels it plays each level against the one below it.
+//!           [--dump-positions FILE] [--learn-leaves FILE] [--think-ms MS] [LEVEL LEVEL]`
+//! (`--help` says what each does). With no levels it plays each level against the one below it.
 
 use std::{path::PathBuf, process::ExitCode};
+
+use clap::Parser;
 
 use dictionaries::FstLexicon;
 use engine::{selfplay, Level, Trie};
 use rules::{Language, RuleSet, Variant};
 
-fn main() -> ExitCode {
-    let mut games = 200u32;
-    let mut seed = 1u64;
-    let mut variant = Variant::Feud {
-        language: Language::English,
-        random_board: false,
-    };
-    let mut dump: Option<PathBuf> = None;
-    let mut learn: Option<PathBuf> = None;
-    let mut think_ms: Option<u64> = None;
-    let mut levels = Vec::new();
-    let mut fst = dictionaries::DictionaryId::English.committed_fst();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_default();
-        match arg.as_str() {
-            "--games" => games = value().parse().unwrap_or(games),
-            "--seed" => seed = value().parse().unwrap_or(seed),
-            "--fst" => fst = PathBuf::from(value()),
-            "--dump-positions" => dump = Some(PathBuf::from(value())),
-            "--learn-leaves" => learn = Some(PathBuf::from(value())),
-            "--think-ms" => think_ms = value().parse().ok(),
-            "--variant" => {
-                variant = match value().as_str() {
-                    "classic" => Variant::Classic,
-                    "alfakraft" => Variant::AlfaKraft {
-                        language: Language::English,
-                    },
-                    "longwords" => Variant::LongWords { hard_mode: false },
-                    _ => Variant::Feud {
-                        language: Language::English,
-                        random_board: false,
-                    },
-                }
-            }
-            "--help" | "-h" => {
-                eprintln!("usage: selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S] [--dump-positions FILE] [--fst FILE] [LEVEL LEVEL]");
-                return ExitCode::SUCCESS;
-            }
-            name => match Level::parse(name) {
-                Some(level) => levels.push(level),
-                None => {
-                    eprintln!("unknown level or option: {name} (levels: Beginner, Casual, Club, Expert, Master)");
-                    return ExitCode::FAILURE;
-                }
+/// The ruleset a match is played in.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Ruleset {
+    Feud,
+    Classic,
+    Alfakraft,
+    Longwords,
+}
+
+impl Ruleset {
+    fn variant(self) -> Variant {
+        match self {
+            Ruleset::Classic => Variant::Classic,
+            Ruleset::Alfakraft => Variant::AlfaKraft {
+                language: Language::English,
+            },
+            Ruleset::Longwords => Variant::LongWords { hard_mode: false },
+            Ruleset::Feud => Variant::Feud {
+                language: Language::English,
+                random_board: false,
             },
         }
     }
+}
+
+/// Bots against each other: win rates and average scores, and positions for the bench.
+#[derive(Parser)]
+struct Args {
+    /// Games per match.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// The first game's seed; game `g` gets seed + g.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The ruleset, in English.
+    #[arg(long, value_enum, default_value = "feud")]
+    variant: Ruleset,
+    /// The word list (an FST); the committed English one by default.
+    #[arg(long)]
+    fst: Option<PathBuf>,
+    /// Writes positions from games between every pair of levels to FILE, for engine-bench.
+    #[arg(long = "dump-positions", value_name = "FILE")]
+    dump: Option<PathBuf>,
+    /// Learns the ruleset's leave values from `--games` games and writes the table to FILE.
+    #[arg(long = "learn-leaves", value_name = "FILE")]
+    learn: Option<PathBuf>,
+    /// The Master bot's time a move, in ms.
+    #[arg(long = "think-ms")]
+    think_ms: Option<u64>,
+    /// Two levels to match (Beginner, Casual, Club, Expert, Master); none plays each level
+    /// against the one below it.
+    #[arg(value_parser = parse_level)]
+    levels: Vec<Level>,
+}
+
+fn parse_level(name: &str) -> Result<Level, String> {
+    Level::parse(name)
+        .ok_or_else(|| format!("no level {name} (Beginner, Casual, Club, Expert, Master)"))
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let (games, seed, variant) = (args.games, args.seed, args.variant.variant());
+    let (dump, learn, think_ms, levels) = (args.dump, args.learn, args.think_ms, args.levels);
+    let fst = args
+        .fst
+        .unwrap_or_else(|| dictionaries::DictionaryId::English.committed_fst());
     let lexicon = match FstLexicon::read(&fst) {
         Ok(lexicon) => lexicon,
         Err(e) => {

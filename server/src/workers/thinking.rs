@@ -76,6 +76,7 @@ pub async fn think<T: Send + 'static>(
 /// Puts the calling thread in the idle scheduling class (`SCHED_IDLE`, a thread's own on
 /// Linux): it runs only on a core no other thread wants, and any waking thread preempts it.
 /// A Master move on a saturated machine is bounded by the engine's own hard limit.
+#[allow(unsafe_code)]
 fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: sched_setscheduler with pid 0 sets only the calling thread's policy, from a
@@ -112,6 +113,7 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[tokio::test]
+    #[allow(unsafe_code)]
     async fn runs_in_the_idle_class() {
         // SAFETY: sched_getscheduler reads the calling thread's policy.
         let policy = || unsafe { libc::sched_getscheduler(0) };
