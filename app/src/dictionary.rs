@@ -9,7 +9,6 @@ use leptos::prelude::*;
 
 /// Every dictionary with its content-hashed URL; with `with_licences`, the licence texts too.
 // The macro's generated argument struct has fields that cannot carry doc comments.
-#[allow(missing_docs)]
 #[server(output = Wire, endpoint = "dictionaries")]
 pub async fn dictionary_list(with_licences: bool) -> Result<Vec<DictionaryInfo>, ServerFnError> {
     let services = crate::api::server::services()?;

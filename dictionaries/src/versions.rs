@@ -64,7 +64,7 @@ pub struct Rejected {
     pub line: u32,
     /// The line as written (invalid bytes replaced).
     pub text: String,
-    /// Why.
+    /// Why the line was refused.
     pub problem: LineProblem,
 }
 
@@ -163,7 +163,7 @@ pub struct VersionSummary {
     pub dictionary: DictionaryId,
     /// Its number.
     pub version: u32,
-    /// Words.
+    /// How many words it holds.
     pub word_count: u64,
     /// FST size in bytes.
     pub fst_bytes: u64,
@@ -252,7 +252,7 @@ pub struct AuditEntry {
     pub action: AuditAction,
     /// Who did it (none for the import).
     pub user: Option<String>,
-    /// Why.
+    /// The admin's reason, as given.
     pub reason: String,
     /// Words added.
     pub added: u64,

@@ -102,7 +102,8 @@ fn every_dictionary_uses_exactly_its_tile_sets_letters() {
 
 #[test]
 fn manifest_matches_the_files_and_the_expected_sizes() {
-    // DICTIONARIES.md's figures from one run of such a build; ours must be within a quarter of them.
+    // The sizes a first survey of the sources found for such a build; ours must be within a
+    // quarter of them.
     let expected = [
         (DictionaryId::English, 245_000),
         (DictionaryId::Swedish, 667_000),

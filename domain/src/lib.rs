@@ -3,6 +3,7 @@
 //! name ([`ShownRank`]), the Daily Challenge's cards, and the interface's languages ([`Lang`]).
 //! The store returns them and the pages show them; this crate sits below both, so neither
 //! imports from the other, and it compiles into the browser's bundle as well as the server.
+#![deny(missing_docs)]
 
 use dictionaries::DictionaryId;
 use rules::{game::Format, RuleError, Variant};
@@ -491,11 +492,11 @@ impl std::fmt::Display for ShownRank {
 /// One player's record against another: finished games won, drawn and lost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeadToHead {
-    /// Won.
+    /// Games the player won against the other.
     pub wins: u32,
-    /// Drawn.
+    /// Games drawn.
     pub draws: u32,
-    /// Lost.
+    /// Games the player lost.
     pub losses: u32,
 }
 

@@ -34,7 +34,7 @@ pub struct BoardLayout {
     pub id: &'static str,
     /// Cells per row.
     pub width: usize,
-    /// Rows.
+    /// Rows (cells per column).
     pub height: usize,
     /// `width * height` cells, row-major.
     pub cells: &'static [LayoutCell],
@@ -61,7 +61,7 @@ impl BoardLayout {
 /// covers a cell (or a Rubber erases it), the cell is [`Premium::Plain`] for the rest of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Premium {
-    /// Nothing.
+    /// No premium.
     Plain,
     /// Letter ×2.
     DoubleLetter,
@@ -274,7 +274,7 @@ impl Board {
         self.width
     }
 
-    /// Rows.
+    /// Rows (cells per column).
     pub fn height(&self) -> u8 {
         self.height
     }

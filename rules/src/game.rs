@@ -67,19 +67,19 @@ impl GameConfig {
 pub enum Action {
     /// Place tiles (and commit staged powers).
     Play {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
-        /// What.
+        /// The tiles placed and the powers committed with them.
         placement: Placement,
     },
     /// End the turn doing nothing.
     Pass {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
     },
     /// Exchange tiles with the bag as the whole turn.
     Exchange {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
         /// Tiles given back.
         tiles: Vec<HandTile>,
@@ -91,33 +91,33 @@ pub enum Action {
     },
     /// Give up; the others win.
     Resign {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
     },
     /// The player to move ran out of time.
     TimedOut {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
         /// Whether they were away (no open connection): a Blitz strike.
         away: bool,
     },
     /// Buy a power (Alfa Kraft), at any time.
     Buy {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
-        /// What.
+        /// The power bought.
         power: Power,
     },
     /// Sell a power back for its full price (Alfa Kraft), at any time.
     Sell {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
-        /// What.
+        /// The power sold back.
         power: Power,
     },
     /// Use the Swap power: exchange tiles with the bag; the turn goes on (Alfa Kraft).
     UseSwap {
-        /// Who.
+        /// The seat acting.
         seat: Seat,
         /// Tiles given back.
         tiles: Vec<HandTile>,
@@ -161,7 +161,7 @@ pub enum TurnEvent {
         powers: Vec<StagedPower>,
         /// Words formed, scored.
         words: Vec<WordScore>,
-        /// Bonuses.
+        /// The bonuses on top of the words (bingo, placement, combo).
         bonuses: Vec<Bonus>,
         /// Dice rolls.
         dice: Vec<(crate::Pos, u8)>,
@@ -237,7 +237,7 @@ pub enum EndReason {
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    /// Why.
+    /// Why the game ended.
     pub reason: EndReason,
     /// Final scores: leftovers applied, coins added.
     pub final_scores: Vec<i32>,

@@ -23,10 +23,7 @@ pub enum Change {
         users: Vec<i64>,
     },
     /// A user opened or closed a live page: their presence may have changed.
-    Presence {
-        /// Who.
-        user: i64,
-    },
+    Presence { user: i64 },
     /// A dictionary's active version changed: every instance reloads its catalog.
     Dictionaries,
     /// The lobby's list of open games changed (one was opened, taken or withdrawn).

@@ -25,11 +25,8 @@ pub struct RankLine {
 pub struct Totals {
     /// Finished games.
     pub played: u32,
-    /// Won.
     pub won: u32,
-    /// Lost.
     pub lost: u32,
-    /// Drawn.
     pub drawn: u32,
     /// The highest final score.
     pub highest: i32,
@@ -46,7 +43,6 @@ pub struct RulesetRecord {
     pub ruleset: String,
     /// Finished games.
     pub played: u32,
-    /// Won.
     pub won: u32,
 }
 
@@ -75,7 +71,6 @@ pub struct RecentGame {
     pub opponent: Opponent,
     /// Ruleset key.
     pub ruleset: String,
-    /// Dictionary.
     pub dictionary: String,
     /// `win`, `draw` or `loss`.
     pub result: String,
@@ -105,7 +100,6 @@ pub enum Opponent {
 pub struct Profile {
     /// The user id.
     pub user_id: i64,
-    /// Name.
     pub name: String,
     /// A guest account.
     pub guest: bool,
@@ -113,7 +107,6 @@ pub struct Profile {
     pub joined: i64,
     /// Ranks by dictionary.
     pub ranks: Vec<RankLine>,
-    /// Counts.
     pub totals: Totals,
     /// By ruleset.
     pub rulesets: Vec<RulesetRecord>,

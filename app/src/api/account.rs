@@ -18,7 +18,6 @@ pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
 
 /// Creates an account and signs it in. A guest's row is named instead, so their games stay.
 // The macro's generated argument struct has fields that cannot carry doc comments.
-#[allow(missing_docs)]
 #[server(input = Form, output = Wire, endpoint = "account/sign-up")]
 pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     let answer = signing_up(name.clone(), password).await?;
@@ -65,7 +64,6 @@ async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal
 /// guessing one name, gently for the name from anywhere (so its owner is never locked out), see
 /// [`store::limits::sign_ins`]. The failures are counted in the database, so every instance sees
 /// them.
-#[allow(missing_docs)]
 #[server(input = Form, output = Wire, endpoint = "account/sign-in")]
 pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     let answer = signing_in(name.clone(), password).await?;
@@ -126,7 +124,6 @@ pub async fn sign_out() -> Result<(), ServerFnError> {
 /// Chooses the interface language: remembered in a cookie, and in the account of a signed-in
 /// player (guests included, so an account made from a guest keeps it). Answers with the
 /// language's words, for the page to switch to.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "account/language")]
 pub async fn set_language(language: crate::i18n::Lang) -> Result<Vec<String>, ServerFnError> {
     let services = services()?;

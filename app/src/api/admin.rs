@@ -210,7 +210,6 @@ pub async fn admin_overview() -> Result<Result<Panel, Refusal>, ServerFnError> {
 }
 
 /// One version and its report.
-#[allow(missing_docs)]
 #[server(input = leptos::server_fn::codec::Json, endpoint = "admin/version")]
 pub async fn admin_version(
     dictionary: String,
@@ -225,7 +224,6 @@ pub async fn admin_version(
 
 /// Adds and removes words (each a list, one word per line) on top of the active version, making
 /// a draft; answers which.
-#[allow(missing_docs)]
 #[server(endpoint = "admin/edit")]
 pub async fn admin_edit(
     dictionary: String,
@@ -241,7 +239,6 @@ pub async fn admin_edit(
 }
 
 /// Looks a word up in a version (a draft, say) and in the active version.
-#[allow(missing_docs)]
 #[server(endpoint = "admin/lookup")]
 pub async fn admin_lookup(
     dictionary: String,
@@ -262,7 +259,6 @@ pub async fn admin_lookup(
 
 /// Makes a version the one new games get: publishes a draft, or rolls back to an earlier
 /// version. A draft whose report carries warnings needs `confirm`.
-#[allow(missing_docs)]
 #[server(endpoint = "admin/activate")]
 pub async fn admin_activate(
     dictionary: String,
@@ -281,7 +277,6 @@ pub async fn admin_activate(
 
 /// Accepts (into a new draft: the word added, or removed) or dismisses every open report of a
 /// word; answers the draft when one was made.
-#[allow(missing_docs)]
 #[server(endpoint = "admin/decide-report")]
 pub async fn admin_decide_report(
     dictionary: String,

@@ -26,7 +26,6 @@ pub struct AnalysisInput {
 }
 
 /// The caller's turns in finished game `id`, to analyse in the browser.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "analysis/turns")]
 pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>, ServerFnError> {
     use store::records;
@@ -50,7 +49,6 @@ pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>
 }
 
 /// The caller's turns in finished game `id`, analysed by the server (counted: a few an hour).
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "analysis/run")]
 pub async fn analyse_on_server(
     id: String,

@@ -34,7 +34,6 @@ pub async fn daily_today() -> Result<DailyHome, ServerFnError> {
 
 /// Starts today's puzzle in `dictionary`, or resumes the caller's attempt; answers its game id.
 /// A visitor becomes a guest and plays at once; signing up later keeps the attempt.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "daily/start")]
 pub async fn start_daily(
     dictionary: DictionaryId,

@@ -75,11 +75,8 @@ impl SeatHolder {
 pub struct GameCard {
     /// The game's id.
     pub id: String,
-    /// Ruleset.
     pub variant: Variant,
-    /// Dictionary.
     pub dictionary: DictionaryId,
-    /// Format.
     pub format: Format,
     /// Every seat in turn order.
     pub seats: Vec<SeatHolder>,
@@ -117,11 +114,8 @@ pub struct InviteCard {
     pub from_rank: ShownRank,
     /// Whether the game is rated.
     pub rated: bool,
-    /// Ruleset.
     pub variant: Variant,
-    /// Dictionary.
     pub dictionary: DictionaryId,
-    /// Format.
     pub format: Format,
     /// Until when it can be accepted, unix ms.
     pub expires_at: i64,
@@ -132,7 +126,6 @@ pub struct InviteCard {
 /// The signed-in player (or guest) as the pages see them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Me {
-    /// Name.
     pub name: String,
     /// A guest, who may sign up to keep their games.
     pub guest: bool,

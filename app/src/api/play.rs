@@ -58,11 +58,8 @@ pub struct LobbyCard {
     pub from_rank: super::ShownRank,
     /// Whether the game is rated.
     pub rated: bool,
-    /// Ruleset.
     pub variant: Variant,
-    /// Dictionary.
     pub dictionary: DictionaryId,
-    /// Format.
     pub format: Format,
     /// Since when, unix ms.
     pub since: i64,
@@ -288,7 +285,6 @@ pub mod server {
 
 /// Starts a game. A visitor without an account becomes a guest and may play bots and
 /// pass-and-play at once.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/create")]
 pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, ServerFnError> {
     use super::server::{answer, services, user_or_guest};
@@ -349,7 +345,6 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
 }
 
 /// One of the caller's games. Anyone else's answers "no such game".
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/get")]
 pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| server::page(&services, &id, user.id).await)
@@ -358,7 +353,6 @@ pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError
 
 /// Acts in a game, if it is still at `expected_version`: the server re-validates with the rules
 /// and commits, or refuses and changes nothing.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/act")]
 pub async fn act(
     id: String,
@@ -431,7 +425,6 @@ pub async fn act(
 }
 
 /// Resigns (for the seat to move, in pass-and-play); a waiting game is withdrawn instead.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/resign")]
 pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use crate::api::Phase;
@@ -465,7 +458,6 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
 
 /// In a friend Blitz match's Ready lobby: ready (or not). When both are ready the match starts
 /// 3 seconds later; un-readying stops the countdown and clears both flags.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/ready")]
 pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     use store::{clocks, seating};
@@ -478,7 +470,6 @@ pub async fn ready(id: String, ready: bool) -> Result<Result<GamePage, Refusal>,
 }
 
 /// What an invite link offers, to anyone holding it.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "invites/get")]
 pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, ServerFnError> {
     use super::server::{answer, services};
@@ -510,7 +501,6 @@ pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, Server
 }
 
 /// Accepts (returning the game's id; the caller then moves first) or declines an invite.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "invites/answer")]
 pub async fn answer_invite(
     token: String,
@@ -556,7 +546,6 @@ pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
 }
 
 /// Joins a lobby game; the caller moves first.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "lobby/join")]
 pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
@@ -567,7 +556,6 @@ pub async fn join_lobby_game(id: String) -> Result<Result<String, Refusal>, Serv
 }
 
 /// Offers, withdraws, accepts or declines a rematch of a finished game between two players.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "games/rematch")]
 pub async fn rematch(
     id: String,

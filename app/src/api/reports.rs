@@ -8,7 +8,6 @@ use leptos::{prelude::*, server_fn::codec::Json};
 use super::Refusal;
 
 /// Reports `word` in the dictionary of game `game`, which must be one of the caller's.
-#[allow(missing_docs)]
 #[server(input = Json, output = Wire, endpoint = "reports/file")]
 pub async fn report_word(
     game: String,

@@ -17,7 +17,6 @@ pub struct DailyBoard {
     pub dictionary: DictionaryId,
     /// The day shown.
     pub day: Day,
-    /// Today.
     pub today: Day,
     /// The best attempts.
     pub top: Vec<Standing>,

@@ -225,7 +225,6 @@ pub enum WordValueRefusal {
 /// The face value of `word` in the dictionary's tile set and whether the dictionary has it,
 /// judged on the server. The start page compares it with the browser's own answer.
 // The macro's generated argument struct has fields that cannot carry doc comments.
-#[allow(missing_docs)]
 #[server(input = leptos::server_fn::codec::Json, output = crate::wire::Wire, endpoint = "words/value")]
 pub async fn word_value(
     dictionary: String,

@@ -48,7 +48,6 @@ pub enum GameError {
     Corrupt {
         /// Index of the first action refused.
         index: usize,
-        /// Why.
         error: RuleError,
     },
     /// The database failed.
@@ -80,7 +79,6 @@ pub fn is_rated(opponent: OpponentKind, rated: bool) -> bool {
 /// A game's row without its log.
 #[derive(Debug, Clone)]
 pub struct GameRow {
-    /// Id.
     pub id: String,
     /// Config, with the secret seed: never send it.
     pub config: GameConfig,

@@ -32,7 +32,6 @@ use crate::{accounts::User, db::Database, StoreError};
 /// One version, ready for the rules, the bots and the browser.
 #[derive(Debug)]
 pub struct LoadedVersion {
-    /// Which.
     pub at: DictionaryRef,
     /// Its words.
     pub lexicon: Arc<FstLexicon>,

@@ -19,7 +19,6 @@ pub enum Judgement {
     Loading,
     /// The rules refuse the placement itself (not in line, not connected…).
     Refused(RuleError),
-    /// Scored.
     Scored(Box<ScoredPlay>),
 }
 

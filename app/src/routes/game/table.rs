@@ -17,7 +17,6 @@ pub const BAR_SLOTS: usize = 1000;
 /// A hand tile put on the board for the move being built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Staged {
-    /// Where.
     pub pos: Pos,
     /// Which hand tile (index into the view's hand).
     pub slot: usize,
