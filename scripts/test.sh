@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up what is missing, builds, and runs every test: formatting, the Rust unit and integration
-# tests, the rules crate's wasm32 build, and the browser tests in headless Chromium. Ends with one
-# line "tests: N passed, N failed".
+# Sets up what is missing, builds, and runs every test: formatting, lints, the code checks
+# (module cycles, long functions), the Rust unit and integration tests, the rules crate's wasm32
+# build, and the browser tests in headless Chromium. Ends with one line "tests: N passed, N failed".
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bash scripts/setup.sh
@@ -25,6 +25,10 @@ if lint clippy --version >/dev/null 2>&1; then
     say "cargo clippy (native crates, all targets)"
     lint clippy -q --workspace --exclude frontend --all-targets -- -D warnings || die "clippy found problems"
 fi
+
+say "no import cycle between modules, no function over 150 lines in app, store or server"
+python3 scripts/module-cycles.py || die "modules import each other in a circle (python3 scripts/module-cycles.py --why)"
+python3 scripts/long-functions.py --over 150 app store server || die "a function is longer than 150 lines: split it"
 
 say "rules builds for wasm32"
 cargo build -q -p rules --target wasm32-unknown-unknown
