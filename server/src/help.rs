@@ -15,7 +15,7 @@ pub fn router() -> Router<AppState> {
 async fn help_page(visitor: Visitor) -> Response {
     let viewer = visitor.viewer();
     Html(app::routes::help::page(
-        viewer.words,
+        viewer.texts,
         viewer.name.as_deref(),
         viewer.admin,
     ))

@@ -63,8 +63,13 @@ impl Visitor {
         self.0.as_ref().map(|u| u.id)
     }
 
+    /// Whether they are a signed-in admin.
+    pub(crate) fn is_admin(&self) -> bool {
+        self.0.as_ref().is_some_and(|u| u.role == Role::Admin)
+    }
+
     /// The language they read.
-    pub(crate) fn words(&self) -> Texts {
+    pub(crate) fn texts(&self) -> Texts {
         Texts::of(self.1)
     }
 
@@ -74,7 +79,7 @@ impl Visitor {
             name: user.map(|u| u.name.clone()),
             admin: user.is_some_and(|u| u.role == Role::Admin),
             head_to_head: None,
-            words: self.words(),
+            texts: self.texts(),
         }
     }
 }
@@ -82,7 +87,7 @@ impl Visitor {
 pub(crate) fn not_found(visitor: &Visitor) -> Response {
     (
         StatusCode::NOT_FOUND,
-        Html(app::routes::plain::not_found(visitor.words())),
+        Html(app::routes::plain::not_found(visitor.texts())),
     )
         .into_response()
 }
@@ -222,7 +227,7 @@ async fn turn_page(
     State(services): State<Services>,
     Path((id, turn)): Path<(String, String)>,
 ) -> Response {
-    match finished_turn(&services, visitor.words(), &id, &turn).await {
+    match finished_turn(&services, visitor.texts(), &id, &turn).await {
         Ok(Some(shown)) => Html(finished_turn::page(shown, visitor.viewer())).into_response(),
         Ok(None) | Err(StoreError::Refused(_)) => not_found(&visitor),
         Err(error) => failed(error),
@@ -232,7 +237,7 @@ async fn turn_page(
 /// Turn `turn` (from 1) of finished game `id`, if both exist.
 async fn finished_turn(
     services: &Services,
-    words: Texts,
+    texts: Texts,
     id: &str,
     turn: &str,
 ) -> Result<Option<FinishedTurn>, StoreError> {
@@ -267,9 +272,9 @@ async fn finished_turn(
         game_id: row.id.clone(),
         title: format!(
             "{} · {} · {}",
-            ruleset_name(words, &row.config.variant),
+            ruleset_name(texts, &row.config.variant),
             dictionary.name(),
-            format_name(words, row.config.format)
+            format_name(texts, row.config.format)
         ),
         seats: cards::holders(&seats, &ranks, dictionary),
         turn,

@@ -51,7 +51,7 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
         bot_score,
         yesterday,
     } = board;
-    let texts = viewer.words;
+    let texts = viewer.texts;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let link = move |d: Day| format!("/daily/{}?day={d}", dictionary.as_str());

@@ -35,7 +35,7 @@ pub struct FinishedTurn {
 
 /// The page.
 pub fn page(shown: FinishedTurn, viewer: Viewer) -> String {
-    let texts = viewer.words;
+    let texts = viewer.texts;
     let highlight: Vec<Pos> = match &shown.record.event {
         rules::game::TurnEvent::Play { tiles, .. } => tiles.iter().map(|t| t.pos).collect(),
         _ => Vec::new(),

@@ -30,7 +30,7 @@ pub fn page(
     qualifying: Qualifying,
     viewer: Viewer,
 ) -> String {
-    let texts = viewer.words;
+    let texts = viewer.texts;
     let me = viewer.name.clone().unwrap_or_default();
     let listed = top.iter().any(|s| s.name == me);
     let main = view! {

@@ -8,10 +8,10 @@ use crate::api::profile_path;
 use crate::i18n::{Language, Texts};
 use crate::tr;
 
-/// Builds a page's view with `words` as the language of the components in it.
-pub fn speaking<V>(words: Texts, view: impl FnOnce() -> V) -> V {
+/// Builds a page's view with `texts` as the language of the components in it.
+pub fn speaking<V>(texts: Texts, view: impl FnOnce() -> V) -> V {
     Owner::new().with(|| {
-        Language::provide_fixed(words);
+        Language::provide_fixed(texts);
         view()
     })
 }
@@ -27,9 +27,8 @@ pub fn utc(ms: i64) -> String {
     )
 }
 
-/// "Page not found" (the server answers it with 404), in `words`.
-pub fn not_found(words: Texts) -> String {
-    let texts = words;
+/// "Page not found" (the server answers it with 404), in `texts`.
+pub fn not_found(texts: Texts) -> String {
     let body = Owner::new().with(|| {
         view! {
             <main class="page">
@@ -42,16 +41,15 @@ pub fn not_found(words: Texts) -> String {
     html(texts, tr!(texts, nav.not_found), &body)
 }
 
-/// A whole document around `main`, in `words`, with the top bar for `viewer` (signed in, or
+/// A whole document around `main`, in `texts`, with the top bar for `viewer` (signed in, or
 /// not).
 pub fn document(
-    words: Texts,
+    texts: Texts,
     title: &str,
     viewer: Option<&str>,
     admin: bool,
     main: impl IntoView + 'static,
 ) -> String {
-    let texts = words;
     let viewer = viewer.map(str::to_string);
     let body = Owner::new().with(move || {
         view! {
@@ -77,7 +75,7 @@ pub fn document(
 }
 
 /// The HTML around a rendered body.
-pub fn html(words: Texts, title: &str, body: &str) -> String {
+pub fn html(texts: Texts, title: &str, body: &str) -> String {
     let title = format!("{title} · {}", crate::APP_NAME)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -89,6 +87,6 @@ pub fn html(words: Texts, title: &str, body: &str) -> String {
          <script>{theme}</script>\
          <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
         theme = crate::theme::SCRIPT,
-        lang = words.lang().code(),
+        lang = texts.lang().code(),
     )
 }

@@ -35,7 +35,7 @@ pub struct Viewer {
     /// Their record against the profile's player (not on their own profile).
     pub head_to_head: Option<HeadToHead>,
     /// The language they read.
-    pub words: crate::i18n::Texts,
+    pub texts: crate::i18n::Texts,
 }
 
 /// A rank history as a line chart: one point per rated game, the rank after it.
@@ -114,7 +114,7 @@ fn result_word(texts: Texts, result: &str) -> &'static str {
 
 /// The page.
 pub fn page(profile: Profile, viewer: Viewer) -> String {
-    let texts = viewer.words;
+    let texts = viewer.texts;
     let title = profile.name.clone();
     let totals = profile.totals.clone();
     let average = if totals.played == 0 {
