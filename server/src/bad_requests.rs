@@ -65,17 +65,15 @@ pub async fn client_mistakes_are_400(request: Request, next: Next) -> Response {
         return response;
     }
     let (parts, body) = response.into_parts();
-    // Error bodies are short; a long one is not a decoder's message.
-    let Ok(bytes) = http_body_util::Limited::new(body, 64 * 1024)
-        .collect()
-        .await
-    else {
-        return (StatusCode::INTERNAL_SERVER_ERROR, "the server failed").into_response();
-    };
-    let bytes = bytes.to_bytes();
-    let text = String::from_utf8_lossy(&bytes);
+    // The decoder's message may quote the whole value it could not read (an unknown variant
+    // 66,000 characters long): what it says is in its first bytes, which are all that is read.
+    let (head, whole) = first_bytes(body, ERROR_HEAD).await;
+    let text = String::from_utf8_lossy(&head);
     let Some(message) = CLIENT_MISTAKES.iter().find_map(|p| text.strip_prefix(p)) else {
-        return Response::from_parts(parts, Body::from(bytes));
+        return match whole {
+            true => Response::from_parts(parts, Body::from(head)),
+            false => (StatusCode::INTERNAL_SERVER_ERROR, "the server failed").into_response(),
+        };
     };
     if message.contains("length limit exceeded") {
         return too_large();
@@ -83,6 +81,28 @@ pub async fn client_mistakes_are_400(request: Request, next: Next) -> Response {
     let message = plain(message);
     warn_now_and_then(&path, &message);
     (StatusCode::BAD_REQUEST, format!("bad request: {message}")).into_response()
+}
+
+/// How much of a failed server function's answer is read to tell a client's mistake from a
+/// failure.
+const ERROR_HEAD: usize = 4096;
+
+/// The first `most` bytes of `body` (all of it if shorter), and whether that is all of it.
+async fn first_bytes(mut body: Body, most: usize) -> (Vec<u8>, bool) {
+    let mut head = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let Ok(frame) = frame else {
+            return (head, false);
+        };
+        if let Ok(data) = frame.into_data() {
+            let room = most - head.len();
+            head.extend_from_slice(&data[..data.len().min(room)]);
+            if data.len() > room {
+                return (head, false);
+            }
+        }
+    }
+    (head, true)
 }
 
 /// Whether a body carries a NUL character: raw, escaped in JSON, or encoded in a form.

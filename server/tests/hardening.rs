@@ -105,6 +105,9 @@ async fn malformed_requests_to_every_server_function_are_400_not_500() {
         ("invalid UTF-8", vec![b'{', b'"', 0xff, 0xfe, b'"', b':', b'1', b'}'], json),
         ("invalid UTF-8 in a form", b"name=%ff%fe&password=%c3".to_vec(), form),
         ("a form of the wrong shape", b"expected_version=many&&=".to_vec(), form),
+        // Regression: the decoder quotes an unknown variant whole, and an answer over 64 KB
+        // was taken for a server failure (500).
+        ("values 66,000 characters long", long_values(), json),
     ];
     for (path, method) in &endpoints {
         if method != "POST" {
@@ -138,6 +141,28 @@ async fn malformed_requests_to_every_server_function_are_400_not_500() {
         let (status, _) = player.raw(path, huge, &[json]).await;
         assert_eq!(status, 413, "{path}: a 20 MB body");
     }
+    // The value the function cannot read is named, however long it is.
+    for path in [
+        "/api/account/language",
+        "/api/reports/file",
+        "/api/daily/start",
+    ] {
+        let (status, answer) = player.raw(path, long_values(), &[json]).await;
+        assert_eq!(status, 400, "{path}: {answer}");
+        assert!(
+            answer.starts_with("bad request: unknown variant") && answer.len() < 400,
+            "{path}: {answer}"
+        );
+    }
+}
+
+/// A JSON body whose text fields (a language, a report's kind, a dictionary) are each 66,000
+/// characters long: 198 KB, under the body limit.
+fn long_values() -> Vec<u8> {
+    let long = "x".repeat(66_000);
+    json!({ "language": long, "kind": long, "dictionary": long, "game": "g", "word": "ab" })
+        .to_string()
+        .into_bytes()
 }
 
 /// Every field of a new game is checked: nonsense is refused with its reason, never created.
