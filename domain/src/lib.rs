@@ -132,6 +132,24 @@ pub enum AccountProblem {
     WrongCredentials,
 }
 
+/// What one person writes for others to read (a pass-and-play name, an admin's reason), made
+/// plain: control characters and the Unicode characters that reorder text around them (the
+/// bidirectional embeddings, overrides, isolates and marks, U+061C, U+200E/F, U+202A–E,
+/// U+2066–9) become spaces, and runs of white space one space, so no text can turn the words
+/// shown beside it around.
+pub fn plain_text(text: &str) -> String {
+    let reorders = |c: char| {
+        matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+    };
+    text.replace(|c: char| c.is_control() || reorders(c), " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Whether `next` (where a form sends the player after it, `?next=`) is an address on this site: a
 /// path from its root, not `//host` nor `/\host` (browsers read both as another site) and
 /// nothing a header could not carry.
@@ -634,6 +652,18 @@ pub struct DailyResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: a pass-and-play name with a right-to-left override was shown raw and turned
+    /// the text beside it around.
+    #[test]
+    fn plain_text_drops_what_reorders_or_controls_text() {
+        assert_eq!(
+            plain_text("  Ann\u{202e}elle \u{2066}x\u{2069}\n\tB "),
+            "Ann elle x B"
+        );
+        assert_eq!(plain_text("Åsa Öberg"), "Åsa Öberg");
+        assert_eq!(plain_text("\u{200f}\u{061c}"), "");
+    }
 
     #[test]
     fn the_refusals_of_the_account_forms_round_trip_through_an_address() {

@@ -62,16 +62,23 @@ impl InUse {
 
 /// Writes a consistent copy of the database to `file`, which must not exist yet, while the
 /// server may go on committing (SQLite's `VACUUM INTO` reads one snapshot); returns its size.
+/// The copy holds what the database does (password hashes, sessions, the Daily Challenge's
+/// secret), so it is readable by its owner alone (mode 0600) from the moment it exists.
 pub async fn backup(db: &Database, file: &Path) -> Result<u64, String> {
     if db.backend == Backend::Postgres {
         return Err("the database is Postgres: back it up with pg_dump (docs/deploy.md)".into());
     }
-    if file.exists() {
-        return Err(format!(
-            "{} exists already: name a new file",
-            file.display()
-        ));
-    }
+    // Made empty first, with its mode: SQLite writes into an empty file and keeps its mode.
+    let mut options = File::options();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(file).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            format!("{} exists already: name a new file", file.display())
+        }
+        _ => format!("cannot write {}: {e}", file.display()),
+    })?;
     sqlx::query("VACUUM INTO $1")
         .bind(file.to_string_lossy().into_owned())
         .execute(&db.pool)

@@ -315,6 +315,10 @@ fn a_backup_taken_under_load_restores_and_every_game_in_it_replays() {
         .await
         .unwrap();
         assert!(ok, "{said}");
+        // It holds password hashes and sessions: its owner's alone (regression: it was 0644).
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&backup).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the backup's mode is {mode:o}");
         let after = load.acknowledged();
         assert!(after > before, "the players went on committing meanwhile");
         // A second backup to the same file is refused, not overwritten.

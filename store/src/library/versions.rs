@@ -386,6 +386,12 @@ pub async fn activate(
     Ok(action)
 }
 
+/// What an admin wrote (a note, a reason), as the panel and the audit log keep it: plain text
+/// (see [`domain::plain_text`]), 500 characters at most.
+fn said(text: &str) -> String {
+    domain::plain_text(text).chars().take(500).collect()
+}
+
 async fn audit(
     conn: &mut sqlx::AnyConnection,
     at: DictionaryRef,
@@ -402,7 +408,7 @@ async fn audit(
     .bind(i64::from(at.version))
     .bind(action.as_str())
     .bind(user)
-    .bind(reason)
+    .bind(said(reason))
     .bind(added)
     .bind(removed)
     .bind(words)

@@ -276,13 +276,13 @@ pub async fn table(db: &Database, id: &str) -> Result<Table, StoreError> {
     Ok(Table { game, seats, ranks })
 }
 
-/// A pass-and-play seat's name: the one given, without control characters and with its spaces
-/// tidied, else the owner's for the first seat and "Player 2" and so on for the others.
+/// A pass-and-play seat's name: the one given, made plain (no control or reordering
+/// characters, its spaces tidied), else the owner's for the first seat and "Player 2" and so on
+/// for the others.
 fn local_name(names: &[String], seat: Seat, owner: &str) -> String {
     let given = names
         .get(usize::from(seat))
-        .map(|n| n.replace(char::is_control, " "))
-        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|n| domain::plain_text(n))
         .filter(|n| !n.is_empty());
     given.unwrap_or_else(|| match seat {
         0 => owner.to_string(),
