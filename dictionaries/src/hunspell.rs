@@ -5,11 +5,58 @@
 //! (`NEEDAFFIX`) are dropped, and so are forbidden forms (`FORBIDDENWORD`) and forms allowed only
 //! inside compounds (`ONLYINCOMPOUND`). Compounding rules are not expanded: they describe an
 //! unbounded set of words.
+//!
+//! An admin uploads these files, and a few bytes of affix rules can multiply into millions of
+//! forms (one stem with 26 chained suffixes made 12 million): the expansion is bounded, and
+//! [`Cut`] says what it left out.
 
 use std::collections::HashMap;
 
+use crate::versions::Warning;
+
 /// How deep continuation classes are followed (hunspell-reader's default).
 const MAX_DEPTH: u32 = 5;
+
+/// The most forms one `.dic` entry may make: the real dictionaries' richest entries make a few
+/// hundred.
+pub const FORMS_PER_ENTRY: u32 = 20_000;
+
+/// The most forms a whole expansion may make: Danish, the largest shipped, makes about a
+/// million.
+pub const FORMS_IN_ALL: u64 = 5_000_000;
+
+/// What an expansion left out because of its limits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cut {
+    /// Entries that made more than [`FORMS_PER_ENTRY`] forms: only that many were taken.
+    pub entries: u32,
+    /// The `.dic` line of the first such entry.
+    pub first_line: u32,
+    /// The `.dic` line at which [`FORMS_IN_ALL`] forms were reached: the entries from there on
+    /// were not read.
+    pub stopped_at: Option<u32>,
+}
+
+impl Cut {
+    /// The report's warnings for what was cut: publishing the draft must confirm them.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut warnings = Vec::new();
+        if self.entries > 0 {
+            warnings.push(Warning::EntriesCut {
+                entries: self.entries,
+                first_line: self.first_line,
+                most: FORMS_PER_ENTRY,
+            });
+        }
+        if let Some(line) = self.stopped_at {
+            warnings.push(Warning::ExpansionStopped {
+                line,
+                most: FORMS_IN_ALL,
+            });
+        }
+        warnings
+    }
+}
 
 /// Why a hunspell pair could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -296,22 +343,24 @@ impl Affixes {
         }
     }
 
-    /// Every form of one `.dic` entry (`word/flags`, maybe followed by morphology).
-    fn expand_entry(&self, line: &str, out: &mut Vec<String>) {
+    /// Every form of one `.dic` entry (`word/flags`, maybe followed by morphology), at most
+    /// [`FORMS_PER_ENTRY`]; whether it made more.
+    fn expand_entry(&self, line: &str, out: &mut Vec<String>) -> bool {
         let first = line.split_whitespace().next().unwrap_or("");
         let (word, flags) = match first.split_once('/') {
             Some((word, flags)) => (word, self.flags(flags)),
             None => (first, Vec::new()),
         };
         if word.is_empty() {
-            return;
+            return false;
         }
         let root = Form {
             word: word.chars().collect(),
             marks: self.marks(&flags),
             rules: self.affix_rules(&flags),
         };
-        self.apply(root, MAX_DEPTH, out);
+        let mut budget = FORMS_PER_ENTRY;
+        !self.apply(root, MAX_DEPTH, out, &mut budget)
     }
 
     fn affix_rules(&self, flags: &[Flag]) -> Vec<Flag> {
@@ -322,13 +371,18 @@ impl Affixes {
             .collect()
     }
 
-    /// The form itself (unless it still needs an affix) and everything its rules make of it.
-    fn apply(&self, form: Form, depth: u32, out: &mut Vec<String>) {
+    /// The form itself (unless it still needs an affix) and everything its rules make of it,
+    /// as long as `budget` lasts; `false` once it ran out (the rest of the entry is left out).
+    fn apply(&self, form: Form, depth: u32, out: &mut Vec<String>, budget: &mut u32) -> bool {
         if !form.marks.need_affix && !form.marks.forbidden && !form.marks.only_in_compound {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
             out.push(form.word.iter().collect());
         }
         if depth == 0 {
-            return;
+            return true;
         }
         let combinable: Vec<Flag> = form
             .rules
@@ -370,9 +424,12 @@ impl Affixes {
                     only_in_compound: form.marks.only_in_compound || added.only_in_compound,
                     need_affix: added.need_affix,
                 };
-                self.apply(Form { word, marks, rules }, depth - 1, out);
+                if !self.apply(Form { word, marks, rules }, depth - 1, out, budget) {
+                    return false;
+                }
             }
         }
+        true
     }
 }
 
@@ -382,28 +439,99 @@ struct Form {
     rules: Vec<Flag>,
 }
 
-/// Expands a `.dic` with its `.aff`: each entry's forms, with the entry's line number (the count
-/// on the first line is line 1), in the order the entries come.
-pub fn expand(dic: &[u8], aff: &[u8]) -> Result<Vec<(u32, String)>, HunspellError> {
+/// Expands a `.dic` with its `.aff`: hands `each` every form, with its entry's line number (the
+/// count on the first line is line 1), in the order the entries come, within the limits
+/// ([`FORMS_PER_ENTRY`], [`FORMS_IN_ALL`], a depth of five); says what the limits cut.
+pub fn expand_each(
+    dic: &[u8],
+    aff: &[u8],
+    mut each: impl FnMut(u32, &str),
+) -> Result<Cut, HunspellError> {
     let affixes = Affixes::parse(aff)?;
     let text = decode(dic, &affixes.encoding)?;
     let mut forms = Vec::new();
-    let mut out = Vec::new();
+    let mut cut = Cut::default();
+    let mut made = 0u64;
     for (index, line) in text.lines().enumerate().skip(1) {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        affixes.expand_entry(line, &mut forms);
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        out.extend(forms.drain(..).map(|form| (number, form)));
+        if made >= FORMS_IN_ALL {
+            cut.stopped_at = Some(number);
+            break;
+        }
+        if affixes.expand_entry(line, &mut forms) {
+            if cut.entries == 0 {
+                cut.first_line = number;
+            }
+            cut.entries += 1;
+        }
+        made += forms.len() as u64;
+        for form in forms.drain(..) {
+            each(number, &form);
+        }
     }
+    Ok(cut)
+}
+
+/// Every form [`expand_each`] makes, with its entry's line number.
+pub fn expand(dic: &[u8], aff: &[u8]) -> Result<Vec<(u32, String)>, HunspellError> {
+    let mut out = Vec::new();
+    expand_each(dic, aff, |line, form| out.push((line, form.to_string())))?;
     Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: one stem with 26 suffix classes, each continuing with all of them, expanded
+    /// into 26^5 (12 million) forms and gigabytes. Each entry now stops at FORMS_PER_ENTRY, and
+    /// the report says so.
+    #[test]
+    fn an_affix_bomb_is_cut_at_the_entry_limit_and_says_so() {
+        let flags: String = ('A'..='Z').collect();
+        let mut aff = String::from("SET UTF-8\n");
+        for flag in flags.chars() {
+            // Each class adds a letter and continues with every class.
+            let letter = flag.to_ascii_lowercase();
+            aff.push_str(&format!(
+                "SFX {flag} Y 1\nSFX {flag} 0 {letter}/{flags} .\n"
+            ));
+        }
+        let dic = format!("2\nbomb/{flags}\nord\n");
+        let mut forms = 0u64;
+        let mut lines = std::collections::HashSet::new();
+        let cut = expand_each(dic.as_bytes(), aff.as_bytes(), |line, _| {
+            forms += 1;
+            lines.insert(line);
+        })
+        .unwrap();
+        assert_eq!(
+            forms,
+            u64::from(FORMS_PER_ENTRY) + 1,
+            "the bomb's share, and ord"
+        );
+        assert_eq!(lines.len(), 2);
+        assert_eq!(
+            cut,
+            Cut {
+                entries: 1,
+                first_line: 2,
+                stopped_at: None
+            }
+        );
+        assert_eq!(
+            cut.warnings(),
+            [Warning::EntriesCut {
+                entries: 1,
+                first_line: 2,
+                most: FORMS_PER_ENTRY
+            }]
+        );
+    }
 
     fn words(dic: &str, aff: &str) -> Vec<String> {
         let mut words: Vec<String> = expand(dic.as_bytes(), aff.as_bytes())

@@ -222,10 +222,11 @@ pub fn normalise(word: &str, alphabet: &[char]) -> Option<String> {
     ((2..=15).contains(&len) && folded.chars().all(|c| alphabet.contains(&c))).then_some(folded)
 }
 
-/// A dictionary loaded from its FST: a [`rules::Lexicon`].
+/// A dictionary loaded from its FST: a [`rules::Lexicon`]. The bytes are shared, so a clone,
+/// or a response that sends them, costs no copy.
 #[derive(Clone)]
 pub struct FstLexicon {
-    set: fst::Set<Vec<u8>>,
+    set: fst::Set<std::sync::Arc<[u8]>>,
 }
 
 impl std::fmt::Debug for FstLexicon {
@@ -240,7 +241,7 @@ impl FstLexicon {
     /// Loads an FST file's bytes; fails if they are not an FST.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<FstLexicon, fst::Error> {
         Ok(FstLexicon {
-            set: fst::Set::new(bytes)?,
+            set: fst::Set::new(bytes.into())?,
         })
     }
 
@@ -259,9 +260,8 @@ impl FstLexicon {
         let mut words: Vec<String> = words.into_iter().map(|w| w.as_ref().to_string()).collect();
         words.sort_unstable();
         words.dedup();
-        FstLexicon {
-            set: fst::Set::from_iter(words).expect("sorted, unique input"),
-        }
+        let set = fst::Set::from_iter(words).expect("sorted, unique input");
+        FstLexicon::from_bytes(set.into_fst().into_inner()).expect("an FST just built")
     }
 
     /// Words in the dictionary.
@@ -277,6 +277,11 @@ impl FstLexicon {
     /// The FST's bytes.
     pub fn as_bytes(&self) -> &[u8] {
         self.set.as_fst().as_bytes()
+    }
+
+    /// The FST's bytes, shared: for sending them without a copy.
+    pub fn shared_bytes(&self) -> std::sync::Arc<[u8]> {
+        self.set.as_fst().as_inner().clone()
     }
 
     /// Calls `f` with every word in byte order, without collecting them.

@@ -82,6 +82,24 @@ pub enum Warning {
         /// Words the compared version has.
         of: u64,
     },
+    /// Hunspell entries made more forms than one entry may: only the first `most` of each were
+    /// taken.
+    EntriesCut {
+        /// How many entries were cut.
+        entries: u32,
+        /// The `.dic` line of the first.
+        first_line: u32,
+        /// The most forms an entry may make.
+        most: u32,
+    },
+    /// A hunspell expansion reached the most forms one may make: the entries from `line` on
+    /// were not read.
+    ExpansionStopped {
+        /// The `.dic` line it stopped at.
+        line: u32,
+        /// The most forms an expansion may make.
+        most: u64,
+    },
 }
 
 impl std::fmt::Display for Warning {
@@ -92,6 +110,20 @@ impl std::fmt::Display for Warning {
             Warning::RemovesMost { removed, of } => write!(
                 f,
                 "it removes {removed} of the active version's {of} words, more than half"
+            ),
+            Warning::EntriesCut {
+                entries,
+                first_line,
+                most,
+            } => write!(
+                f,
+                "entries that made more than {most} forms: {entries} (the first on line \
+                 {first_line}); only the first {most} forms of each were taken"
+            ),
+            Warning::ExpansionStopped { line, most } => write!(
+                f,
+                "the expansion stopped at {most} forms, on line {line}: the entries from there \
+                 on were not read"
             ),
         }
     }

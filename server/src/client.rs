@@ -52,6 +52,17 @@ impl ApiClient {
         }
     }
 
+    /// A second client with this one's cookies and a connection of its own: another tab of the
+    /// same browser.
+    pub fn another_tab(&self) -> ApiClient {
+        ApiClient {
+            host: self.host.clone(),
+            cookie: self.cookie.clone(),
+            jar: self.jar.clone(),
+            sender: None,
+        }
+    }
+
     /// Its cookies as a `cookie` header (`id=…`, with `lang=…` once a language was chosen),
     /// once the server has set one.
     pub fn cookie(&self) -> Option<&str> {
@@ -120,10 +131,22 @@ impl ApiClient {
         Ok((status, text))
     }
 
+    /// POSTs `body` as `content_type` (an upload's multipart form, say); the status, the
+    /// response's headers and its bytes.
+    pub async fn post_bytes(
+        &mut self,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Result<(u16, hyper::HeaderMap, Bytes), ClientError> {
+        let request = Request::post(path).header("content-type", content_type);
+        self.exchange(request, body).await
+    }
+
     async fn exchange(
         &mut self,
         request: hyper::http::request::Builder,
-        body: String,
+        body: impl Into<Bytes>,
     ) -> Result<(u16, hyper::HeaderMap, Bytes), ClientError> {
         let asks_json = request
             .headers_ref()
@@ -137,7 +160,7 @@ impl ApiClient {
         if let Some(cookie) = &self.cookie {
             request = request.header("cookie", cookie.clone());
         }
-        let request = request.body(Full::new(Bytes::from(body)))?;
+        let request = request.body(Full::new(body.into()))?;
         let response = match self.sender().await?.send_request(request).await {
             Ok(response) => response,
             Err(error) => {

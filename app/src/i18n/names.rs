@@ -234,6 +234,20 @@ pub fn warning(texts: Texts, warning: &dictionaries::versions::Warning) -> Strin
         W::Binary => tr!(texts, words_panel.binary).into(),
         W::NoWords => tr!(texts, words_panel.no_words).into(),
         W::RemovesMost { removed, of } => tr!(texts, words_panel.removes_most, removed, of),
+        W::EntriesCut {
+            entries,
+            first_line,
+            most,
+        } => tr!(
+            texts,
+            words_panel.entries_cut,
+            entries,
+            line = first_line,
+            most
+        ),
+        W::ExpansionStopped { line, most } => {
+            tr!(texts, words_panel.expansion_stopped, line, most)
+        }
     }
 }
 
@@ -257,6 +271,7 @@ pub fn line_problem(texts: Texts, problem: &dictionaries::versions::LineProblem)
 pub fn build_stage(texts: Texts, stage: dictionaries::wordlist::Stage) -> &'static str {
     use dictionaries::wordlist::Stage as S;
     match stage {
+        S::Waiting => tr!(texts, words_panel.waiting),
         S::Reading => tr!(texts, words_panel.reading),
         S::Comparing => tr!(texts, words_panel.comparing),
         S::Building => tr!(texts, words_panel.building),

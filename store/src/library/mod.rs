@@ -67,6 +67,8 @@ pub struct Library {
     held: Mutex<Held>,
     /// Drafts being built from uploads.
     pub builds: Builds,
+    /// The one build that may run at a time.
+    building: tokio::sync::Semaphore,
 }
 
 impl std::fmt::Debug for Library {
@@ -86,6 +88,7 @@ impl Library {
             shipped,
             held: Mutex::default(),
             builds: Builds::default(),
+            building: tokio::sync::Semaphore::new(1),
         });
         library.refresh().await?;
         Ok(library)
@@ -201,6 +204,29 @@ impl Library {
         progress: Arc<Progress>,
         make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
     ) -> Result<(DictionaryRef, Report), StoreError> {
+        let _turn = self.turn().await?;
+        self.draft_now(by, id, origin, note, progress, make).await
+    }
+
+    /// Waits for this instance's one build at a time: a build holds its list in memory several
+    /// times over, and three at once would hold three. The others wait, and their page says so.
+    async fn turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, StoreError> {
+        self.building
+            .acquire()
+            .await
+            .map_err(|e| StoreError::Data(format!("the build queue closed: {e}")))
+    }
+
+    /// [`Library::draft`], for a caller that has its turn.
+    async fn draft_now(
+        &self,
+        by: &User,
+        id: DictionaryId,
+        origin: Origin,
+        note: &str,
+        progress: Arc<Progress>,
+        make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
+    ) -> Result<(DictionaryRef, Report), StoreError> {
         let base = self.active(id).await?;
         let building = progress.clone();
         let (built, report) = tokio::task::spawn_blocking(move || {
@@ -231,7 +257,16 @@ impl Library {
         let library = self.clone();
         tokio::spawn(async move {
             let progress = build.progress.clone();
-            let outcome = library.draft(&by, id, origin, &note, progress, make).await;
+            // The turn is held until the build has ended, so the next one starts only then.
+            let (turn, outcome) = match library.turn().await {
+                Ok(turn) => {
+                    let outcome = library
+                        .draft_now(&by, id, origin, &note, progress, make)
+                        .await;
+                    (Some(turn), outcome)
+                }
+                Err(error) => (None, Err(error)),
+            };
             build.end(match outcome {
                 Ok((at, report)) => {
                     tracing::info!(dictionary = %at, words = report.accepted, rejected = report.rejected_total, "a draft was built");
@@ -243,6 +278,7 @@ impl Library {
                     Err("the draft could not be built; the active version is unchanged".into())
                 }
             });
+            drop(turn);
         });
         key
     }
