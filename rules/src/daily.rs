@@ -1,7 +1,7 @@
 //! The Daily Challenge (docs/rules.md §2): one solo puzzle per dictionary per UTC day, the same for
-//! everyone. The puzzle is a pure function of the day and the dictionary version: its seed, and
-//! so its bag order and every draw, comes from them alone, so every instance, the server and the
-//! browser make the same one, and two players who play the same moves see the same racks.
+//! everyone. The puzzle is a pure function of its seed, which the server draws from a secret of
+//! the installation (so no one can compute a day's racks in advance) and keeps with the day: every
+//! attempt gets the same one, and two players who play the same moves see the same racks.
 
 use serde::{Deserialize, Serialize};
 
@@ -77,9 +77,10 @@ impl std::fmt::Display for Day {
     }
 }
 
-/// The seed of the puzzle of `day` in `dictionary` (a version reference such as `en@3`): FNV-1a
-/// over both, stable across builds, platforms and releases.
-pub fn seed(day: Day, dictionary: &str) -> u64 {
+/// The seed puzzles had before they were drawn from a secret: FNV-1a over the day and the
+/// dictionary version (`en@3`), which anyone can compute. Only the puzzles of days before the
+/// secret keep it, so their attempts, begun with it, stay the same puzzle.
+pub fn dated_seed(day: Day, dictionary: &str) -> u64 {
     format!("alfakraft-daily|{day}|{dictionary}")
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
@@ -87,12 +88,12 @@ pub fn seed(day: Day, dictionary: &str) -> u64 {
         })
 }
 
-/// The puzzle of `day` in `dictionary` (a version reference) with tiles of `language`.
-pub fn config(day: Day, dictionary: &str, language: Language) -> GameConfig {
+/// The puzzle of `seed` in `dictionary` (a version reference) with tiles of `language`.
+pub fn config(seed: u64, dictionary: &str, language: Language) -> GameConfig {
     GameConfig {
         variant: Variant::Daily { language },
         dictionary: dictionary.to_string(),
-        seed: seed(day, dictionary),
+        seed,
         players: 1,
         first_seat: 0,
         format: Format::Casual,
@@ -127,11 +128,11 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_depends_on_the_day_and_the_version_only() {
+    fn the_dated_seed_depends_on_the_day_and_the_version_only() {
         let day = Day::parse("2026-12-01").unwrap();
-        assert_eq!(seed(day, "en"), seed(day, "en"));
-        assert_ne!(seed(day, "en"), seed(day.next(), "en"));
-        assert_ne!(seed(day, "en"), seed(day, "en@2"));
-        assert_ne!(seed(day, "en"), seed(day, "sv"));
+        assert_eq!(dated_seed(day, "en"), dated_seed(day, "en"));
+        assert_ne!(dated_seed(day, "en"), dated_seed(day.next(), "en"));
+        assert_ne!(dated_seed(day, "en"), dated_seed(day, "en@2"));
+        assert_ne!(dated_seed(day, "en"), dated_seed(day, "sv"));
     }
 }

@@ -27,8 +27,8 @@ fn day() -> Day {
 
 #[test]
 fn one_days_first_racks_are_pinned_per_dictionary() {
-    // Version 1 of each dictionary, as games name it. If these change, every player's puzzle of
-    // every past day changed with them.
+    // Version 1 of each dictionary, as games name it, with the seed of the days before day keys.
+    // If these change, the puzzles of those days changed with them.
     for (dictionary, language, first) in [
         ("en@1", Language::English, "CENYVOS"),
         ("sv@1", Language::Swedish, "XPNSBOS"),
@@ -36,14 +36,15 @@ fn one_days_first_racks_are_pinned_per_dictionary() {
         ("da@1", Language::Danish, "IEØYRXH"),
         ("nb@1", Language::Norwegian, "GNFPRLS"),
     ] {
-        let state = GameState::new(daily::config(day(), dictionary, language));
+        let seed = daily::dated_seed(day(), dictionary);
+        let state = GameState::new(daily::config(seed, dictionary, language));
         assert_eq!(rack(&state), first, "{dictionary}");
     }
 }
 
 #[test]
 fn the_same_moves_draw_the_same_tiles_and_another_day_deals_another_rack() {
-    let config = daily::config(day(), "en", Language::English);
+    let config = daily::config(daily::dated_seed(day(), "en"), "en", Language::English);
     let words = WordList::new(["qq"]);
     let (mut a, mut b) = (
         GameState::new(config.clone()),
@@ -57,13 +58,21 @@ fn the_same_moves_draw_the_same_tiles_and_another_day_deals_another_rack() {
     a.apply(&exchange, &words).unwrap();
     b.apply(&exchange, &words).unwrap();
     assert_eq!(rack(&a), rack(&b), "the same draws after the same exchange");
-    let tomorrow = GameState::new(daily::config(day().next(), "en", Language::English));
+    let tomorrow = GameState::new(daily::config(
+        daily::dated_seed(day().next(), "en"),
+        "en",
+        Language::English,
+    ));
     assert_ne!(rack(&tomorrow), rack(&GameState::new(config)));
 }
 
 #[test]
 fn ten_turns_end_it_and_the_score_is_the_points_made() {
-    let mut state = GameState::new(daily::config(day(), "en", Language::English));
+    let mut state = GameState::new(daily::config(
+        daily::dated_seed(day(), "en"),
+        "en",
+        Language::English,
+    ));
     let words = WordList::new(["qq"]);
     assert_eq!(state.players(), 1);
     for turn in 0..10 {

@@ -393,8 +393,9 @@ async fn seed_daily(db: &Database, day: rules::daily::Day, first_user: i64) {
         .execute(&db.pool)
         .await
         .unwrap();
+    let seed = rules::daily::dated_seed(day, "en");
     let config =
-        serde_json::to_string(&rules::daily::config(day, "en", rules::Language::English)).unwrap();
+        serde_json::to_string(&rules::daily::config(seed, "en", rules::Language::English)).unwrap();
     let mut random = Random(7);
     let start = store::db::now_ms() - 86_400_000;
     let (mut games, mut seats, mut attempts) = (vec![], vec![], vec![]);

@@ -212,6 +212,7 @@ async fn daily_board(
         None => None,
     };
     Ok(DailyBoard {
+        commitment: daily::commitment(db, day, dictionary, today).await?,
         dictionary,
         day,
         today,

@@ -249,11 +249,15 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
         server::workers::daily::bot_scores(&server.services, &tries)
             .await
             .unwrap();
-        let version = daily::puzzle_version(&server.db, day, DictionaryId::English)
+        let puzzle = daily::puzzle(&server.db, day, DictionaryId::English)
             .await
             .unwrap();
-        let config = rules::daily::config(day, &version.to_string(), rules::Language::English);
-        let lexicon = server.services.lexicon(&version.to_string()).await.unwrap();
+        let config = puzzle.config();
+        let lexicon = server
+            .services
+            .lexicon(&puzzle.version.to_string())
+            .await
+            .unwrap();
         let rules = rules::RuleSet::new(config.variant);
         let trie = tries.get(&config.dictionary, &lexicon, &rules).unwrap();
         let expected = engine::daily::bot_total(config, &*lexicon, &trie).unwrap();
@@ -266,7 +270,7 @@ fn the_bot_plays_each_puzzle_once_and_every_finished_attempt_gets_its_review() {
         );
         // Once: a second answer changes nothing.
         assert!(
-            !daily::set_bot_score(&server.db, day, &version.to_string(), expected + 1)
+            !daily::set_bot_score(&server.db, day, &puzzle.version.to_string(), expected + 1)
                 .await
                 .unwrap()
         );
@@ -436,5 +440,114 @@ fn an_attempt_started_before_midnight_finishes_that_days_puzzle() {
         let (status, html) = Browser::new(&server).get(&format!("/u/{}", ann.name)).await;
         assert_eq!(status, 200);
         assert!(html.contains("Daily Challenge streak"), "{html}");
+    });
+}
+
+/// Regression: a day's seed came from the date and the dictionary alone, so anyone with the
+/// source computed today's and tomorrow's racks. The puzzle is now drawn from a key no outsider
+/// can compute (an HMAC under this installation's secret), of which the standings show the hash
+/// while the day runs and the key once it is over, to check it by.
+#[test]
+fn a_days_puzzle_comes_from_a_secret_key_shown_as_its_hash_until_the_day_is_over() {
+    each_database(async |db_name, server| {
+        let day = a_day_of_its_own();
+        let puzzle = daily::puzzle(&server.db, day, DictionaryId::English)
+            .await
+            .unwrap();
+        let key = puzzle.key.expect("a new puzzle has a key");
+        let version = puzzle.version.to_string();
+        assert_ne!(
+            puzzle.seed(),
+            rules::daily::dated_seed(day, &version),
+            "{db_name}: not the date's"
+        );
+        assert_eq!(puzzle.config().seed, key.seed());
+        // Another installation (another secret) draws another puzzle for the same day.
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = store::connect(&format!(
+            "sqlite://{}",
+            dir.path().join("other.db").display()
+        ))
+        .await
+        .unwrap();
+        let theirs = daily::puzzle(&elsewhere, day, DictionaryId::English)
+            .await
+            .unwrap();
+        assert_ne!(theirs.seed(), puzzle.seed(), "{db_name}");
+        // Every attempt that day plays the same puzzle.
+        let ann = player(&server.db).await;
+        let id = daily::start(&server.db, &ann, DictionaryId::English, day)
+            .await
+            .unwrap();
+        assert_eq!(state(&server, &id).await.config().seed, puzzle.seed());
+        // While the day runs, the hash; once it is over, the key, whose hash it was.
+        let running = daily::commitment(&server.db, day, DictionaryId::English, day)
+            .await
+            .unwrap();
+        assert_eq!(
+            running,
+            Some(daily::Commitment::Hash(key.commitment())),
+            "{db_name}"
+        );
+        let over = daily::commitment(&server.db, day, DictionaryId::English, day.next())
+            .await
+            .unwrap();
+        let Some(daily::Commitment::Revealed {
+            key: hex,
+            hash,
+            seed,
+        }) = over
+        else {
+            panic!("{db_name}: {over:?}");
+        };
+        eprintln!("{db_name}: the puzzle of {day}: SHA-256 {hash}, key {hex}, seed {seed}");
+        assert_eq!(hash, key.commitment());
+        assert_eq!(dictionaries::wordlist::sha256(&key.0), hash);
+        assert_eq!(daily::DayKey::parse(&hex), Some(key));
+        assert_eq!(seed, puzzle.seed());
+        // The standings of that (past) day show the key and its hash.
+        let mut visitor = Browser::new(&server);
+        let (status, page) = visitor.get(&format!("/daily/en?day={day}")).await;
+        assert_eq!(status, 200);
+        assert!(page.contains(&hex) && page.contains(&hash), "{db_name}");
+    });
+}
+
+/// Regression: three visitors from one address each became a guest with an attempt, and all
+/// three stood in the standings. Guests play, but only accounts are ranked.
+#[test]
+fn guests_play_the_daily_but_only_accounts_stand_in_its_standings() {
+    each_database(async |db_name, server| {
+        let day = a_day_of_its_own();
+        let ann = player(&server.db).await;
+        let id = daily::start(&server.db, &ann, DictionaryId::English, day)
+            .await
+            .unwrap();
+        play_out(&server, &id, a_play).await;
+        for _ in 0..3 {
+            let guest = store::accounts::create_guest(&server.db).await.unwrap();
+            let id = daily::start(&server.db, &guest, DictionaryId::English, day)
+                .await
+                .unwrap();
+            play_out(&server, &id, a_play).await;
+        }
+        let standings = daily::standings(&server.db, day, DictionaryId::English, 100)
+            .await
+            .unwrap();
+        let names: Vec<&str> = standings.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, [ann.name.as_str()], "{db_name}");
+        let cards = daily::cards(&server.db, Some(ann.id), day).await.unwrap();
+        assert!(
+            matches!(
+                cards[0].state,
+                domain::DailyState::Done {
+                    place: 1,
+                    players: 1,
+                    ..
+                }
+            ),
+            "{db_name}: {:?}",
+            cards[0].state
+        );
     });
 }

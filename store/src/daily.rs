@@ -6,7 +6,7 @@
 
 use dictionaries::{DictionaryId, DictionaryRef};
 use domain::{DailyCard, DailyResult, DailyState, OpponentKind, Phase, ReviewTurn, Streak};
-use rules::{daily::Day, GameState, Status};
+use rules::{daily::Day, GameConfig, GameState, Status};
 use sqlx::AnyConnection;
 
 use crate::{
@@ -24,30 +24,200 @@ pub fn today() -> Day {
     Day::of_unix_ms(now_ms())
 }
 
-/// The dictionary version the puzzle of `day` in `dictionary` is played with: the active one
-/// when its first attempt started, the same for everyone after.
-pub async fn puzzle_version(
+/// A day's puzzle in one dictionary, as every attempt at it plays it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The day.
+    pub day: Day,
+    /// The dictionary version it is played with: the active one when its first attempt started.
+    pub version: DictionaryRef,
+    /// The key its tiles are drawn from (`None` for a day before keys, drawn from the date).
+    pub key: Option<DayKey>,
+}
+
+impl Puzzle {
+    /// The bag's seed: the key's first eight bytes.
+    pub fn seed(&self) -> u64 {
+        match &self.key {
+            Some(key) => key.seed(),
+            None => rules::daily::dated_seed(self.day, &self.version.to_string()),
+        }
+    }
+
+    /// The game an attempt plays.
+    pub fn config(&self) -> GameConfig {
+        let version = self.version.to_string();
+        rules::daily::config(self.seed(), &version, self.version.id.language())
+    }
+}
+
+/// The 32 bytes a day's puzzle is drawn from: an HMAC-SHA256 of the day and the dictionary
+/// version under the installation's secret, so nobody outside can compute it in advance. Its
+/// SHA-256 may be shown while the day runs; the key once it is over, to check against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayKey(pub [u8; 32]);
+
+impl DayKey {
+    /// The key of `day`'s puzzle with `version` under `secret`.
+    fn derive(secret: &str, day: Day, version: &str) -> DayKey {
+        use hmac::{Hmac, Mac};
+        let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret.as_bytes())
+            .expect("HMAC takes a key of any length");
+        mac.update(format!("alfakraft daily|{day}|{version}").as_bytes());
+        DayKey(mac.finalize().into_bytes().into())
+    }
+
+    /// The bag's seed: the first eight bytes, little-endian.
+    pub fn seed(&self) -> u64 {
+        u64::from_le_bytes(self.0[..8].try_into().expect("eight bytes"))
+    }
+
+    /// The key in hex, as stored and as revealed.
+    pub fn hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The key from its hex.
+    pub fn parse(hex: &str) -> Option<DayKey> {
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+            .collect::<Option<_>>()?;
+        Some(DayKey(bytes.try_into().ok()?))
+    }
+
+    /// SHA-256 of the key, hex: what the standings show while the day runs.
+    pub fn commitment(&self) -> String {
+        dictionaries::wordlist::sha256(&self.0)
+    }
+}
+
+/// The secret day keys are made under: created at first start (see [`make_secret`]).
+async fn secret(db: &Database) -> Result<String, StoreError> {
+    let secret: Option<String> =
+        sqlx::query_scalar("SELECT value FROM app_meta WHERE key = 'daily_secret'")
+            .fetch_optional(&db.pool)
+            .await?;
+    secret.ok_or_else(|| StoreError::Data("no daily_secret in app_meta".into()))
+}
+
+/// Creates this installation's secret for the Daily Challenge unless it has one: 244 random
+/// bits, kept in the database so every instance draws the same puzzles.
+pub(crate) async fn make_secret(db: &Database) -> Result<(), sqlx::Error> {
+    let secret = format!(
+        "{}{}",
+        uuid::Uuid::new_v4().simple(),
+        uuid::Uuid::new_v4().simple()
+    );
+    sqlx::query(
+        "INSERT INTO app_meta (key, value) VALUES ('daily_secret', $1) ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(secret)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// A puzzle as stored.
+#[derive(sqlx::FromRow)]
+struct PuzzleRow {
+    day: i64,
+    version: String,
+    day_key: Option<String>,
+}
+
+impl TryFrom<PuzzleRow> for Puzzle {
+    type Error = StoreError;
+
+    fn try_from(row: PuzzleRow) -> Result<Puzzle, StoreError> {
+        let version = DictionaryRef::parse(&row.version)
+            .ok_or_else(|| StoreError::Data(format!("version {}", row.version)))?;
+        let key = match row.day_key {
+            Some(hex) => Some(
+                DayKey::parse(&hex).ok_or_else(|| StoreError::Data(format!("day key {hex}")))?,
+            ),
+            None => None,
+        };
+        Ok(Puzzle {
+            day: Day(row.day),
+            version,
+            key,
+        })
+    }
+}
+
+/// The puzzle of `day` in `dictionary`: as its first attempt pinned it (the version active then,
+/// and its key), the same for everyone after.
+pub async fn puzzle(
     db: &Database,
     day: Day,
     dictionary: DictionaryId,
-) -> Result<DictionaryRef, StoreError> {
-    let active = versions::active_ref(db, dictionary).await?;
+) -> Result<Puzzle, StoreError> {
+    let active = versions::active_ref(db, dictionary).await?.to_string();
+    let key = DayKey::derive(&secret(db).await?, day, &active);
     sqlx::query(
-        "INSERT INTO daily_puzzles (day, dictionary, version) VALUES ($1, $2, $3)
+        "INSERT INTO daily_puzzles (day, dictionary, version, day_key) VALUES ($1, $2, $3, $4)
          ON CONFLICT (day, dictionary) DO NOTHING",
     )
     .bind(day.0)
     .bind(dictionary.as_str())
-    .bind(active.to_string())
+    .bind(&active)
+    .bind(key.hex())
     .execute(&db.pool)
     .await?;
-    let version: String =
-        sqlx::query_scalar("SELECT version FROM daily_puzzles WHERE day = $1 AND dictionary = $2")
-            .bind(day.0)
-            .bind(dictionary.as_str())
-            .fetch_one(&db.pool)
-            .await?;
-    DictionaryRef::parse(&version).ok_or_else(|| StoreError::Data(format!("version {version}")))
+    let row: PuzzleRow = sqlx::query_as(
+        "SELECT day, version, day_key FROM daily_puzzles WHERE day = $1 AND dictionary = $2",
+    )
+    .bind(day.0)
+    .bind(dictionary.as_str())
+    .fetch_one(&db.pool)
+    .await?;
+    row.try_into()
+}
+
+/// What a day's standings may say of its puzzle's key: its hash while the day runs, the key
+/// itself (with its hash, to check) once it is over; nothing for a day without a puzzle yet, or
+/// one from before keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Commitment {
+    /// The day runs: the SHA-256 of its key.
+    Hash(String),
+    /// The day is over: the key, in hex, and its SHA-256.
+    Revealed {
+        /// The key.
+        key: String,
+        /// Its SHA-256, as shown during the day.
+        hash: String,
+        /// The bag's seed drawn from it.
+        seed: u64,
+    },
+}
+
+/// The commitment to the puzzle of `day` in `dictionary`, as of `today`.
+pub async fn commitment(
+    db: &Database,
+    day: Day,
+    dictionary: DictionaryId,
+    today: Day,
+) -> Result<Option<Commitment>, StoreError> {
+    let row: Option<PuzzleRow> = sqlx::query_as(
+        "SELECT day, version, day_key FROM daily_puzzles WHERE day = $1 AND dictionary = $2",
+    )
+    .bind(day.0)
+    .bind(dictionary.as_str())
+    .fetch_optional(&db.pool)
+    .await?;
+    let Some(key) = row.map(Puzzle::try_from).transpose()?.and_then(|p| p.key) else {
+        return Ok(None);
+    };
+    Ok(Some(match day < today {
+        true => Commitment::Revealed {
+            key: key.hex(),
+            hash: key.commitment(),
+            seed: key.seed(),
+        },
+        false => Commitment::Hash(key.commitment()),
+    }))
 }
 
 /// The player's attempt at the puzzle of `day` in `dictionary`: the one they started, or a new
@@ -62,8 +232,7 @@ pub async fn start(
     if let Some(id) = attempt_of(db, user.id, dictionary, day).await? {
         return Ok(id);
     }
-    let version = puzzle_version(db, day, dictionary).await?;
-    let config = rules::daily::config(day, &version.to_string(), dictionary.language());
+    let config = puzzle(db, day, dictionary).await?.config();
     let (_writer, mut tx) = db.begin_write().await?;
     let id = games::insert(&mut tx, &config, Phase::Playing, OpponentKind::Daily, false).await?;
     sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, 0, $2)")
@@ -211,8 +380,10 @@ struct Place {
     finished: i64,
 }
 
-/// A finished attempt's place among the day's finished attempts (higher score first, ties to
-/// the earlier finish), and how many finished.
+/// A finished attempt's place among the day's finished attempts by accounts (higher score
+/// first, ties to the earlier finish), and how many finished: guests play the Daily, but a
+/// visitor can be any number of guests, so only accounts are ranked (a guest's attempt is placed
+/// among them without counting in anyone else's place).
 async fn place(
     db: &Database,
     day: Day,
@@ -221,12 +392,15 @@ async fn place(
 ) -> Result<(u32, u32), StoreError> {
     let place: Place = sqlx::query_as(
         "SELECT
-            (SELECT COUNT(*) FROM daily_attempts o WHERE o.day = a.day AND o.dictionary = a.dictionary
-               AND o.finished_at IS NOT NULL
+            (SELECT COUNT(*) FROM daily_attempts o JOIN users ou ON ou.id = o.user_id
+               WHERE o.day = a.day AND o.dictionary = a.dictionary
+               AND o.finished_at IS NOT NULL AND (ou.guest = 0 OR o.user_id = a.user_id)
                AND (o.score > a.score OR (o.score = a.score AND (o.finished_at < a.finished_at
                     OR (o.finished_at = a.finished_at AND o.user_id < a.user_id))))) AS above,
-            (SELECT COUNT(*) FROM daily_attempts o WHERE o.day = a.day AND o.dictionary = a.dictionary
-               AND o.finished_at IS NOT NULL) AS finished
+            (SELECT COUNT(*) FROM daily_attempts o JOIN users ou ON ou.id = o.user_id
+               WHERE o.day = a.day AND o.dictionary = a.dictionary
+               AND o.finished_at IS NOT NULL AND (ou.guest = 0 OR o.user_id = a.user_id))
+               AS finished
          FROM daily_attempts a WHERE a.game_id = $1 AND a.day = $2 AND a.dictionary = $3",
     )
     .bind(game_id)
@@ -254,7 +428,8 @@ pub struct Standing {
     pub game_id: String,
 }
 
-/// The best `limit` finished attempts of `day` in `dictionary`.
+/// The best `limit` finished attempts by accounts of `day` in `dictionary` (guests are not
+/// ranked).
 pub async fn standings(
     db: &Database,
     day: Day,
@@ -263,7 +438,7 @@ pub async fn standings(
 ) -> Result<Vec<Standing>, StoreError> {
     let rows: Vec<Standing> = sqlx::query_as(
         "SELECT u.name, a.score, a.game_id FROM daily_attempts a JOIN users u ON u.id = a.user_id
-         WHERE a.day = $1 AND a.dictionary = $2 AND a.finished_at IS NOT NULL
+         WHERE a.day = $1 AND a.dictionary = $2 AND a.finished_at IS NOT NULL AND u.guest = 0
          ORDER BY a.score DESC, a.finished_at, a.user_id LIMIT $3",
     )
     .bind(day.0)
@@ -359,36 +534,15 @@ pub async fn streak(db: &Database, user: i64, today: Day) -> Result<Streak, Stor
     Ok(Streak { current, best })
 }
 
-/// A day's puzzle in one dictionary: the version it is played with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Puzzle {
-    /// The day.
-    pub day: Day,
-    /// The dictionary version (`en@3`).
-    pub version: String,
-}
-
-/// A puzzle as stored.
-#[derive(sqlx::FromRow)]
-struct PuzzleRow {
-    day: i64,
-    version: String,
-}
-
 /// Puzzles still without the bot's total, recent ones first.
 pub async fn puzzles_without_bot_score(db: &Database) -> Result<Vec<Puzzle>, StoreError> {
     let rows: Vec<PuzzleRow> = sqlx::query_as(
-        "SELECT day, version FROM daily_puzzles WHERE bot_score IS NULL ORDER BY day DESC LIMIT 20",
+        "SELECT day, version, day_key FROM daily_puzzles WHERE bot_score IS NULL
+         ORDER BY day DESC LIMIT 20",
     )
     .fetch_all(&db.pool)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Puzzle {
-            day: Day(row.day),
-            version: row.version,
-        })
-        .collect())
+    rows.into_iter().map(Puzzle::try_from).collect()
 }
 
 /// Stores the bot's total on a puzzle, once: a second instance's answer changes nothing.

@@ -56,7 +56,9 @@ pub use services::Services;
 /// its migrations, and has a game's end rate it, record its results and close a Daily Challenge
 /// attempt.
 pub async fn connect(url: &str) -> Result<db::Database, sqlx::Error> {
-    db::Database::connect(url, ON_GAME_END).await
+    let db = db::Database::connect(url, ON_GAME_END).await?;
+    daily::make_secret(&db).await?;
+    Ok(db)
 }
 
 /// What happens when a game ends, in this order.

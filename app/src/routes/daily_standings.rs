@@ -9,7 +9,7 @@ use rules::daily::Day;
 use super::{plain, profile::Viewer};
 use crate::tr;
 use domain::profile_path;
-use store::daily::Standing;
+use store::daily::{Commitment, Standing};
 
 /// What the page shows.
 pub struct DailyBoard {
@@ -26,6 +26,8 @@ pub struct DailyBoard {
     pub bot_score: Option<i32>,
     /// The winning attempt of the day before, with its last turn (for its final board).
     pub yesterday: Option<(Standing, usize)>,
+    /// What the page may say of the puzzle's key: its hash today, the key once the day is over.
+    pub commitment: Option<Commitment>,
 }
 
 fn row(standing: Standing, me: bool) -> impl IntoView {
@@ -50,6 +52,7 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
         own,
         bot_score,
         yesterday,
+        commitment,
     } = board;
     let texts = viewer.texts;
     let me = viewer.name.clone().unwrap_or_default();
@@ -85,6 +88,13 @@ pub fn page(board: DailyBoard, viewer: Viewer) -> String {
             {own.filter(|_| !listed).map(|own| view! {
                 <p>{tr!(texts, leaderboard.your_place)}</p>
                 <table class="standings" data-testid="daily-own-place"><tbody>{row(own, true)}</tbody></table>
+            })}
+            <p class="muted">{tr!(texts, daily_board.guests_unranked)}</p>
+            {commitment.map(|commitment| view! {
+                <p class="muted commitment" data-testid="daily-commitment">{match commitment {
+                    Commitment::Hash(hash) => tr!(texts, daily_board.fixed_in_advance, hash),
+                    Commitment::Revealed { key, hash, seed } => tr!(texts, daily_board.key_revealed, key, hash, seed),
+                }}</p>
             })}
             {yesterday.map(|(winner, turns)| view! {
                 <p data-testid="daily-yesterday">

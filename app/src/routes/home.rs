@@ -167,7 +167,8 @@ fn draw_fingerprint() -> String {
     let mut rng = rules::bag::Rng::new(0x005E_ED0F_A1FA);
     // And the first rack of one day's Daily Challenge: the puzzle is the same in the browser.
     let day = rules::daily::Day::parse("2026-12-01").expect("a date");
-    let daily = rules::GameState::new(rules::daily::config(day, "en@1", rules::Language::English));
+    let seed = rules::daily::dated_seed(day, "en@1");
+    let daily = rules::GameState::new(rules::daily::config(seed, "en@1", rules::Language::English));
     format!(
         "{}|{}",
         letters(&bag.draw(20, &mut rng)),

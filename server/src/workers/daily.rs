@@ -4,7 +4,6 @@
 
 use std::{sync::Arc, time::Duration};
 
-use dictionaries::DictionaryRef;
 use domain::{ReviewPlay, ReviewTurn};
 use engine::daily::ReviewedTurn;
 use rules::{game::TurnEvent, play::WordScore, RuleSet};
@@ -30,11 +29,9 @@ pub async fn run(services: Services, tries: Arc<Tries>) {
 
 /// Computes the bot's total of every puzzle without one.
 pub async fn bot_scores(services: &Services, tries: &Arc<Tries>) -> Result<(), StoreError> {
-    for daily::Puzzle { day, version } in daily::puzzles_without_bot_score(&services.db).await? {
-        let Some(at) = DictionaryRef::parse(&version) else {
-            continue;
-        };
-        let config = rules::daily::config(day, &version, at.id.language());
+    for puzzle in daily::puzzles_without_bot_score(&services.db).await? {
+        let (day, version) = (puzzle.day, puzzle.version.to_string());
+        let config = puzzle.config();
         let lexicon = services.lexicon(&version).await?;
         let tries = tries.clone();
         let total = super::thinking::think(move || {
