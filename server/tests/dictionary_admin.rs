@@ -970,3 +970,69 @@ async fn two_instances_on_one_postgres_hand_out_a_publish_through_the_live_chang
         child.wait().unwrap();
     }
 }
+
+/// Regression: the cap on a player's open reports was a count, then an insert, so 300 reports
+/// filed at once left 52–132 open against a cap of 50. The count and the insert now hold the
+/// player between them, on both databases.
+#[test]
+fn three_hundred_reports_at_once_leave_no_more_open_than_the_cap() {
+    each_own_database(async |db_name, server| {
+        let name = unique_name("rep");
+        let user = accounts::sign_up(&server.db, &name, "a good password")
+            .await
+            .unwrap();
+        // 300 different words of English's letters: "qa", "qb", … "qza" and so on.
+        let words: Vec<String> = (0..300u32)
+            .map(|n| {
+                let letters: String = n
+                    .to_string()
+                    .bytes()
+                    .map(|d| char::from(b'a' + d - b'0'))
+                    .collect();
+                format!("q{letters}")
+            })
+            .collect();
+        let filings = words.iter().map(|word| {
+            store::library::reports::file(
+                &server.db,
+                &user,
+                DictionaryId::English,
+                word,
+                dictionaries::versions::ReportKind::Missing,
+                "game",
+            )
+        });
+        let answers = futures_util::future::join_all(filings).await;
+        let capped = answers
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Err(store::StoreError::Refused(
+                        domain::Refusal::TooManyReports { .. }
+                    ))
+                )
+            })
+            .count();
+        assert!(
+            answers
+                .iter()
+                .all(|a| a.is_ok() || matches!(a, Err(store::StoreError::Refused(_)))),
+            "{db_name}: every filing is taken or refused"
+        );
+        let open: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM word_reports WHERE user_id = $1 AND status = 'open'",
+        )
+        .bind(user.id)
+        .fetch_one(&server.db.pool)
+        .await
+        .unwrap();
+        eprintln!("{db_name}: {open} reports open after 300 at once, {capped} refused");
+        assert_eq!(
+            open,
+            store::library::reports::MAX_OPEN_PER_PLAYER,
+            "{db_name}"
+        );
+        assert_eq!(capped, 250, "{db_name}");
+    });
+}

@@ -10,7 +10,7 @@ use domain::Refusal;
 
 use crate::{
     accounts::User,
-    db::{now_ms, Database},
+    db::{now_ms, Backend, Database},
     StoreError,
 };
 
@@ -34,17 +34,30 @@ pub async fn file(
     if !(2..=dictionaries::wordlist::longest_word()).contains(&letters)
         || !word.chars().all(|c| alphabet.contains(&c))
     {
+        // The word is said back, but not at any length a request may carry.
+        let shown: String = word.chars().take(40).collect();
+        let cut = if shown.len() < word.len() { "…" } else { "" };
         return Err(Refusal::Invalid(format!(
-            "'{word}' is not a word the {} dictionary could hold",
+            "'{shown}{cut}' is not a word the {} dictionary could hold",
             dictionary.name()
         ))
         .into());
+    }
+    // The count and the insert in one transaction that holds the player: on SQLite the write
+    // lock (taken up front), on Postgres the player's row, so reports filed at once are counted
+    // one after another and never pass the cap together.
+    let (_writer, mut tx) = db.begin_write().await?;
+    if db.backend == Backend::Postgres {
+        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user.id)
+            .fetch_optional(&mut *tx)
+            .await?;
     }
     let open: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM word_reports WHERE user_id = $1 AND status = 'open'",
     )
     .bind(user.id)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *tx)
     .await?;
     if open >= MAX_OPEN_PER_PLAYER {
         return Err(Refusal::TooManyReports {
@@ -62,8 +75,9 @@ pub async fn file(
     .bind(user.id)
     .bind(game_id)
     .bind(now_ms())
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 
