@@ -1036,3 +1036,49 @@ fn three_hundred_reports_at_once_leave_no_more_open_than_the_cap() {
         assert_eq!(capped, 250, "{db_name}");
     });
 }
+
+/// Regression: once an admin had looked a word up in a draft, the draft was served at its
+/// public address to anyone, cached for a year. A draft is an admin's only, uncached; published,
+/// it is everyone's.
+#[test]
+fn a_draft_is_served_to_admins_only_until_it_is_published() {
+    each_own_database(async |db_name, server| {
+        let mut admin = admin(&server).await;
+        let mut visitor = Browser::new(&server);
+        let draft = ok(&edit(&mut admin, "en", "qwrtzy", "").await).clone();
+        let at = DictionaryRef {
+            id: DictionaryId::English,
+            version: draft["version"].as_u64().unwrap() as u32,
+        };
+        // The admin looks a word up in the draft: the draft is now held in memory.
+        let looked = admin
+            .post_form(
+                "/api/admin/lookup",
+                &[
+                    ("dictionary", "en"),
+                    ("version", &at.version.to_string()),
+                    ("word", "qwrtzy"),
+                ],
+            )
+            .await;
+        assert_eq!(ok(&looked)["in_version"], true, "{db_name}: {looked}");
+        let loaded = server.services.library.get(at).await.unwrap();
+        let path = loaded.url.clone();
+        let (status, _) = visitor.get(&path).await;
+        assert_eq!(status, 404, "{db_name}: a visitor gets no draft");
+        let (status, headers, body) = admin.get_with_headers(&path).await;
+        assert_eq!(status, 200, "{db_name}: an admin does");
+        assert_eq!(headers["cache-control"], "private, no-store", "{db_name}");
+        assert_eq!(body.len(), loaded.lexicon.as_bytes().len());
+        ok(&activate(&mut admin, at, false, "go").await);
+        let (status, headers, _) = visitor.get_with_headers(&path).await;
+        assert_eq!(status, 200, "{db_name}: published, it is everyone's");
+        assert!(
+            headers["cache-control"]
+                .to_str()
+                .unwrap()
+                .contains("immutable"),
+            "{db_name}"
+        );
+    });
+}

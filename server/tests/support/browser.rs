@@ -106,18 +106,22 @@ impl Browser {
             .header("content-type", "application/json")
             .header("accept", app::wire::POSTCARD)
             .header("sec-fetch-site", "same-origin");
-        let (status, media_type, bytes) =
-            self.send_for_bytes(request, args.to_string().into()).await;
+        let (status, headers, bytes) = self.send_for_bytes(request, args.to_string().into()).await;
         assert_eq!(status, 200, "{path}");
-        (media_type, bytes)
+        (media_type(&headers), bytes)
     }
 
-    /// [`Self::send`]'s exchange: status, media type and body.
+    /// GETs `path`: the status, the response's headers and its bytes.
+    pub async fn get_with_headers(&mut self, path: &str) -> (u16, axum::http::HeaderMap, Vec<u8>) {
+        self.send_for_bytes(Request::get(path), Body::empty()).await
+    }
+
+    /// [`Self::send`]'s exchange: status, headers and body.
     async fn send_for_bytes(
         &mut self,
         request: axum::http::request::Builder,
         body: Body,
-    ) -> (u16, String, Vec<u8>) {
+    ) -> (u16, axum::http::HeaderMap, Vec<u8>) {
         let mut request = request.header("host", "localhost");
         if let Some(cookie) = &self.cookie {
             request = request.header("cookie", cookie);
@@ -136,13 +140,9 @@ impl Browser {
             .get("location")
             .map(|l| l.to_str().unwrap().to_string());
         let status = response.status().as_u16();
-        let media_type = response
-            .headers()
-            .get("content-type")
-            .map(|t| t.to_str().unwrap().to_string())
-            .unwrap_or_default();
+        let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        (status, media_type, bytes.to_vec())
+        (status, headers, bytes.to_vec())
     }
 
     /// Calls a JSON server function that answers 200.
@@ -267,4 +267,12 @@ pub fn refusal(answer: &Value) -> &Value {
     answer
         .get("Err")
         .unwrap_or_else(|| panic!("expected a refusal, got {answer}"))
+}
+
+/// A response's media type, from its headers.
+fn media_type(headers: &axum::http::HeaderMap) -> String {
+    headers
+        .get("content-type")
+        .map(|t| t.to_str().unwrap().to_string())
+        .unwrap_or_default()
 }

@@ -13,6 +13,7 @@ pub mod versions;
 
 use std::{
     collections::HashMap,
+    sync::atomic::Ordering,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
@@ -39,10 +40,18 @@ pub struct LoadedVersion {
     pub sha256: String,
     /// Where browsers fetch it: `/dict/<id>.<first 16 hex digits of the hash>.fst`, immutable.
     pub url: String,
+    /// Whether it is published, as this instance last saw (set when a draft held here is found
+    /// published).
+    pub published: std::sync::atomic::AtomicBool,
 }
 
 impl LoadedVersion {
-    fn new(at: DictionaryRef, fst: Vec<u8>, sha256: String) -> Result<LoadedVersion, StoreError> {
+    fn new(at: DictionaryRef, stored: versions::Fst) -> Result<LoadedVersion, StoreError> {
+        let versions::Fst {
+            fst,
+            sha256,
+            published,
+        } = stored;
         let lexicon = FstLexicon::from_bytes(fst)
             .map_err(|e| StoreError::Data(format!("{at} is not an FST: {e}")))?;
         Ok(LoadedVersion {
@@ -50,6 +59,7 @@ impl LoadedVersion {
             at,
             lexicon: Arc::new(lexicon),
             sha256,
+            published: (published != 0).into(),
         })
     }
 }
@@ -115,10 +125,10 @@ impl Library {
             *used = Instant::now();
             return Ok(version.clone());
         }
-        let versions::Fst { fst, sha256 } = versions::fst_of(&self.db, at)
+        let stored = versions::fst_of(&self.db, at)
             .await?
             .ok_or_else(|| StoreError::Data(format!("no dictionary version {at}")))?;
-        let loaded = Arc::new(LoadedVersion::new(at, fst, sha256)?);
+        let loaded = Arc::new(LoadedVersion::new(at, stored)?);
         // Two callers may both have loaded it: keep the first, so everyone shares one copy.
         let mut held = self.held();
         let entry = held
@@ -141,8 +151,14 @@ impl Library {
         self.get(DictionaryRef { id, version }).await
     }
 
-    /// The published version served at `/dict/<name>` (`<id>.<hash>.fst`), if any.
-    pub async fn by_file_name(&self, name: &str) -> Result<Option<Arc<LoadedVersion>>, StoreError> {
+    /// The version served at `/dict/<name>` (`<id>.<hash>.fst`), if any: a published one, or
+    /// with `drafts` (an admin's request) any version. Nobody else learns a draft's words before
+    /// it is published.
+    pub async fn by_file_name(
+        &self,
+        name: &str,
+        drafts: bool,
+    ) -> Result<Option<Arc<LoadedVersion>>, StoreError> {
         let Some((id, hash)) = name
             .strip_suffix(".fst")
             .and_then(|stem| stem.rsplit_once('.'))
@@ -161,13 +177,19 @@ impl Library {
             .values()
             .find(|(v, _)| v.at.id == id && v.sha256.starts_with(hash))
             .map(|(v, _)| v.clone());
-        if held.is_some() {
-            return Ok(held);
+        let published = |v: &LoadedVersion| v.published.load(Ordering::Relaxed);
+        // A draft held since before its publication is asked about again.
+        if let Some(held) = held.filter(|v| published(v) || drafts) {
+            return Ok(Some(held));
         }
-        match versions::published_by_hash(&self.db, id, hash).await? {
-            Some(version) => Ok(Some(self.get(DictionaryRef { id, version }).await?)),
-            None => Ok(None),
+        let Some(version) = versions::by_hash(&self.db, id, hash, !drafts).await? else {
+            return Ok(None);
+        };
+        let loaded = self.get(DictionaryRef { id, version }).await?;
+        if !drafts {
+            loaded.published.store(true, Ordering::Relaxed);
         }
+        Ok(Some(loaded))
     }
 
     /// Lets go of every version that is not active and that nobody asked for in `idle`. A game on

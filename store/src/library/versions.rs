@@ -123,19 +123,23 @@ pub async fn active_ref(db: &Database, id: DictionaryId) -> Result<DictionaryRef
     })
 }
 
-/// A version's FST bytes and their SHA-256, hex.
+/// A version's FST bytes, their SHA-256, and whether it is published.
 #[derive(Debug, sqlx::FromRow)]
 pub struct Fst {
     /// The FST.
     pub fst: Vec<u8>,
     /// Its SHA-256, hex.
     pub sha256: String,
+    /// 1 once published, 0 for a draft.
+    pub published: i64,
 }
 
 /// A version's FST and its hash.
 pub async fn fst_of(db: &Database, at: DictionaryRef) -> Result<Option<Fst>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT fst, sha256 FROM dictionary_versions WHERE dictionary = $1 AND version = $2",
+        "SELECT fst, sha256,
+                CAST(CASE WHEN published_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS published
+         FROM dictionary_versions WHERE dictionary = $1 AND version = $2",
     )
     .bind(at.id.as_str())
     .bind(i64::from(at.version))
@@ -143,19 +147,23 @@ pub async fn fst_of(db: &Database, at: DictionaryRef) -> Result<Option<Fst>, sql
     .await
 }
 
-/// The published version of `id` whose hash starts with `prefix` (as the browser's URL names it).
-pub async fn published_by_hash(
+/// The version of `id` whose hash starts with `prefix` (as the browser's URL names it): only a
+/// published one when `published`, else any.
+pub async fn by_hash(
     db: &Database,
     id: DictionaryId,
     prefix: &str,
+    published: bool,
 ) -> Result<Option<u32>, sqlx::Error> {
     let version: Option<i64> = sqlx::query_scalar(
         "SELECT version FROM dictionary_versions
-         WHERE dictionary = $1 AND substr(sha256, 1, 16) = $2 AND published_at IS NOT NULL
+         WHERE dictionary = $1 AND substr(sha256, 1, 16) = $2
+           AND (published_at IS NOT NULL OR NOT $3)
          ORDER BY version DESC LIMIT 1",
     )
     .bind(id.as_str())
     .bind(prefix)
+    .bind(published)
     .fetch_optional(&db.pool)
     .await?;
     Ok(version.and_then(|v| u32::try_from(v).ok()))
