@@ -70,7 +70,7 @@ async fn game_record(
     State(services): State<Services>,
     Path(id): Path<String>,
 ) -> Response {
-    let record = match records::finished(&services, &id).await {
+    let record = match records::finished(&services, &id, visitor.user_id()).await {
         Ok(record) => record,
         Err(error) => return refused(&visitor, error),
     };
@@ -97,7 +97,7 @@ async fn position(
     let Ok(turn) = turn.parse::<usize>() else {
         return crate::profiles::not_found(&visitor);
     };
-    let record = match records::finished(&services, &id).await {
+    let record = match records::finished(&services, &id, visitor.user_id()).await {
         Ok(record) => record,
         Err(error) => return refused(&visitor, error),
     };

@@ -57,6 +57,27 @@ fn a_finished_game_is_analysed_and_exported_from_its_readers_own_racks_only() {
         let early = ann.call("/api/analysis/turns", json!({ "id": id })).await;
         assert_eq!(refusal(&early), &json!("NotOver"), "{db_name}");
         assert_eq!(ann.get(&format!("/game/{id}/gcg")).await.0, 404);
+        // Regression: a stranger was told "not over" of a game under way and "no such game" of
+        // a made-up id, which told them which games exist. Both are no game to them now, and
+        // the game page, 404 either way, is the same page.
+        let made_up = "0123456789abcdef0123456789abcdef";
+        for path in ["/api/analysis/turns", "/api/analysis/run"] {
+            for game in [id.as_str(), made_up] {
+                let answer = carol.call(path, json!({ "id": game })).await;
+                assert_eq!(refusal(&answer), &json!("NoSuchGame"), "{db_name}: {path}");
+            }
+        }
+        let (mut dave, mut erin) = (Browser::new(&server), Browser::new(&server));
+        dave.sign_up(&unique_name("dave")).await;
+        erin.sign_up(&unique_name("erin")).await;
+        let (real, real_page) = dave.get(&format!("/game/{id}")).await;
+        let (fake, fake_page) = erin.get(&format!("/game/{made_up}")).await;
+        assert_eq!((real, fake), (404, 404), "{db_name}");
+        assert_eq!(
+            real_page.len(),
+            fake_page.len(),
+            "{db_name}: a stranger's page of a real game is as long as of a made-up one"
+        );
 
         let resigned = ann.call("/api/games/resign", json!({ "id": id })).await;
         ok(&resigned);

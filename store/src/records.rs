@@ -27,18 +27,29 @@ pub struct Record {
     pub lexicon: Arc<FstLexicon>,
 }
 
-/// The record of game `id`, if it is over (refused otherwise: no such game, or not over).
-pub async fn finished(services: &Services, id: &str) -> Result<Record, StoreError> {
+/// The record of game `id` for `reader` (a user, or a visitor), if it is over. A game not over
+/// yet (or a Daily Challenge whose day is not) is refused as such to the people seated in it,
+/// and as no such game to anyone else, as a game that does not exist is: a stranger learns
+/// nothing of a game under way, not even that it exists.
+pub async fn finished(
+    services: &Services,
+    id: &str,
+    reader: Option<i64>,
+) -> Result<Record, StoreError> {
     let seating::Table {
         game: row, seats, ..
     } = seating::table(&services.db, id).await?;
-    if row.phase != Phase::Over {
-        return Err(Refusal::NotOver.into());
-    }
-    if let Some(day) = daily::day_of(&services.db, id).await? {
-        if day >= daily::today() {
-            return Err(Refusal::NotOver.into());
+    let open = row.phase != Phase::Over
+        || daily::day_of(&services.db, id)
+            .await?
+            .is_some_and(|day| day >= daily::today());
+    if open {
+        let seated = reader.is_some_and(|user| seating::mine(&seats, user).is_ok());
+        return Err(match seated {
+            true => Refusal::NotOver,
+            false => Refusal::NoSuchGame,
         }
+        .into());
     }
     let lexicon = services.game_lexicon(&row.config).await?;
     let actions = games::logs(&services.db, &[id])

@@ -30,7 +30,7 @@ pub struct AnalysisInput {
 pub async fn analysis_turns(id: String) -> Result<Result<AnalysisInput, Refusal>, ServerFnError> {
     use store::records;
     super::server::as_player(async |services, user| {
-        let record = records::finished(&services, &id).await?;
+        let record = records::finished(&services, &id, Some(user.id)).await?;
         let seats = store::seating::mine(&record.seats, user.id)?;
         let dictionary_url = services
             .library
@@ -55,7 +55,7 @@ pub async fn analyse_on_server(
 ) -> Result<Result<Vec<TurnAnalysis>, Refusal>, ServerFnError> {
     use store::{records, StoreError};
     super::server::as_player(async |services, user| {
-        let record = records::finished(&services, &id).await?;
+        let record = records::finished(&services, &id, Some(user.id)).await?;
         let seats = store::seating::mine(&record.seats, user.id)?;
         let turns = record.turns(&seats)?;
         records::count_analysis(&services, user.id)?;
