@@ -1,0 +1,318 @@
+//! The fuzz campaign over the server functions that came after `games/create`'s property test
+//! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis and the
+//! language switch. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
+//! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
+//! naming what could not be read; never a 500. And what they write stays whole: a player's open
+//! reports within the cap, each dictionary's versions numbered 1, 2, 3… with one of them active.
+
+use std::cell::RefCell;
+
+use proptest::{
+    prelude::*,
+    test_runner::{Config, TestRunner},
+};
+use serde_json::{json, Map, Value};
+use store::db::Database;
+
+mod support;
+
+use support::browser::{server, Browser};
+
+/// Any JSON, a level or two deep.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        ".{0,12}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(2, 8, 3, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+            prop::collection::btree_map(".{0,6}", inner, 0..3)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Mostly one of `words`, sometimes any string, a long one (longer than an error message is
+/// expected to be, as an attacker found), or any JSON.
+fn word(words: &'static [&'static str]) -> BoxedStrategy<Value> {
+    prop_oneof![
+        12 => prop::sample::select(words).prop_map(Value::from),
+        2 => ".{0,24}".prop_map(Value::from),
+        1 => (60_000usize..140_000).prop_map(|n| Value::from("x".repeat(n))),
+        1 => any_json(),
+    ]
+    .boxed()
+}
+
+/// A number as a field might be sent.
+fn number() -> BoxedStrategy<Value> {
+    prop_oneof![
+        8 => (0i64..5).prop_map(Value::from),
+        1 => prop_oneof![Just(-1i64), Just(1 << 32), Just(i64::MAX)].prop_map(Value::from),
+        1 => any_json(),
+    ]
+    .boxed()
+}
+
+const DICTIONARIES: &[&str] = &["en", "sv", "sv-strict", "da", "nb"];
+
+/// One call: the function, whether it takes a form (else JSON), and its fields.
+fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
+    let game = word(&["a-game", "0123456789abcdef0123456789abcdef"]);
+    let text = word(&["qwrtzy", "ab", "hello\nworld", "", "smörgås"]);
+    let kind = word(&["Missing", "Wrong"]);
+    let fields = |pairs: Vec<(&'static str, BoxedStrategy<Value>)>| {
+        let (names, values): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
+        values.prop_map(move |values| {
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| (n.to_string(), v))
+                .collect::<Map<String, Value>>()
+        })
+    };
+    prop_oneof![
+        fields(vec![("language", word(&["en", "sv", "da", "nb", "fr"]))]).prop_map(|f| (
+            "/api/account/language",
+            false,
+            f
+        )),
+        fields(vec![]).prop_map(|f| ("/api/daily/today", false, f)),
+        fields(vec![("dictionary", word(DICTIONARIES))]).prop_map(|f| (
+            "/api/daily/start",
+            false,
+            f
+        )),
+        fields(vec![
+            ("game", game.clone()),
+            ("word", text.clone()),
+            ("kind", kind.clone())
+        ])
+        .prop_map(|f| ("/api/reports/file", false, f)),
+        fields(vec![]).prop_map(|f| ("/api/reports/mine", false, f)),
+        fields(vec![("id", game.clone())]).prop_map(|f| ("/api/analysis/turns", false, f)),
+        fields(vec![("id", game)]).prop_map(|f| ("/api/analysis/run", false, f)),
+        fields(vec![]).prop_map(|f| ("/api/admin/overview", false, f)),
+        fields(vec![
+            ("dictionary", word(DICTIONARIES)),
+            ("version", number())
+        ])
+        .prop_map(|f| ("/api/admin/version", false, f)),
+        fields(vec![
+            ("dictionary", word(DICTIONARIES)),
+            ("add", text.clone()),
+            ("remove", text.clone()),
+            ("reason", text.clone()),
+        ])
+        .prop_map(|f| ("/api/admin/edit", true, f)),
+        fields(vec![
+            ("dictionary", word(DICTIONARIES)),
+            ("version", number()),
+            ("word", text.clone())
+        ])
+        .prop_map(|f| ("/api/admin/lookup", true, f)),
+        fields(vec![
+            ("dictionary", word(DICTIONARIES)),
+            ("version", number()),
+            ("reason", text.clone()),
+            ("confirm", word(&["true", "false"])),
+        ])
+        .prop_map(|f| ("/api/admin/activate", true, f)),
+        fields(vec![
+            ("dictionary", word(DICTIONARIES)),
+            ("word", text),
+            ("kind", kind),
+            ("accept", word(&["true", "false"])),
+        ])
+        .prop_map(|f| ("/api/admin/decide-report", true, f)),
+    ]
+}
+
+/// A call with one field perhaps missing and one perhaps added; now and then a body of another
+/// shape altogether.
+fn body() -> impl Strategy<Value = (&'static str, bool, Value)> {
+    (
+        call(),
+        prop_oneof![8 => Just(None), 1 => (0usize..4).prop_map(Some)],
+        prop_oneof![8 => Just(None), 1 => (".{0,6}", any_json()).prop_map(Some)],
+        prop_oneof![12 => Just(false), 1 => Just(true)],
+    )
+        .prop_map(|((path, form, mut fields), missing, extra, other)| {
+            if let Some(key) = missing.and_then(|i| fields.keys().nth(i).cloned()) {
+                fields.remove(&key);
+            }
+            if let Some((key, value)) = extra {
+                fields.insert(key, value);
+            }
+            let body = if other {
+                json!([fields])
+            } else {
+                Value::Object(fields)
+            };
+            (path, form, body)
+        })
+}
+
+/// A form's body from JSON fields: strings as they are, anything else as its JSON.
+fn form_of(body: &Value) -> String {
+    let Value::Object(fields) = body else {
+        return body.to_string();
+    };
+    let pairs: Vec<(String, String)> = fields
+        .iter()
+        .map(|(k, v)| {
+            let text = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), text)
+        })
+        .collect();
+    serde_urlencoded::to_string(pairs).unwrap()
+}
+
+/// A body short enough to read in a failure's message.
+fn shown(body: &Value) -> String {
+    let text = body.to_string();
+    match text.char_indices().nth(200) {
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
+        None => text,
+    }
+}
+
+/// What the calls wrote is whole.
+async fn whole(db: &Database, player: i64) -> Result<(), String> {
+    let open: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM word_reports WHERE user_id = $1 AND status = 'open'",
+    )
+    .bind(player)
+    .fetch_one(&db.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    if open > store::library::reports::MAX_OPEN_PER_PLAYER {
+        return Err(format!("{open} open reports"));
+    }
+    for id in ["en", "sv", "sv-strict", "da", "nb"] {
+        let versions: Vec<i64> = sqlx::query_scalar(
+            "SELECT version FROM dictionary_versions WHERE dictionary = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await
+        .map_err(|e| e.to_string())?;
+        if versions != (1..=versions.len() as i64).collect::<Vec<_>>() {
+            return Err(format!("{id}: versions {versions:?}"));
+        }
+        let active: i64 =
+            sqlx::query_scalar("SELECT version FROM dictionary_active WHERE dictionary = $1")
+                .bind(id)
+                .fetch_one(&db.pool)
+                .await
+                .map_err(|e| e.to_string())?;
+        if !versions.contains(&active) {
+            return Err(format!("{id}: active version {active} does not exist"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_newer_server_functions_answer_arbitrary_bodies_without_a_500() {
+    let runtime = support::browser::runtime();
+    for (name, db, _dir) in runtime.block_on(support::own_databases()) {
+        let app = runtime.block_on(server(&db));
+        let player_name = support::unique_name("fuzz");
+        let admin_name = support::unique_name("fuzz");
+        let (mut player, mut admin) = (Browser::new(&app), Browser::new(&app));
+        runtime.block_on(async {
+            player.sign_up(&player_name).await;
+            admin.sign_up(&admin_name).await;
+            assert!(store::accounts::make_admin(&db, &admin_name).await.unwrap());
+        });
+        let player_id = runtime
+            .block_on(store::accounts::sign_in(
+                &db,
+                &player_name,
+                "a good password",
+            ))
+            .unwrap()
+            .id;
+        let browsers = RefCell::new((player, admin));
+        let tally = RefCell::new([0u32; 3]);
+        let mut runner = TestRunner::new(Config {
+            cases: 150,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let outcome = runner.run(
+            &(body(), any::<bool>()),
+            |((path, form, body), as_admin)| {
+                let mut browsers = browsers.borrow_mut();
+                let browser = if as_admin {
+                    &mut browsers.1
+                } else {
+                    &mut browsers.0
+                };
+                let (content_type, sent) = match form {
+                    true => ("application/x-www-form-urlencoded", form_of(&body)),
+                    false => ("application/json", body.to_string()),
+                };
+                let (status, answer) = runtime.block_on(browser.raw(
+                    path,
+                    sent,
+                    &[
+                        ("content-type", content_type),
+                        ("sec-fetch-site", "same-origin"),
+                    ],
+                ));
+                let mut tally = tally.borrow_mut();
+                match status {
+                    200 => tally[0] += 1,
+                    400 | 413 => {
+                        tally[1] += 1;
+                        prop_assert!(
+                            answer.starts_with("bad request") || answer.starts_with("request body"),
+                            "{} {}: {}",
+                            status,
+                            path,
+                            answer.chars().take(200).collect::<String>()
+                        );
+                    }
+                    _ => prop_assert!(
+                        false,
+                        "{} for {} {}: {}",
+                        status,
+                        path,
+                        shown(&body),
+                        answer
+                    ),
+                }
+                if answer.contains("\"Err\"") {
+                    tally[2] += 1;
+                }
+                let whole = runtime.block_on(whole(&db, player_id));
+                prop_assert!(
+                    whole.is_ok(),
+                    "after {} {}: {:?}",
+                    path,
+                    shown(&body),
+                    whole
+                );
+                Ok(())
+            },
+        );
+        if let Err(failure) = outcome {
+            panic!("{name}: {failure}");
+        }
+        let [answered, unreadable, refused] = *tally.borrow();
+        eprintln!("{name}: {answered} answered ({refused} refused), {unreadable} unreadable");
+        assert!(
+            answered >= 30 && unreadable >= 10 && refused >= 10,
+            "{name}: the generator reaches every kind of answer"
+        );
+    }
+}
