@@ -226,7 +226,18 @@ pub fn normalise(word: &str, alphabet: &[char]) -> Option<String> {
 /// or a response that sends them, costs no copy.
 #[derive(Clone)]
 pub struct FstLexicon {
-    set: fst::Set<std::sync::Arc<[u8]>>,
+    set: fst::Set<SharedBytes>,
+}
+
+/// An FST's bytes behind a reference count: taken over from the `Vec` they were read into, never
+/// copied.
+#[derive(Clone)]
+pub struct SharedBytes(std::sync::Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
 }
 
 impl std::fmt::Debug for FstLexicon {
@@ -241,7 +252,7 @@ impl FstLexicon {
     /// Loads an FST file's bytes; fails if they are not an FST.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<FstLexicon, fst::Error> {
         Ok(FstLexicon {
-            set: fst::Set::new(bytes.into())?,
+            set: fst::Set::new(SharedBytes(std::sync::Arc::new(bytes)))?,
         })
     }
 
@@ -280,7 +291,7 @@ impl FstLexicon {
     }
 
     /// The FST's bytes, shared: for sending them without a copy.
-    pub fn shared_bytes(&self) -> std::sync::Arc<[u8]> {
+    pub fn shared_bytes(&self) -> SharedBytes {
         self.set.as_fst().as_inner().clone()
     }
 
