@@ -9,8 +9,8 @@ use engine::{
 };
 use rules::{
     game::TurnEvent,
-    notation::{export_game, read_game, RecordedMove},
-    RuleSet, Variant,
+    notation::{export_game, parse_move, play_notation, read_game, RecordedMove},
+    Direction, Language, Pos, RuleSet, Variant,
 };
 use support::{english, trie_of, MATCH_VARIANTS};
 
@@ -56,6 +56,94 @@ fn an_exported_game_reads_back_as_the_same_game() {
             .lines()
             .any(|l| l.starts_with(">p1:") && l.split_whitespace().count() == 6));
     }
+}
+
+/// Regression: a play was written from its first placed tile, so the letters it reached over
+/// before it (and after its last) were missing: INPUT down through an I read `H9 NPUT`. In
+/// self-played games of every ruleset, each play's written word is the whole word on the board
+/// after it, and reads back as the same tiles.
+#[test]
+fn every_play_is_written_as_its_whole_word_in_every_ruleset() {
+    let lexicon = english();
+    let variants = [
+        Variant::Classic,
+        Variant::AlfaKraft {
+            language: Language::English,
+        },
+        Variant::Feud {
+            language: Language::English,
+            random_board: true,
+        },
+        Variant::Alfapet {
+            hand_size: 8,
+            special_tiles: true,
+        },
+        Variant::LongWords { hard_mode: false },
+    ];
+    let mut reached_over = 0;
+    for variant in variants {
+        let rules = RuleSet::new(variant);
+        let trie = trie_of(&lexicon, &rules);
+        for seed in 1..=3 {
+            let record = play_game(variant, [Level::Club, Level::Expert], &trie, &lexicon, seed);
+            let (config, actions) = &record.log;
+            let mut state = rules::GameState::new(config.clone());
+            for action in actions {
+                let before = state.board().clone();
+                let turns = state.history().len();
+                state.apply(action, &lexicon).unwrap();
+                for turn in &state.history()[turns..] {
+                    let TurnEvent::Play { tiles: placed, .. } = &turn.event else {
+                        continue;
+                    };
+                    if placed.iter().any(|t| t.arrow) {
+                        continue; // an arrow's word bends at its corner
+                    }
+                    let written = play_notation(&before, placed, rules.tiles);
+                    let (coordinate, word) = written.split_once(' ').unwrap();
+                    let read = parse_move(&before, rules.tiles, coordinate, word).unwrap();
+                    let letters: Vec<_> = placed
+                        .iter()
+                        .filter(|t| t.tile.letter().is_some())
+                        .map(|t| t.pos)
+                        .collect();
+                    let read_cells: Vec<_> = read.tiles.iter().map(|t| t.pos).collect();
+                    assert_eq!(read_cells, letters, "{variant:?}: {written}");
+                    // The word ends where the board's run does, at both ends.
+                    let dir = match coordinate.starts_with(|c: char| c.is_ascii_digit()) {
+                        true => Direction::Across,
+                        false => Direction::Down,
+                    };
+                    let start = read_start(coordinate);
+                    let length = word.chars().count() as u8;
+                    let end = (1..length).fold(start, |p, _| p.step(dir, true).unwrap());
+                    let after = state.board();
+                    for outside in [start.step(dir, false), end.step(dir, true)] {
+                        assert!(
+                            outside.is_none_or(|p| after.tile(p).is_none()),
+                            "{variant:?}: {written} stops short of its word"
+                        );
+                    }
+                    if word.starts_with('.') || word.ends_with('.') {
+                        reached_over += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        reached_over > 0,
+        "some play reached over a letter at an end"
+    );
+}
+
+/// The cell a GCG coordinate names (`8H` or `H8`).
+fn read_start(coordinate: &str) -> Pos {
+    let (letters, digits): (String, String) =
+        coordinate.chars().partition(char::is_ascii_alphabetic);
+    let col = letters.as_bytes()[0] - b'A';
+    let row = digits.parse::<u8>().unwrap() - 1;
+    Pos::new(row, col)
 }
 
 #[test]

@@ -554,7 +554,9 @@ fn read_coordinate(coordinate: &str) -> Result<(Pos, Direction), NotationError> 
     Ok((Pos::new(row, col as u8 - b'A'), dir))
 }
 
-/// Where a play starts, its direction, and its main word with played-through tiles as `.`.
+/// Where a play's main word starts, its direction, and the word with played-through tiles as
+/// `.`: the whole word, with the tiles already on the board before the first placed one and
+/// after the last (`H8 .NPUT` for INPUT played down through an I, not `H9 NPUT`).
 fn play_text(
     before: &Board,
     placed: &[crate::play::NewTile],
@@ -565,23 +567,51 @@ fn play_text(
         return (Pos::new(0, 0), Direction::Across, String::from("#"));
     };
     let last = letters.iter().map(|t| t.pos).max().unwrap_or(first);
-    let dir = if letters.len() > 1 && first.row != last.row {
-        Direction::Down
+    let on_board = |pos: Pos| before.tile(pos).is_some();
+    let dir = if letters.len() > 1 {
+        match first.row != last.row {
+            true => Direction::Down,
+            false => Direction::Across,
+        }
     } else {
-        Direction::Across
+        // One tile's main word is the longer of the two it may make; across on a tie.
+        let reach = |dir: Direction| {
+            let mut cells = 0;
+            for forward in [false, true] {
+                let mut at = first;
+                while let Some(next) = at.step(dir, forward).filter(|p| on_board(*p)) {
+                    cells += 1;
+                    at = next;
+                }
+            }
+            cells
+        };
+        match reach(Direction::Down) > reach(Direction::Across) {
+            true => Direction::Down,
+            false => Direction::Across,
+        }
     };
+    // An arrow's word bends at its corner: it is written from its first tile to its last.
+    let straight = !placed.iter().any(|t| t.arrow);
+    let (mut start, mut end) = (first, last);
+    while let Some(prev) = start.step(dir, false).filter(|p| straight && on_board(*p)) {
+        start = prev;
+    }
+    while let Some(next) = end.step(dir, true).filter(|p| straight && on_board(*p)) {
+        end = next;
+    }
     let mut word = String::new();
-    let mut pos = first;
+    let mut pos = start;
     loop {
         match placed.iter().find(|t| t.pos == pos) {
             Some(new) => match new.tile {
                 Played::Blank(l) => word.push(crate::case::lower(tiles.char_of(l))),
                 other => word.push(other.letter().map_or('#', |l| tiles.char_of(l))),
             },
-            None if before.tile(pos).is_some() => word.push('.'),
+            None if on_board(pos) => word.push('.'),
             None => {}
         }
-        if pos >= last {
+        if pos >= end {
             break;
         }
         match pos.step(dir, true) {
@@ -589,7 +619,7 @@ fn play_text(
             None => break,
         }
     }
-    (first, dir, word)
+    (start, dir, word)
 }
 
 /// Reads a play written as GCG does: a coordinate (`8H` across from row 8, column H; `H8` down)
@@ -674,6 +704,45 @@ mod tests {
             Position::parse(text, &rules),
             Err(NotationError::UnknownTile('Å'))
         );
+    }
+
+    /// Regression: a word was written from its first placed tile, so INPUT played down through an
+    /// I read `H9 NPUT`, and the letters it reached over at either end were lost.
+    #[test]
+    fn a_play_is_written_as_its_whole_word() {
+        let rules = RuleSet::new(Variant::Classic);
+        let board = |rows: &str| Position::parse(rows, &rules).unwrap().board;
+        let letter = |c| rules.tiles.letter(c).unwrap();
+        let play = |cells: &[(u8, u8, char)]| -> Vec<crate::play::NewTile> {
+            cells
+                .iter()
+                .map(|&(row, col, c)| crate::play::NewTile::letter(Pos::new(row, col), letter(c)))
+                .collect()
+        };
+        let i_at_h8 = board("15/15/15/15/15/15/15/7I7/15/15/15/15/15/15/15");
+        let input = play(&[(8, 7, 'N'), (9, 7, 'P'), (10, 7, 'U'), (11, 7, 'T')]);
+        assert_eq!(play_notation(&i_at_h8, &input, rules.tiles), "H8 .NPUT");
+        let p_at_10h = board("15/15/15/15/15/15/15/15/15/7P7/15/15/15/15/15");
+        let poor = play(&[(9, 8, 'O'), (9, 9, 'O'), (9, 10, 'R')]);
+        assert_eq!(play_notation(&p_at_10h, &poor, rules.tiles), "10H .OOR");
+        let t_at_12h = board("15/15/15/15/15/15/15/15/15/15/15/7T7/15/15/15");
+        let outer = play(&[(11, 5, 'O'), (11, 6, 'U'), (11, 8, 'E'), (11, 9, 'R')]);
+        assert_eq!(play_notation(&t_at_12h, &outer, rules.tiles), "12F OU.ER");
+        // Reaching over letters at the end, and one tile: the longer of its two words.
+        let horn = board("15/15/15/15/15/15/15/5HORN6/15/15/15/15/15/15/15");
+        let re = play(&[(7, 3, 'R'), (7, 4, 'E')]);
+        assert_eq!(play_notation(&horn, &re, rules.tiles), "8D RE....");
+        let s = play(&[(7, 9, 'S')]);
+        assert_eq!(play_notation(&horn, &s, rules.tiles), "8F ....S");
+        let a = play(&[(8, 5, 'A')]);
+        assert_eq!(play_notation(&horn, &a, rules.tiles), "F8 .A");
+        // Each reads back as the same placement.
+        for (board, placed) in [(&i_at_h8, &input), (&horn, &re), (&horn, &a)] {
+            let written = play_notation(board, placed, rules.tiles);
+            let (coordinate, word) = written.split_once(' ').unwrap();
+            let read = parse_move(board, rules.tiles, coordinate, word).unwrap();
+            assert_eq!(&read.tiles, placed, "{written}");
+        }
     }
 
     #[test]
