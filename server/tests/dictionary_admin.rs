@@ -561,6 +561,14 @@ fn a_publish_reaches_new_games_while_started_games_keep_their_version() {
             id: DictionaryId::English,
             version: 1,
         };
+        // Regression: a rollback went through with no reason, while an edit needs one.
+        let unexplained = activate(&mut admin, at1, false, "  ").await;
+        assert_eq!(
+            refusal(&unexplained)["Dictionary"],
+            "ReasonNeeded",
+            "{unexplained}"
+        );
+        assert_eq!(active(&server, DictionaryId::English).await, 2);
         let rolled = activate(&mut admin, at1, false, "too many odd words").await;
         assert!(
             ok(&rolled).as_str().unwrap().contains("rollback"),

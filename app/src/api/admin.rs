@@ -154,10 +154,6 @@ pub mod ops {
         reason: &str,
         confirm: bool,
     ) -> Result<dictionaries::versions::AuditAction, StoreError> {
-        let reason = match reason.trim() {
-            "" => "no reason given",
-            reason => reason,
-        };
         let action = versions::activate(&services.db, at, admin, reason, confirm).await?;
         // This instance follows at once; the others when the change reaches them.
         services.library.refresh().await?;

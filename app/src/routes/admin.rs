@@ -314,10 +314,11 @@ pub fn version(
     } = detail;
     let id = v.dictionary;
     let (state, state_name) = state_of(texts, &v);
-    let action = match (v.active, v.published_at) {
-        (true, _) => None,
-        (false, None) => Some(tr!(texts, admin.publish)),
-        (false, Some(_)) => Some(tr!(texts, admin.roll_back)),
+    // A rollback names its reason, as an edit does; a draft's publish has its build's note.
+    let (action, reason_needed) = match (v.active, v.published_at) {
+        (true, _) => (None, false),
+        (false, None) => (Some(tr!(texts, admin.publish)), false),
+        (false, Some(_)) => (Some(tr!(texts, admin.roll_back)), true),
     };
     let title = tr!(
         texts,
@@ -411,7 +412,7 @@ pub fn version(
                     <form class="form" method="post" action="/admin/activate" data-testid="activate-form">
                         <input type="hidden" name="dictionary" value=id.as_str() />
                         <input type="hidden" name="version" value=number />
-                        <label>{tr!(texts, admin.reason)}" " <input type="text" name="reason" maxlength="500" /></label>
+                        <label>{tr!(texts, admin.reason)}" " <input type="text" name="reason" maxlength="500" required=reason_needed /></label>
                         {(!warnings.is_empty()).then(|| view! {
                             <label class="checkbox"><input type="checkbox" name="confirm" value="true" />{tr!(texts, admin.confirm)}</label>
                         })}

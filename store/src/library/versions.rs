@@ -334,8 +334,8 @@ pub async fn create_draft(
 }
 
 /// Makes `at` the version new games get: a publish for a draft, a rollback for an earlier
-/// version. A version whose report carries warnings needs `confirm`. Tells every instance, whose
-/// catalogs then load it.
+/// version. A version whose report carries warnings needs `confirm`, and a rollback a reason (a
+/// publish has its draft's note). Tells every instance, whose catalogs then load it.
 pub async fn activate(
     db: &Database,
     at: DictionaryRef,
@@ -358,6 +358,13 @@ pub async fn activate(
         AuditAction::Publish
     } else {
         AuditAction::Rollback
+    };
+    let reason = match (reason.trim(), action) {
+        ("", AuditAction::Rollback) => {
+            return Err(Refusal::Dictionary(DictionaryProblem::ReasonNeeded).into())
+        }
+        ("", _) => "no reason given",
+        (reason, _) => reason,
     };
     let (_writer, mut tx) = db.begin_write().await?;
     sqlx::query(
