@@ -125,6 +125,18 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
   assert.match(text, /The game is over: (beginner bot \(550\) went out|the pass limit was reached)/);
   assert.doesNotMatch(text, /resigned/);
 
+  // Regression: the scoreboard kept the scores of the plays while the card below showed the
+  // final ones (coins added), and the shop stayed open. One final score, said how it is made.
+  const finals = await page.$$eval('[data-testid="summary"] .player-numbers .score', (s) => s.map((e) => e.textContent));
+  for (const [seat, final] of finals.entries()) {
+    assert.equal(await page.textContent(`[data-testid="score-${seat}"]`), final, `seat ${seat}'s score`);
+  }
+  // The player, who passed throughout, ends with no points from plays and ten coins.
+  assert.match(await page.textContent('[data-testid="final-made-0"]'), /^0 from plays(, -\d+ for tiles left)?, \+10 from coins$/);
+  for (const shut of ['shop', 'sell']) {
+    assert.ok(await page.locator(`[data-testid="${shut}"]`).isDisabled(), `${shut} is shut`);
+  }
+
   // Explore board: the card gives way to the finished board, which zooms; back to the result.
   await page.click('[data-testid="summary"] button:has-text("Explore board")');
   await page.waitForSelector('[data-testid="explore"]');

@@ -91,6 +91,12 @@ fn seat_score(
             }
         })
     };
+    // Once the game is over, the final score: the end card's, with the tiles left and coins.
+    let score = match &view.status {
+        rules::game::Status::Over(outcome) => outcome.final_scores.get(index).copied(),
+        rules::game::Status::Playing => card.scores.get(index).copied(),
+    }
+    .unwrap_or(0);
     let coins = view.rules().economy.then(|| {
         let coins = view.coins.get(index).copied().unwrap_or(0);
         let coin_change = screen.table.coin_change;
@@ -111,7 +117,7 @@ fn seat_score(
                 <crate::routes::player::Holder holder />
                 {coins}
             </span>
-            <span class="score" data-testid=format!("score-{seat}")>{card.scores.get(index).copied().unwrap_or(0)}</span>
+            <span class="score" data-testid=format!("score-{seat}")>{score}</span>
             {clock.map(|left_ms| view! { <crate::live::Clock left_ms blitz /> })}
             {(blitz && strikes > 0).then(|| view! {
                 <span class="strikes" title=tr!(texts, game.strikes_title)>{tr!(texts, game.strikes, strikes)}</span>

@@ -5,7 +5,7 @@
 
 use leptos::{ev, prelude::*};
 use rules::{
-    game::TurnEvent,
+    game::{Status, TurnEvent},
     powers::{Power, POWER_BAR_SLOTS},
     Action as Move,
 };
@@ -102,13 +102,17 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
         let (coins, bar, seat) = economy(table)?;
         let texts = table.language.get();
         let full = bar.len() >= POWER_BAR_SLOTS;
+        // Nothing is bought or sold once the game is over (the coins count as points then).
+        let over = table
+            .page
+            .with(|p| p.as_ref().is_some_and(|p| p.view.status != Status::Playing));
         let selected_item = table.selected.get().and_then(|s| s.checked_sub(BAR_SLOTS));
         Some(view! {
             <div class="board-tools">
                 <button type="button" data-testid="shop" aria-expanded=move || open.get().to_string()
-                    on:click=move |_| open.update(|o| *o = !*o)>{tr!(texts, shop.shop)}</button>
+                    disabled=over on:click=move |_| open.update(|o| *o = !*o)>{tr!(texts, shop.shop)}</button>
                 <span class="coins-mine" data-testid="my-coins">{crate::i18n::coins(texts, coins)}</span>
-                <button type="button" class="sell-area" data-testid="sell"
+                <button type="button" class="sell-area" data-testid="sell" disabled=over
                     title=tr!(texts, shop.sell_title)
                     on:dragover=move |ev: ev::DragEvent| ev.prevent_default()
                     on:drop=drop_to_sell
@@ -119,7 +123,7 @@ pub fn ShopAndSell(table: Table, trade: Callback<Move>) -> impl IntoView {
                     }}
                 </button>
             </div>
-            {move || open.get().then(|| view! {
+            {move || (open.get() && !over).then(|| view! {
                 <section class="card shop" data-testid="shop-panel" aria-label=tr!(texts, shop.shop)>
                     <ul>
                         {Power::ALL.into_iter().filter_map(|power| {

@@ -135,6 +135,9 @@ pub fn Summary(
                         <dl class="player-numbers">
                             <dt class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></dt>
                             <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
+                            {final_made(texts, &view, outcome, seat).map(|made| view! {
+                                <dd class="muted final-made" data-testid=format!("final-made-{seat}")>{made}</dd>
+                            })}
                             {rank_changes.get(usize::from(seat)).copied().flatten().map(|change| view! {
                                 <dt>{tr!(texts, summary.rank)}</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
                             })}
@@ -159,6 +162,34 @@ pub fn Summary(
             </div>
         </section>
     }.into_any()
+}
+
+/// How a seat's final score is made, when it is more than its plays: "301 from plays, +29
+/// from coins" (the tiles left and the coins are counted only at the end).
+fn final_made(
+    texts: crate::i18n::Texts,
+    view: &PlayerView,
+    outcome: &rules::game::Outcome,
+    seat: rules::Seat,
+) -> Option<String> {
+    let index = usize::from(seat);
+    let played = view.scores.get(index).copied()?;
+    let coins = match view.rules().economy {
+        true => view.coins.get(index).copied().unwrap_or(0),
+        false => 0,
+    };
+    let leftovers = outcome.final_scores.get(index).copied()? - played - coins;
+    (leftovers != 0 || coins != 0).then(|| {
+        let leftovers = match leftovers {
+            0 => String::new(),
+            points => tr!(texts, summary.leftovers, points = format!("{points:+}")),
+        };
+        let coins = match coins {
+            0 => String::new(),
+            coins => tr!(texts, summary.from_coins, coins),
+        };
+        tr!(texts, summary.final_made, played, leftovers, coins)
+    })
 }
 
 /// Starts the same game against the same bot and goes there.
