@@ -147,6 +147,17 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
   assert.ok(after.width > before.width * 1.5, `zoomed (${before.width} → ${after.width})`);
   await page.click('button:has-text("Back to the result")');
   await page.waitForSelector('[data-testid="summary"]');
+
+  // Regression: Play again showed the bot's coin change of the game before ("10 coins (+14)").
+  // A change shown in the new game is one the new game made.
+  const finished = page.url();
+  await page.click('button:has-text("Play again")');
+  await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  const coins = await page.textContent('[data-testid="coins-1"]');
+  const [, held, change] = coins.match(/^(\d+) coins(?: \(([+-]\d+)\))?$/) ?? [];
+  assert.ok(held, `the bot's coins read "${coins}"`);
+  assert.equal(Number(held), 10 + Number(change ?? 0), `"${coins}": the change is this game's`);
   assert.deepEqual(errors, []);
   await context.close();
 });

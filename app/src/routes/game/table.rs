@@ -131,6 +131,7 @@ impl Table {
         self.cursor.set(None);
         self.exchanging.set(None);
         self.message.set(None);
+        self.coin_change.set(Vec::new());
     }
 
     /// The player's view, if loaded.
@@ -146,9 +147,15 @@ impl Table {
     /// Takes a newer page: the move in progress is dropped when the board or hand changed under it,
     /// and the hand keeps its order for tiles still held.
     pub fn receive(&self, page: GamePage) {
-        let old_hand = self
+        // Play again keeps the page's state: another game starts from nothing of this one.
+        let same_game = self
             .page
-            .with_untracked(|p| p.as_ref().map(|p| (p.view.seat, p.view.hand.clone())));
+            .with_untracked(|p| p.as_ref().is_some_and(|p| p.card.id == page.card.id));
+        let old_hand = self.page.with_untracked(|p| {
+            p.as_ref()
+                .filter(|_| same_game)
+                .map(|p| (p.view.seat, p.view.hand.clone()))
+        });
         let old_order = self.order_untracked();
         let new_hand = page.view.hand.clone();
         let same_seat = old_hand
@@ -160,20 +167,25 @@ impl Table {
         };
         // A new turn, a new hand or another seat starts the move afresh; a change that leaves
         // the board and the hand alone (a live refresh, the other player's purchase) keeps it.
-        let changed = self.page.with_untracked(|p| {
-            p.as_ref().is_none_or(|p| {
-                p.view.seat != page.view.seat
-                    || p.view.history.len() != page.view.history.len()
-                    || p.view.hand != page.view.hand
-                    || p.view.status != page.view.status
-            })
-        });
+        let changed = !same_game
+            || self.page.with_untracked(|p| {
+                p.as_ref().is_none_or(|p| {
+                    p.view.seat != page.view.seat
+                        || p.view.history.len() != page.view.history.len()
+                        || p.view.hand != page.view.hand
+                        || p.view.status != page.view.status
+                })
+            });
         if changed {
             self.recall();
             self.exchanging.set(None);
         }
+        // What the other players' coins did since this game's last page.
+        if !same_game {
+            self.coin_change.set(Vec::new());
+        }
         let change = self.page.with_untracked(|p| {
-            let old = &p.as_ref()?.view;
+            let old = &p.as_ref().filter(|_| same_game)?.view;
             let new = &page.view;
             (old.seat == new.seat && old.coins.len() == new.coins.len()).then(|| {
                 (0..new.coins.len())
@@ -552,11 +564,11 @@ mod tests {
 
     #[test]
     fn kept_tiles_keep_their_places_and_new_ones_go_last() {
-        let texts = |n| HandTile::Letter(Letter(n));
-        let old = [texts(1), texts(2), texts(3), texts(4)];
+        let tile = |n| HandTile::Letter(Letter(n));
+        let old = [tile(1), tile(2), tile(3), tile(4)];
         // The player had arranged them 4 3 2 1, then played the 3.
         let order = [3, 2, 1, 0];
-        let new = [texts(1), texts(2), texts(4), texts(9)];
+        let new = [tile(1), tile(2), tile(4), tile(9)];
         assert_eq!(keep_order(&old, &order, &new), vec![2, 1, 0, 3]);
     }
 }
