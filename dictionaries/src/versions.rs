@@ -381,6 +381,8 @@ pub struct MyReport {
     pub kind: ReportKind,
     /// What became of it.
     pub status: ReportStatus,
+    /// Accepted, and the version new games get has the change: the word added, or gone.
+    pub in_effect: bool,
     /// When they reported it, unix ms.
     pub created_at: i64,
 }

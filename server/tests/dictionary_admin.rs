@@ -704,6 +704,33 @@ fn players_report_words_and_see_what_the_admins_decided() {
             .map(|r| r["status"].as_str().unwrap())
             .collect();
         assert_eq!(statuses, ["Dismissed", "Accepted"], "{db_name}");
+
+        // Regression: an edit after the accepted report built on the active version, so its
+        // draft dropped the report's word; publishing it left the word out while Ann's list
+        // still said it would be added. An edit now builds on the newest waiting draft, and a
+        // report reads as done only once new games have the word.
+        let mine = ann.call("/api/reports/mine", json!({})).await;
+        assert_eq!(
+            ok(&mine)[0]["in_effect"],
+            false,
+            "{db_name}: not yet published"
+        );
+        let edited = edit(&mut admin, "en", "zyxwqo\nqqwwzo", "").await;
+        let next: DictionaryRef = serde_json::from_value(ok(&edited).clone()).unwrap();
+        assert_eq!(next.version, draft.version + 1);
+        for word in ["qwrtzy", "zyxwqo", "qqwwzo"] {
+            let version = next.version.to_string();
+            let fields = [("dictionary", "en"), ("version", &version), ("word", word)];
+            let lookup = admin.post_form("/api/admin/lookup", &fields).await;
+            assert_eq!(
+                ok(&lookup)["in_version"],
+                true,
+                "{db_name}: {word} in the newer draft"
+            );
+        }
+        ok(&activate(&mut admin, next, false, "two more").await);
+        let mine = ann.call("/api/reports/mine", json!({})).await;
+        assert_eq!(ok(&mine)[0]["in_effect"], true, "{db_name}: published");
     });
 }
 

@@ -31,7 +31,19 @@ pub async fn report_word(
 #[server(input = Json, output = Wire, endpoint = "reports/mine")]
 pub async fn my_reports() -> Result<Result<Vec<MyReport>, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
-        store::library::reports::mine(&services.db, &user).await
+        use dictionaries::versions::ReportStatus;
+        use rules::Lexicon;
+        let mut reports = store::library::reports::mine(&services.db, &user).await?;
+        // What the admins accepted may still wait in a draft: it is in effect once the active
+        // version has it.
+        for report in &mut reports {
+            if report.status == ReportStatus::Accepted {
+                let active = services.library.active(report.dictionary).await?;
+                let listed = active.lexicon.contains(&report.word);
+                report.in_effect = listed == (report.kind == ReportKind::Missing);
+            }
+        }
+        Ok(reports)
     })
     .await
 }

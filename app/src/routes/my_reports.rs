@@ -25,8 +25,10 @@ pub fn MyReports() -> impl IntoView {
                             };
                             let (status, class) = match (r.status, r.kind) {
                                 (ReportStatus::Open, _) => (tr!(texts, reports.open), "status"),
-                                (ReportStatus::Accepted, ReportKind::Missing) => (tr!(texts, reports.will_add), "status ok"),
-                                (ReportStatus::Accepted, ReportKind::Wrong) => (tr!(texts, reports.will_remove), "status ok"),
+                                (ReportStatus::Accepted, ReportKind::Missing) if r.in_effect => (tr!(texts, reports.added), "status ok"),
+                                (ReportStatus::Accepted, ReportKind::Wrong) if r.in_effect => (tr!(texts, reports.removed), "status ok"),
+                                (ReportStatus::Accepted, ReportKind::Missing) => (tr!(texts, reports.will_add), "status"),
+                                (ReportStatus::Accepted, ReportKind::Wrong) => (tr!(texts, reports.will_remove), "status"),
                                 (ReportStatus::Dismissed, _) => (tr!(texts, reports.dismissed), "status muted"),
                             };
                             view! {

@@ -249,7 +249,16 @@ impl Library {
         progress: Arc<Progress>,
         make: impl FnOnce(&FstLexicon, &Progress) -> Result<Parsed, String> + Send + 'static,
     ) -> Result<(DictionaryRef, Report), StoreError> {
-        let base = self.active(id).await?;
+        // An edit (an admin's, or an accepted report) goes on top of the drafts waiting to be
+        // published; an upload is a whole list, compared with what new games get.
+        let pending = match origin {
+            Origin::Edit => versions::newest_draft(&self.db, id).await?,
+            Origin::Upload | Origin::Shipped => None,
+        };
+        let base = match pending {
+            Some(draft) => self.get(draft).await?,
+            None => self.active(id).await?,
+        };
         let building = progress.clone();
         let (built, report) = tokio::task::spawn_blocking(move || {
             let parsed = make(&base.lexicon, &building)?;

@@ -108,6 +108,8 @@ pub async fn mine(db: &Database, user: &User) -> Result<Vec<MyReport>, StoreErro
                 word: row.word,
                 kind: ReportKind::parse(&row.kind).ok_or_else(bad)?,
                 status: ReportStatus::parse(&row.status).ok_or_else(bad)?,
+                // The caller, who holds the active versions, says.
+                in_effect: false,
                 created_at: row.created_at,
             })
         })

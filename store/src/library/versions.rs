@@ -123,6 +123,25 @@ pub async fn active_ref(db: &Database, id: DictionaryId) -> Result<DictionaryRef
     })
 }
 
+/// The newest draft of `id` made after its active version, if any: where the next edit starts,
+/// so drafts made one after another build on each other instead of each dropping the others.
+pub async fn newest_draft(
+    db: &Database,
+    id: DictionaryId,
+) -> Result<Option<DictionaryRef>, sqlx::Error> {
+    let version: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(v.version) FROM dictionary_versions v
+         JOIN dictionary_active a ON a.dictionary = v.dictionary
+         WHERE v.dictionary = $1 AND v.published_at IS NULL AND v.version > a.version",
+    )
+    .bind(id.as_str())
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(version
+        .and_then(|v| u32::try_from(v).ok())
+        .map(|version| DictionaryRef { id, version }))
+}
+
 /// A version's FST bytes, their SHA-256, and whether it is published.
 #[derive(Debug, sqlx::FromRow)]
 pub struct Fst {
