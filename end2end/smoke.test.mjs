@@ -90,6 +90,19 @@ test('the page hydrates, judges in the browser with the dictionary, and the serv
   await context.close();
 });
 
+test('the start page leads to the rules of every game', async () => {
+  const { context, page, errors } = await openPage(suite.browser);
+  await page.goto(suite.server.url);
+  await page.click('[data-testid="help-link"]');
+  await page.waitForURL(/\/help$/);
+  const headings = (await page.locator('main h2').allTextContents()).join(' | ');
+  for (const name of ['Alfa Kraft', 'Classic', 'Feud', 'Alfapet', 'Long words']) {
+    assert.match(headings, new RegExp(name), `the rules of ${name}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the About page lists every dictionary with its licence', async () => {
   const { context, page, errors } = await openPage(suite.browser);
   await page.goto(`${suite.server.url}/about/dictionaries`);

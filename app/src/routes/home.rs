@@ -60,6 +60,8 @@ pub fn HomePage() -> impl IntoView {
             <header class="hero">
                 <h1>{crate::APP_NAME}</h1>
                 <p class="tagline">{t!(home.tagline)}</p>
+                // The help page is rendered on the server outside the app: a full page load.
+                <p><a href="/help" rel="external" data-testid="help-link">{t!(home.how_to_play)}</a></p>
             </header>
 
             <crate::routes::new_game::NewGameForm />
@@ -145,6 +147,7 @@ pub fn HomePage() -> impl IntoView {
             </section>
             <p hidden data-testid="draw-check" data-server=server_draw data-browser=move || browser_draw.get()></p>
             <footer class="page-footer">
+                <a href="/help" rel="external">{t!(home.how_to_play)}</a>
                 <a href="/about/dictionaries">{t!(home.about_dictionaries)}</a>
             </footer>
         </main>
