@@ -58,6 +58,8 @@ test('a Swedish browser plays in Swedish, switches to Danish mid-move, and is re
   assert.equal(await page.textContent('#new-game-title'), 'Nytt parti');
   assert.equal(await page.textContent('#calc-title'), 'Är det ett ord, och vad är det värt?');
   assert.equal(await page.inputValue('[data-testid="language"]'), 'sv');
+  // A new game offers the language's own dictionary (it offered English).
+  assert.equal(await page.inputValue('.new-game select[name="dictionary"]'), 'sv');
   await page.screenshot({ path: path.join(artifacts, 'languages-home-sv.png') });
 
   // Feud refuses a word the dictionary lacks.
@@ -141,6 +143,8 @@ test('Norwegian and Danish browsers are greeted in their languages', async () =>
     await page.goto(suite.server.url);
     assert.equal(await lang(page), code, header);
     assert.equal(await page.textContent('#new-game-title'), title, header);
+    await hydrated(page);
+    assert.equal(await page.inputValue('.new-game select[name="dictionary"]'), code, header);
     await context.close();
   }
 });

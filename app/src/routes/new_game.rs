@@ -108,11 +108,18 @@ struct Choices {
 }
 
 impl Choices {
-    /// The form as it first shows: Alfa Kraft in English, Casual, against the Casual bot.
+    /// The form as it first shows: Alfa Kraft in the page's language (its dictionary), Casual,
+    /// against the Casual bot.
     fn new() -> Choices {
+        let dictionary = match crate::i18n::Language::expect().get_untracked().lang() {
+            domain::Lang::En => DictionaryId::English,
+            domain::Lang::Sv => DictionaryId::Swedish,
+            domain::Lang::Da => DictionaryId::Danish,
+            domain::Lang::Nb => DictionaryId::Norwegian,
+        };
         let choices = Choices {
             ruleset: RwSignal::new("alfakraft".to_string()),
-            dictionary: RwSignal::new(DictionaryId::English),
+            dictionary: RwSignal::new(dictionary),
             format: RwSignal::new(Format::Casual),
             options: RwSignal::new(Options::default()),
             opponent: RwSignal::new(OpponentKind::Bot),
