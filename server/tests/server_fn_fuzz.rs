@@ -17,24 +17,10 @@ use store::db::Database;
 
 mod support;
 
-use support::browser::{server, Browser};
-
-/// Any JSON, a level or two deep.
-fn any_json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        ".{0,12}".prop_map(Value::from),
-    ];
-    leaf.prop_recursive(2, 8, 3, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
-            prop::collection::btree_map(".{0,6}", inner, 0..3)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
-}
+use support::{
+    browser::{server, Browser},
+    fuzz::any_json,
+};
 
 /// Mostly one of `words`, sometimes any string, a long one (longer than an error message is
 /// expected to be, as an attacker found), or any JSON.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod fuzz;
 pub mod load;
 
 use store::db::Database;
