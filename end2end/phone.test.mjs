@@ -33,6 +33,7 @@ async function listAgrees(page) {
       })),
       bag: Number(document.querySelector('[data-testid="scoreboard"] .bag')?.textContent.replace(/\D/g, '')),
       unseen: Number(document.querySelector('[data-testid="unseen-count"]')?.textContent),
+      counts: [...document.querySelectorAll('[data-testid="unseen"] .unseen-tiles .count')].map((c) => c.textContent),
     };
   });
   assert.ok(seen.count > 0, 'the move list has the turns');
@@ -42,6 +43,9 @@ async function listAgrees(page) {
   assert.equal(seen.total, mover.score, 'the running total is the score');
   // Unseen: the bag and the bot's hand of 7 (the bag is far from empty after five moves).
   assert.equal(seen.unseen, seen.bag + 7, 'unseen tiles are the bag and the other hand');
+  // Each letter's count reads as a count ("×2"), not as a tile's points ("Q1"), and they add up.
+  assert.ok(seen.counts.every((c) => /^×\d+$/.test(c)), `counts: ${seen.counts.join(' ')}`);
+  assert.equal(seen.counts.reduce((sum, c) => sum + Number(c.slice(1)), 0), seen.unseen);
   return seen.count;
 }
 

@@ -112,7 +112,9 @@ pub fn Unseen(view: Signal<Option<PlayerView>>) -> impl IntoView {
             .iter()
             .map(|(tile, n)| {
                 let text = tile_text(*tile, &view);
-                view! { <li><span class="letter">{text}</span><sub>{*n}</sub></li> }
+                // A count, written as one ("×2"): a small number beside a letter reads as its
+                // points.
+                view! { <li><span class="letter">{text}</span><span class="count">{format!("×{n}")}</span></li> }
             })
             .collect_view();
         Some(view! {
