@@ -57,6 +57,12 @@ test('a rated friend game moves both ranks by 20, shown on end cards, profiles a
     assert.match(await games.first().textContent(), new RegExp(result));
     assert.equal(await player.page.textContent('[data-testid="games-played"]'), '1');
   }
+  // Regression: on Bob's 390 px phone the Result and Rank columns were cut off the table.
+  const cut = await bob.page.$$eval('[data-testid="recent-games"] tr > *', (cells) =>
+    cells.filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > window.innerWidth)
+      .map((c) => c.textContent));
+  assert.deepEqual(cut, [], 'every shown column of the last games fits the phone');
+  assert.match(await bob.page.textContent('[data-testid="recent-games"] tbody tr'), /Lost/);
   await bob.page.screenshot({ path: path.join(artifacts, 'profile-phone.png'), fullPage: true });
   // From a profile, the opponent's name leads to theirs.
   await ann.page.click(`[data-testid="recent-games"] a:has-text("${bobName}")`);

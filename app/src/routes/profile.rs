@@ -180,21 +180,23 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                 } else {
                     view! {
                         <div class="table-scroll"><table class="recent" data-testid="recent-games">
-                            <thead><tr><th>{tr!(texts, profile.ended)}</th><th>{tr!(texts, profile.against)}</th><th>{tr!(texts, profile.game)}</th><th>{tr!(texts, profile.score)}</th><th>{tr!(texts, profile.result)}</th><th>{tr!(texts, profile.rank)}</th></tr></thead>
-                            <tbody>{profile.recent.into_iter().map(|g| view! {
+                            <thead><tr><th>{tr!(texts, profile.ended)}</th><th>{tr!(texts, profile.against)}</th><th class="game">{tr!(texts, profile.game)}</th><th>{tr!(texts, profile.score)}</th><th>{tr!(texts, profile.result)}</th><th>{tr!(texts, profile.rank)}</th></tr></thead>
+                            <tbody>{profile.recent.into_iter().map(|g| { let game = format!("{} · {}", ruleset_title(texts, &g.ruleset), g.dictionary); view! {
                                 <tr data-game=g.game_id.clone()>
                                     <td>{utc(g.ended_at)[..10].to_string()}</td>
                                     <td>{match g.opponent {
                                         Opponent::Player(name) => { let href = profile_path(&name); view! { <a href=href>{name}</a> }.into_any() }
                                         Opponent::Bot(level) => tr!(texts, profile.bot, level = crate::i18n::bot_level(texts, &level)).into_any(),
                                         Opponent::Unknown => "—".into_any(),
-                                    }}</td>
-                                    <td>{format!("{} · {}", ruleset_title(texts, &g.ruleset), g.dictionary)}</td>
+                                    }}
+                                    // On a phone the game goes under the opponent, so the result and rank fit.
+                                    <small class="game-under">{game.clone()}</small></td>
+                                    <td class="game">{game}</td>
                                     <td>{format!("{}–{}", g.score, g.opponent_score)}</td>
                                     <td>{result_word(texts, &g.result)}</td>
                                     <td class="rank-change">{g.rank_change.map(|c| format!("{c:+}")).unwrap_or_default()}</td>
                                 </tr>
-                            }).collect_view()}</tbody>
+                            }}).collect_view()}</tbody>
                         </table></div>
                     }.into_any()
                 }}
