@@ -241,8 +241,8 @@ test('two players play a friend game through an invite link, one by keyboard, th
   await waitForText(watcher.page, 'rematch', /waiting for an answer/);
   // Bob moved first in this game, so Ann moves first in the rematch, and the offer says so.
   await waitForText(mover.page, 'rematch', mover === ann ? /offers a rematch\. You would move first/ : /offers a rematch\. ann_\w+ would move first/);
+  // Accepting opens the new game at once (it asked for a second tap, "Go to the rematch").
   await mover.page.click('[data-testid="rematch"] button:has-text("Accept")');
-  await mover.page.click('a:has-text("Go to the rematch")');
   await mover.page.waitForURL((url) => url.href !== gameUrl && /\/game\//.test(url.pathname));
   // Bob moved first last time, so Ann moves first now.
   await waitForText(mover.page, 'turn', mover === ann ? /Your turn/ : /Waiting for ann/);

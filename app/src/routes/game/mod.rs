@@ -53,6 +53,7 @@ pub fn GamePage() -> impl IntoView {
     keep_the_hand_order(table, id);
     notify_turn(table);
     zoom_while_placing(screen);
+    open_accepted_rematch(table);
     let take = receiving(table);
     Effect::new(move |_| {
         if let Some(answer) = screen.acting.value() {
@@ -211,6 +212,24 @@ fn zoom_while_placing(screen: Screen) {
     });
 }
 
+/// A rematch accepted on this page opens at once, whichever tells the page first that it is
+/// accepted: the answer to Accept, or the live stream (which re-renders the end card and drops
+/// the answer).
+fn open_accepted_rematch(table: Table) {
+    let navigate = leptos_router::hooks::use_navigate();
+    Effect::new(move |_| {
+        let accepted = table.page.with(|p| {
+            p.as_ref()
+                .and_then(|p| p.rematch.as_ref())
+                .and_then(summary::accepted_game)
+        });
+        if let Some(id) = accepted.filter(|_| table.accepting_rematch.get_untracked()) {
+            table.accepting_rematch.set(false);
+            navigate(&format!("/game/{id}"), Default::default());
+        }
+    });
+}
+
 /// The tab says whose turn it is, so a player in another tab sees their turn come.
 fn tab_title(table: Table, language: Language) -> String {
     let state = table
@@ -326,6 +345,7 @@ fn follow_game(
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
         let game_id = id();
+        let stream = format!("/api/live?game={game_id}");
         let in_flight = RwSignal::new(false);
         let again = RwSignal::new(false);
         let refresh = move || {
@@ -335,11 +355,18 @@ fn follow_game(
                 return;
             }
             in_flight.set(true);
+            let game_id = game_id.clone();
             leptos::task::spawn_local(async move {
                 loop {
                     again.set(false);
                     // A refused refresh (a blip) is not worth a message; the next change retries.
-                    if let Ok(Ok(page)) = game(id()).await {
+                    let answer = game(game_id.clone()).await;
+                    // The page moved on to another game while this one was asked for (an accepted
+                    // rematch): this follower and its state are gone, and its answer is stale.
+                    if again.is_disposed() {
+                        return;
+                    }
+                    if let Ok(Ok(page)) = answer {
                         if table.page.with_untracked(|p| p.as_ref() != Some(&page)) {
                             take.run(Ok(Ok(page)));
                         }
@@ -351,9 +378,7 @@ fn follow_game(
                 in_flight.set(false);
             });
         };
-        crate::live::follow(format!("/api/live?game={game_id}"), refresh, move |p| {
-            presence.set(p)
-        });
+        crate::live::follow(stream, refresh, move |p| presence.set(p));
     });
     #[cfg(not(feature = "hydrate"))]
     let _ = (table, id, presence, take);

@@ -216,6 +216,14 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
     }
 }
 
+/// The new game of an accepted rematch.
+pub(super) fn accepted_game(rematch: &RematchCard) -> Option<String> {
+    match rematch.state {
+        RematchState::Accepted => rematch.new_game_id.clone(),
+        _ => None,
+    }
+}
+
 /// Offer, withdraw, accept or decline a rematch.
 #[component]
 fn Rematch(
@@ -244,7 +252,10 @@ fn Rematch(
     let button = move |label: &'static str, answer: RematchMove, primary: bool| {
         view! {
             <button type="button" class=if primary { "primary" } else { "" } disabled=move || act.pending().get()
-                on:click=move |_| { act.dispatch(answer); }>{label}</button>
+                on:click=move |_| {
+                    table.accepting_rematch.set(answer == RematchMove::Accept);
+                    act.dispatch(answer);
+                }>{label}</button>
         }
     };
     let body = match rematch {

@@ -86,6 +86,8 @@ pub struct Table {
     pub coin_change: RwSignal<Vec<i32>>,
     /// The last refusal or failure, for the message line (worded when it happens).
     pub message: RwSignal<Option<String>>,
+    /// The player accepted a rematch here: once the page shows it accepted, it opens the new game.
+    pub accepting_rematch: RwSignal<bool>,
     /// The page's language, for the words of messages.
     pub language: crate::i18n::Language,
 }
@@ -113,6 +115,7 @@ impl Table {
             morphing: RwSignal::new(None),
             coin_change: RwSignal::new(Vec::new()),
             message: RwSignal::new(None),
+            accepting_rematch: RwSignal::new(false),
             language: crate::i18n::Language::expect(),
         }
     }
