@@ -21,10 +21,13 @@ async function lang(page) {
   return page.evaluate(() => document.documentElement.lang);
 }
 
-/** Chooses a language in the top bar's menu and waits until the page speaks it. */
+/** Chooses a language in the top bar's menu (opened and closed again) and waits until the page speaks it. */
 async function choose(page, code, playLabel) {
+  await page.tap('[data-testid="menu"]');
   await page.selectOption('[data-testid="language"]', code);
   await page.waitForFunction((c) => document.documentElement.lang === c, code);
+  await page.tap('[data-testid="menu"]');
+  await page.waitForSelector('[data-testid="language"]', { state: 'hidden' });
   if (playLabel) await page.waitForSelector(`[data-testid="play"]:text-is("${playLabel}")`);
 }
 
@@ -117,7 +120,8 @@ test("a signed-in player's choice follows them to a new browser", async () => {
   await signUp(first.page, name);
   assert.equal(await lang(first.page), 'en');
   await choose(first.page, 'nb');
-  await first.page.waitForSelector('nav.top-bar button:text-is("Logg ut")');
+  // In the menu, closed on a phone.
+  await first.page.waitForSelector('nav.top-bar button:text-is("Logg ut")', { state: 'attached' });
   await first.context.close();
 
   // Another browser, English by default: signing in brings Norwegian with the account.
@@ -128,7 +132,7 @@ test("a signed-in player's choice follows them to a new browser", async () => {
   await second.page.fill('input[name="name"]', name);
   await second.page.fill('input[name="password"]', PASSWORD);
   await second.page.click('button[type="submit"]');
-  await second.page.waitForSelector('nav.top-bar button:text-is("Logg ut")');
+  await second.page.waitForSelector('nav.top-bar button:text-is("Logg ut")', { state: 'attached' });
   assert.equal(await lang(second.page), 'nb');
   await second.page.reload();
   await hydrated(second.page);

@@ -1,5 +1,6 @@
-// A phone, 390×844 with touch: the hand and Play stay on screen through a game, the move list and
-// the unseen tiles agree with the game after every move; screenshots at 390 and 1366 px.
+// A phone, 390×844 with touch: the whole game fits the screen on every board size, the hand and
+// Play stay on screen through a game, the move list and the unseen tiles agree with the game
+// after every move; screenshots at 360, 390 and 1366 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -75,6 +76,70 @@ async function fingerDrag(page, cdp, from, to, hold = 0) {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   return { a, b };
+}
+
+/** What of the game screen is not wholly inside the viewport: every cell, the hand, the scores, Play. */
+async function outOfView(page) {
+  return page.evaluate(() => {
+    const inside = (r) => r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    const missing = [];
+    for (const selector of ['.board-frame [data-cell]', '[data-testid="rack"] .hand-tile', '[data-testid="scoreboard"] .score', '[data-testid="play"]']) {
+      const found = [...document.querySelectorAll(selector)];
+      if (found.length === 0) missing.push(`${selector}: none`);
+      for (const element of found) {
+        const box = element.getBoundingClientRect();
+        if (!inside(box)) missing.push(`${selector} ${element.dataset.cell ?? element.textContent} at ${Math.round(box.top)}–${Math.round(box.bottom)}`);
+      }
+    }
+    return missing;
+  });
+}
+
+for (const [width, height] of [[390, 844], [360, 740]]) {
+  test(`at ${width}×${height} the whole board, the scores, the hand and Play are on screen at once, on each board size`, async () => {
+    for (const who of ['visitor', 'player']) {
+      const { context, page, errors } = await openPage(suite.browser, { ...PHONE, viewport: { width, height } });
+      if (who === 'player') {
+        await page.goto(`${suite.server.url}/signup`);
+        await signUp(page, uniqueName('fit'));
+      }
+      for (const [ruleset, size] of [['alfakraft', 15], ['classic', 15], ['feud', 15], ['alfapet', 17]]) {
+        await page.goto(suite.server.url);
+        await hydrated(page);
+        await page.selectOption('select[name="ruleset"]', ruleset);
+        await page.check('input[name="opponent"][value="bot"]');
+        await page.tap('button:has-text("Start")');
+        await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+        await hydrated(page);
+        await page.waitForSelector('[data-testid="rack"] .hand-tile');
+        await page.waitForSelector('[data-testid="play"]');
+        assert.equal(await page.locator('.board-frame [data-cell]').count(), size * size);
+        // The top bar is one row.
+        assert.ok((await page.locator('nav.top-bar').boundingBox()).height <= 48, 'a one-row top bar');
+        assert.deepEqual(await outOfView(page), [], `${ruleset}, ${who}: everything in view without scrolling`);
+        assert.equal(await page.evaluate(() => window.scrollY), 0);
+        await page.screenshot({ path: path.join(artifacts, `fit-${ruleset}-${who}-${width}.png`) });
+      }
+      // The rest of the bar is behind one button: the lobby, the leaderboard, the rules, the language.
+      await page.tap('[data-testid="menu"]');
+      assert.equal(await page.getAttribute('[data-testid="menu"]', 'aria-expanded'), 'true');
+      assert.equal(await page.getAttribute('#main-menu a:has-text("Rules")', 'href'), '/help');
+      await page.waitForSelector('[data-testid="language"]', { state: 'visible' });
+      await whollyInView(page, '#main-menu');
+      await page.screenshot({ path: path.join(artifacts, `menu-${who}-${width}.png`) });
+      await page.tap('[data-testid="menu"]');
+      await page.waitForSelector('#main-menu', { state: 'hidden' });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
+
+/** Asserts the element is wholly inside the viewport, left and right too. */
+async function whollyInView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, `${selector} in view: ${JSON.stringify(box)}`);
 }
 
 test('on a phone the hand and Play stay in view through five moves; the move list and unseen tiles keep up', async () => {

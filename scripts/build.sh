@@ -79,7 +79,8 @@ if [ "$(cat "$analysis_stamp" 2>/dev/null)" != "$analysis_hash" ] || [ ! -f "$pk
     echo "$analysis_hash" > "$analysis_stamp"
 fi
 # The stylesheet goes inside a browser's first page too (app::assets), and as a file after that.
-"$esbuild" style/main.css --minify --log-level=warning --outfile="$pkg/$OUTPUT_NAME.css"
+"$esbuild" style/main.css --minify --log-level=warning --log-override:css-syntax-error=error \
+    --outfile="$pkg/$OUTPUT_NAME.css"
 cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"

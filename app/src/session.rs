@@ -40,7 +40,9 @@ impl CurrentUser {
     }
 }
 
-/// The bar at the top of every page: home, the lobby, and who is signed in.
+/// The bar at the top of every page: home, who is signed in, and the menu (the lobby, the
+/// leaderboard, the rules, the language, the theme, signing out). A wide screen shows the menu's
+/// entries in the bar; a phone keeps the bar to one row and opens them from one button.
 #[component]
 pub fn TopBar() -> impl IntoView {
     let user = CurrentUser::expect();
@@ -53,38 +55,54 @@ pub fn TopBar() -> impl IntoView {
             user.refresh();
         }
     });
+    let open = RwSignal::new(false);
+    // Going to another page closes the menu.
+    let location = leptos_router::hooks::use_location();
+    Effect::new(move |_| {
+        location.pathname.track();
+        open.set(false);
+    });
     view! {
-        <nav class="top-bar" aria-label="Main" data-hydrated=move || hydrated.get().to_string()>
+        <nav class="top-bar" class:menu-open=open aria-label="Main" data-hydrated=move || hydrated.get().to_string()>
             <a class="brand" href="/">{crate::APP_NAME}</a>
-            <a href="/lobby">{crate::t!(nav.lobby)}</a>
-            // Server-rendered outside the app: full page loads.
-            <a href="/leaderboard" rel="external">{crate::t!(nav.leaderboard)}</a>
-            <span class="spacer"></span>
-            <crate::i18n::LanguageMenu />
-            <crate::theme::ThemeSwitch />
-            <Transition fallback=|| ()>
-                {move || match user.get() {
-                    Some(me) if !me.guest => {
-                        let profile = crate::api::profile_path(&me.name);
-                        view! {
+            <div class="menu" id="main-menu">
+                <a href="/lobby">{crate::t!(nav.lobby)}</a>
+                // Server-rendered outside the app: full page loads.
+                <a href="/leaderboard" rel="external">{crate::t!(nav.leaderboard)}</a>
+                <a href="/help" rel="external">{crate::t!(nav.rules)}</a>
+                <span class="spacer"></span>
+                <crate::i18n::LanguageMenu />
+                <crate::theme::ThemeSwitch />
+                <Transition fallback=|| ()>
+                    {move || user.get().filter(|me| !me.guest).map(|me| view! {
                         // The panel is rendered on the server outside the app: a full page load.
                         {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">{crate::t!(nav.admin)}</a> })}
-                        <a class="who" data-testid="who" href=profile rel="external">{me.name}</a>
-                        <button class="link" on:click=move |_| { sign_out.dispatch(()); }>
+                        <button class="link sign-out" on:click=move |_| { open.set(false); sign_out.dispatch(()); }>
                             {crate::t!(nav.sign_out)}
                         </button>
-                    }.into_any()
-                    }
-                    Some(_) => view! {
-                        <span class="who" data-testid="who">{crate::t!(nav.guest)}</span>
-                        <a href="/signup">{crate::t!(nav.keep_games)}</a>
-                    }.into_any(),
-                    None => view! {
-                        <a href="/signin">{crate::t!(nav.sign_in)}</a>
-                        <a class="button" href="/signup">{crate::t!(nav.sign_up)}</a>
-                    }.into_any(),
-                }}
-            </Transition>
+                    })}
+                </Transition>
+            </div>
+            <span class="account">
+                <Transition fallback=|| ()>
+                    {move || match user.get() {
+                        Some(me) if !me.guest => {
+                            let profile = crate::api::profile_path(&me.name);
+                            view! { <a class="who" data-testid="who" href=profile rel="external">{me.name}</a> }.into_any()
+                        }
+                        Some(_) => view! {
+                            <span class="who" data-testid="who">{crate::t!(nav.guest)}</span>
+                            <a href="/signup">{crate::t!(nav.keep_games)}</a>
+                        }.into_any(),
+                        None => view! {
+                            <a href="/signin">{crate::t!(nav.sign_in)}</a>
+                            <a class="button" href="/signup">{crate::t!(nav.sign_up)}</a>
+                        }.into_any(),
+                    }}
+                </Transition>
+            </span>
+            <button type="button" class="menu-button" aria-controls="main-menu" aria-expanded=move || open.get().to_string()
+                aria-label=crate::t!(nav.menu) data-testid="menu" on:click=move |_| open.update(|o| *o = !*o)>"☰"</button>
         </nav>
     }
 }

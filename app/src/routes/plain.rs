@@ -55,10 +55,14 @@ pub fn document(
         view! {
             <nav class="top-bar" aria-label="Main">
                 <a class="brand" href="/">{crate::APP_NAME}</a>
-                <a href="/lobby">{tr!(texts, nav.lobby)}</a>
-                <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
-                <span class="spacer"></span>
-                {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
+                // Without scripts there is no menu button: on a phone the links scroll sideways.
+                <div class="menu scrolls">
+                    <a href="/lobby">{tr!(texts, nav.lobby)}</a>
+                    <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
+                    <a href="/help">{tr!(texts, nav.rules)}</a>
+                    <span class="spacer"></span>
+                    {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
+                </div>
                 {match viewer {
                     Some(name) => {
                         let href = profile_path(&name);

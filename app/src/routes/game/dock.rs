@@ -166,7 +166,7 @@ fn passes_left(view: &PlayerView) -> u8 {
     }
 }
 
-/// Play, Recall, Shuffle, Pass, Exchange, Challenge and Resign.
+/// Play, Recall (or Shuffle), Pass, Exchange, Challenge and Resign.
 fn buttons(screen: Screen, view: &PlayerView, texts: Texts) -> impl IntoView {
     let (table, confirm, judgement) = (screen.table, screen.confirm, screen.judgement);
     let my_turn = table.my_turn();
@@ -179,8 +179,12 @@ fn buttons(screen: Screen, view: &PlayerView, texts: Texts) -> impl IntoView {
         <button class="primary" type="button" data-testid="play"
             disabled=move || busy() || !my_turn || !has_staged || matches!(judgement.get(), preview::Judgement::Refused(_))
             on:click=move |_| screen.play()>{tr!(texts, controls.play)}</button>
-        <button type="button" disabled=move || !has_staged on:click=move |_| table.recall()>{tr!(texts, controls.recall)}</button>
-        <button type="button" on:click=move |_| table.shuffle()>{tr!(texts, controls.shuffle)}</button>
+        // One place for both, as in the apps players know: tiles out, Recall; none, Shuffle.
+        {if has_staged {
+            view! { <button type="button" on:click=move |_| table.recall()>{tr!(texts, controls.recall)}</button> }
+        } else {
+            view! { <button type="button" on:click=move |_| table.shuffle()>{tr!(texts, controls.shuffle)}</button> }
+        }}
         <button type="button" disabled=move || busy() || !my_turn
             on:click=move |_| confirm.set(Some(Confirm::Pass))>{tr!(texts, controls.pass)}</button>
         {can_exchange.then(|| view! {

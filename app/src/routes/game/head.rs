@@ -33,7 +33,7 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
                 let card = page.card.clone();
                 view! {
                     {scoreboard(screen, &page, texts)}
-                    {title(&page, texts)}
+                    {title(&page, texts, true)}
                     {turn(&card, texts)}
                     {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                     {page.invite_path.clone().map(|path| invite_link(screen, path, texts))}
@@ -128,8 +128,9 @@ fn seat_score(
 }
 
 /// The ruleset, dictionary and format (a Daily Challenge counts its turns instead of a clock),
-/// with a link to the ruleset's rules.
-fn title(page: &GamePage, texts: Texts) -> impl IntoView {
+/// with a link to the ruleset's rules: in the head (`on_top`) on a wide screen, in the foot on
+/// a phone, where the screen has no row to spare.
+pub(super) fn title(page: &GamePage, texts: Texts, on_top: bool) -> impl IntoView {
     let card = &page.card;
     let third = match card.variant {
         rules::Variant::Daily { .. } => tr!(
@@ -147,9 +148,9 @@ fn title(page: &GamePage, texts: Texts) -> impl IntoView {
         third
     );
     view! {
-        <p class="game-title muted">{title}" · "
+        <p class=if on_top { "game-title muted on-top" } else { "game-title muted below" }>{title}" · "
             // The rules are a server-rendered page outside the app.
-            <a href=format!("/help#{}", crate::routes::help::anchor(&card.variant)) rel="external" data-testid="rules-link">{tr!(texts, game.rules)}</a>
+            <a href=format!("/help#{}", crate::routes::help::anchor(&card.variant)) rel="external" data-testid=on_top.then_some("rules-link")>{tr!(texts, game.rules)}</a>
         </p>
     }
 }

@@ -53,6 +53,7 @@ pub fn GamePage() -> impl IntoView {
     keep_the_hand_order(table, id);
     notify_turn(table);
     zoom_while_placing(screen);
+    news_in_view(table);
     open_accepted_rematch(table);
     let take = receiving(table);
     Effect::new(move |_| {
@@ -85,12 +86,15 @@ pub fn GamePage() -> impl IntoView {
                     view! { <p class="error page" role="alert">{crate::i18n::worded(move |texts| crate::i18n::refusal(texts, &refusal))}</p> }.into_any()
                 }
                 Err(error) => view! { <p class="error page" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
-                // In one column on a phone (head, board, dock, foot), and on a wide screen the
-                // board on the left with the rest beside it, so the hand is in view.
+                // On a phone the screen (head, board, dock) fills the window, the board taking
+                // what the rest leaves, and the foot is below it; on a wide screen the board is
+                // on the left with the rest beside it.
                 Ok(Ok(_)) => view! {
-                    <head::Head screen take />
-                    <BoardRegion screen />
-                    <dock::Dock screen game_id=game_id(table) />
+                    <div class="table-screen">
+                        <head::Head screen take />
+                        <BoardRegion screen />
+                        <dock::Dock screen game_id=game_id(table) />
+                    </div>
                     <Foot screen />
                     <rack::BlankPicker table />
                 }.into_any(),
@@ -230,6 +234,24 @@ fn open_accepted_rematch(table: Table) {
     });
 }
 
+/// A turn played (by anyone) or the game's end: the page goes back to its top, where the scores,
+/// the last play and the end card are, and on a phone the whole board and the hand.
+fn news_in_view(table: Table) {
+    Effect::new(move |was: Option<Option<(usize, bool)>>| {
+        let now = table.page.with(|p| {
+            p.as_ref()
+                .map(|p| (p.view.history.len(), p.card.phase == Phase::Over))
+        });
+        if let (Some(Some(was)), Some(now)) = (was, now) {
+            if was != now {
+                #[cfg(feature = "hydrate")]
+                window().scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        }
+        now
+    });
+}
+
 /// The tab says whose turn it is, so a player in another tab sees their turn come.
 fn tab_title(table: Table, language: Language) -> String {
     let state = table
@@ -245,7 +267,7 @@ fn tab_title(table: Table, language: Language) -> String {
     }
 }
 
-/// The board region: the shop and the sell area above the board, the legend below it.
+/// The board region: the shop and the sell area above the board.
 #[component]
 fn BoardRegion(screen: Screen) -> impl IntoView {
     let table = screen.table;
@@ -253,11 +275,6 @@ fn BoardRegion(screen: Screen) -> impl IntoView {
     // Buying and selling, at any time (the server applies them to the game as it then is).
     let trade = Callback::new(move |action: Move| {
         screen.acting.dispatch(action);
-    });
-    let layout = Signal::derive(move || {
-        table
-            .page
-            .with(|p| p.as_ref().map(|p| p.view.board.clone()))
     });
     view! {
         <div class="table-board">
@@ -267,16 +284,22 @@ fn BoardRegion(screen: Screen) -> impl IntoView {
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| screen.play() />
             </div>
-            <board::Legend board=layout />
         </div>
     }
 }
 
-/// Below the rest: the turn notice, the unseen tiles, the move list, the history and analysis.
+/// Below the rest: the turn notice, the unseen tiles, the move list, the history and analysis,
+/// the board's legend (and on a phone the game's title).
 #[component]
 fn Foot(screen: Screen) -> impl IntoView {
     let table = screen.table;
     let view_signal = Signal::derive(move || table.view());
+    let layout = Signal::derive(move || {
+        table
+            .page
+            .with(|p| p.as_ref().map(|p| p.view.board.clone()))
+    });
+    let language = Language::expect();
     let seats = Signal::derive(move || {
         table
             .page
@@ -294,6 +317,8 @@ fn Foot(screen: Screen) -> impl IntoView {
             <moves::MoveList view=view_signal seats open turn />
             <history::History view=view_signal seats open turn game />
             <analysis::Analysis view=view_signal seats game open turn />
+            <board::Legend board=layout />
+            {move || table.page.with(|page| page.as_ref().map(|page| head::title(page, language.get(), false)))}
         </div>
     }
 }
@@ -325,8 +350,6 @@ fn centre_on(frame: &leptos::web_sys::HtmlDivElement, pos: rules::Pos) {
             let top = cell.offset_top() - (frame.client_height() - cell.offset_height()) / 2;
             frame.set_scroll_left(left.max(0));
             frame.set_scroll_top(top.max(0));
-            // The zoomed board fills the screen above the docked hand.
-            frame.scroll_into_view_with_bool(true);
         });
     }
     #[cfg(not(feature = "hydrate"))]
