@@ -94,7 +94,7 @@ test('Alfa Morf changes a board letter, and the words through it are judged and 
   await waitForText(bob.page, 'turn', /Your turn/);
   const score = Number(await bob.page.textContent('[data-testid="score-1"]'));
   await buy(bob.page, 'alfa-morf');
-  await waitForText(bob.page, 'my-coins', /^1 coins?$/);
+  await waitForText(bob.page, 'my-coins', /^1 coin$/);
   // HIATUS becomes HIASUS, which is no word on its own...
   await bob.page.locator('[data-testid="power-bar"] [data-power="Alfa Morf"]').dragTo(bob.page.locator('[data-cell="7,10"]'));
   await bob.page.click('.picker button:text-is("S")');

@@ -47,10 +47,16 @@ fn flatten(
             }
             Ok(())
         }
-        serde_json::Value::String(text) if path.len() == 2 => {
-            out.insert(path.join("."), text.clone());
-            Ok(())
-        }
+        serde_json::Value::String(text) if path.len() == 2 => match malformed(text) {
+            Some(place) => Err(format!(
+                "{file}: {}: {{{{{place}}}}} is neither {{{{ name }}}} nor {{{{ count | one | other }}}}",
+                path.join(".")
+            )),
+            None => {
+                out.insert(path.join("."), text.clone());
+                Ok(())
+            }
+        },
         _ => Err(format!(
             "{file}: {} must be a text inside a section",
             path.join(".")
@@ -58,13 +64,47 @@ fn flatten(
     }
 }
 
-/// The names between `{{` and `}}`.
-pub fn variables(text: &str) -> BTreeSet<String> {
+/// What is between each `{{` and `}}`.
+fn places(text: &str) -> impl Iterator<Item = &str> {
     text.split("{{")
         .skip(1)
         .filter_map(|rest| rest.split_once("}}"))
-        .map(|(name, _)| name.trim().to_string())
+        .map(|(place, _)| place)
+}
+
+/// The names of the values a text takes: `{{ name }}`, and `{{ name | one | other }}` (the word
+/// for the count `name`).
+pub fn variables(text: &str) -> BTreeSet<String> {
+    places(text)
+        .map(|place| {
+            place
+                .split('|')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
         .collect()
+}
+
+/// Each `{{ count | one | other }}` of a text: the count's name and its two words.
+#[allow(dead_code)] // The tests' alone: the build checks the form, not which nouns it covers.
+pub fn counted(text: &str) -> Vec<(&str, &str, &str)> {
+    places(text)
+        .filter_map(|place| {
+            let mut parts = place.split('|').map(str::trim);
+            let (count, one, other) = (parts.next()?, parts.next()?, parts.next()?);
+            Some((count, one, other))
+        })
+        .collect()
+}
+
+/// A place with a `|` that is not `{{ count | one | other }}`, all three named.
+fn malformed(text: &str) -> Option<&str> {
+    places(text).find(|place| {
+        let parts: Vec<&str> = place.split('|').map(str::trim).collect();
+        parts.len() != 1 && (parts.len() != 3 || parts.iter().any(|part| part.is_empty()))
+    })
 }
 
 /// Whether `theirs` has exactly English's texts, each taking the same values, empty only where

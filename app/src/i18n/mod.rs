@@ -67,7 +67,8 @@ impl Texts {
         self.texts.get(key.0).copied().unwrap_or_default()
     }
 
-    /// A text with its `{{ values }}` filled in; a value not given stays as written.
+    /// A text with its `{{ values }}` filled in; a value not given stays as written. A
+    /// `{{ count | one | other }}` is the word for the value of `count`: "1 point", "2 points".
     pub fn format(self, key: Key, values: &[(&str, &dyn std::fmt::Display)]) -> String {
         use std::fmt::Write;
         let mut out = String::new();
@@ -79,10 +80,17 @@ impl Texts {
                 out.push_str("{{");
                 continue;
             };
-            match values.iter().find(|(n, _)| *n == name.trim()) {
-                Some((_, value)) => {
-                    let _ = write!(out, "{value}");
-                }
+            let (variable, forms) = match name.split_once('|') {
+                Some((variable, forms)) => (variable.trim(), forms.split_once('|')),
+                None => (name.trim(), None),
+            };
+            match values.iter().find(|(n, _)| *n == variable) {
+                Some((_, value)) => match forms {
+                    Some((one, other)) => out.push_str(form(&value.to_string(), one, other)),
+                    None => {
+                        let _ = write!(out, "{value}");
+                    }
+                },
                 None => {
                     out.push_str("{{");
                     out.push_str(name);
@@ -400,13 +408,12 @@ pub fn tenths(texts: Texts, tenths: i32) -> String {
     )
 }
 
-/// One word or the other by count: these four languages all use the singular for exactly one
-/// (CLDR's cardinal rule `one` is `n = 1` for whole numbers in en, sv, da and nb).
-pub fn plural<T>(count: impl Into<i64>, one: T, other: T) -> T {
-    if count.into() == 1 {
-        one
-    } else {
-        other
+/// The word for a count as written: these four languages all take the singular for exactly
+/// one (CLDR's cardinal rule `one` is `n = 1` for whole numbers in en, sv, da and nb).
+fn form<'a>(count: &str, one: &'a str, other: &'a str) -> &'a str {
+    match count.trim() {
+        "1" => one.trim(),
+        _ => other.trim(),
     }
 }
 
@@ -455,6 +462,75 @@ mod tests {
         );
         // A value the call does not give stays visible rather than vanishing.
         assert_eq!(en.format(keys::summary::won, &[]), "{{ name }} won");
+    }
+
+    #[test]
+    fn a_count_of_one_takes_the_singular_in_every_language() {
+        // "1 points" was on screen (issue 40).
+        let (en, sv) = (Texts::of(Lang::En), Texts::of(Lang::Sv));
+        let word = |texts, points: i32| tr!(texts, home.server_word, points, dictionary = "X");
+        assert_eq!(word(en, 1), "The server agrees: 1 point, a word in X");
+        assert_eq!(word(en, 2), "The server agrees: 2 points, a word in X");
+        assert_eq!(word(en, 0), "The server agrees: 0 points, a word in X");
+        assert_eq!(word(sv, 1), "Servern håller med: 1 poäng, ett ord i X");
+        assert_eq!(
+            tr!(sv, history.exchanged, who = "Ann", tiles = 1),
+            "Ann bytte 1 bricka"
+        );
+        assert_eq!(
+            tr!(sv, history.exchanged, who = "Ann", tiles = 3),
+            "Ann bytte 3 brickor"
+        );
+        assert_eq!(
+            tr!(Texts::of(Lang::Da), profile.rated_games, games = 1),
+            "1 ratet spil"
+        );
+        assert_eq!(
+            tr!(Texts::of(Lang::Da), profile.rated_games, games = 4),
+            "4 ratede spil"
+        );
+        assert_eq!(names::days(Texts::of(Lang::Nb), 1), "1 dag");
+        assert_eq!(names::days(Texts::of(Lang::Nb), 5), "5 dager");
+        assert_eq!(names::coins(en, 1), "1 coin");
+        assert_eq!(names::coins(en, -1), "-1 coins");
+        // Every text of every language that chooses a word by a count: one for 1, the other for
+        // 0, 2 and 21 (the last is "one" in some languages, not in these four).
+        let mut chosen = 0;
+        for lang in Lang::ALL {
+            let texts = Texts::of(lang);
+            for index in 0..generated::COUNT {
+                let key = Key(index);
+                let text = texts.text(key);
+                for place in text
+                    .split("{{")
+                    .skip(1)
+                    .filter_map(|rest| rest.split_once("}}"))
+                {
+                    let parts: Vec<&str> = place.0.split('|').map(str::trim).collect();
+                    let [count, one, other] = parts[..] else {
+                        continue;
+                    };
+                    let with = |n: i32| texts.format(key, &[(count, &n)]);
+                    assert!(
+                        with(1).contains(one),
+                        "{lang:?} {text:?} with 1: {}",
+                        with(1)
+                    );
+                    for n in [0, 2, 21] {
+                        assert!(
+                            with(n).contains(other),
+                            "{lang:?} {text:?} with {n}: {}",
+                            with(n)
+                        );
+                        let place = format!("{count} |");
+                        assert!(!with(n).contains(&place), "{lang:?} {text:?}: {}", with(n));
+                        assert!(one == other || with(1) != with(n).replace(&n.to_string(), "1"));
+                    }
+                    chosen += 1;
+                }
+            }
+        }
+        assert!(chosen > 60, "{chosen} words chosen by a count");
     }
 
     #[test]

@@ -303,18 +303,10 @@ pub fn audit_action(texts: Texts, action: dictionaries::versions::AuditAction) -
 
 /// A number of days: "1 day", "3 days".
 pub fn days(texts: Texts, days: u32) -> String {
-    super::plural(
-        days,
-        tr!(texts, daily.one_day, days),
-        tr!(texts, daily.many_days, days),
-    )
+    tr!(texts, daily.day_count, days)
 }
 
 /// A number of coins: "1 coin", "5 coins".
 pub fn coins(texts: Texts, coins: i32) -> String {
-    super::plural(
-        coins,
-        tr!(texts, shop.one_coin, coins),
-        tr!(texts, shop.many_coins, coins),
-    )
+    tr!(texts, shop.coin_count, coins)
 }

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::plain::{self, utc};
 use crate::api::admin::{Lookup, Panel, VersionDetail};
-use crate::i18n::{plural, Texts};
+use crate::i18n::Texts;
 use crate::tr;
 
 /// A message carried back to a page after a form: what was done, or why not.
@@ -244,7 +244,7 @@ fn report_queue(texts: Texts, reports: Vec<ReportGroup>) -> impl IntoView {
                             let reporters = format!(
                                 " · {} · {}",
                                 crate::i18n::dictionary_name(texts, r.dictionary),
-                                plural(count, tr!(texts, admin.one_reporter, count), tr!(texts, admin.reporters, count))
+                                tr!(texts, admin.reporters, count)
                             );
                             view! {
                                 <li class="report" data-word=r.word.clone()>
@@ -367,7 +367,7 @@ pub fn version(
                     <details open><summary>{tr!(texts, admin.removed_shown, count = report.first_removed.len())}</summary>
                         <p class="word-cloud" data-testid="removed">{report.first_removed.join(" ")}</p></details>
                 })}
-                <h3 data-testid="rejected-total">{{ let count = report.rejected_total; plural(count as i64, tr!(texts, admin.one_rejected, count), tr!(texts, admin.rejected, count)) }}</h3>
+                <h3 data-testid="rejected-total">{tr!(texts, admin.rejected, count = report.rejected_total)}</h3>
                 {(!report.rejected.is_empty()).then(|| view! {
                     <div class="table-scroll">
                         <table data-testid="rejected">

@@ -5,10 +5,7 @@
 use leptos::prelude::*;
 
 use super::plain::{self, utc};
-use crate::{
-    i18n::{plural, Texts},
-    tr,
-};
+use crate::{i18n::Texts, tr};
 use domain::{profile_path, HeadToHead};
 use store::profiles::{Opponent, Profile, RankLine};
 
@@ -84,11 +81,7 @@ pub fn chart(texts: Texts, points: &[i32]) -> String {
 fn rank_row(texts: Texts, line: RankLine) -> impl IntoView {
     let svg = chart(texts, &line.points);
     let games = line.games;
-    let games = plural(
-        games,
-        tr!(texts, profile.one_rated_game, games),
-        tr!(texts, profile.rated_games, games),
-    );
+    let games = tr!(texts, profile.rated_games, games);
     view! {
         <div class="rank-line" data-testid=format!("rank-{}", line.dictionary.as_str())>
             <h3>{crate::i18n::dictionary_name(texts, line.dictionary)}" "<span class="rank-now">{line.rank.to_string()}</span></h3>
