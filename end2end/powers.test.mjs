@@ -116,6 +116,26 @@ test('Alfa Morf changes a board letter, and the words through it are judged and 
   await close(ann, bob);
 });
 
+test('the Dice: the preview says a roll is pending; after the play the move list and the last play show it', async () => {
+  const { ann, bob } = await friendGame(suite);
+  await buy(bob.page, 'dice');
+  await waitForText(bob.page, 'my-coins', /^5 coins$/);
+  await bob.page.click('[data-cell="7,7"]');
+  await bob.page.keyboard.type('hiatus');
+  assert.ok(await verdict(bob.page) !== null, 'HIATUS is accepted');
+  await bob.page.locator('[data-testid="power-bar"] [data-power="Dice"]').dragTo(bob.page.locator('[data-cell="7,7"]'));
+  await bob.page.waitForSelector('[data-testid="dice-pending"]');
+  await bob.page.click('[data-testid="play"]');
+  await waitForText(bob.page, 'turn', /Waiting for ann/);
+  // The roll was shown in the score alone; now in the move list and on the last play, for both.
+  for (const page of [bob.page, ann.page]) {
+    await page.waitForSelector('[data-testid="move-1"]');
+    assert.match(await page.textContent('[data-testid="move-1"]'), /HIATUS.*🎲 rolled [1-6]/);
+    assert.match(await page.textContent('[data-testid="last-play"]'), /🎲 rolled [1-6]/);
+  }
+  await close(ann, bob);
+});
+
 test('a reward earned with a full power bar is lost, and the player is told', async () => {
   const { ann, bob } = await friendGame(suite);
   // Bob spends his 10 coins on two Dice, then HIATUS (six tiles) earns an Alfa Power Tile.

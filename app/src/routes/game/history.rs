@@ -34,14 +34,11 @@ pub fn describe(texts: Texts, turn: &TurnRecord, seats: &[SeatHolder]) -> String
                 .iter()
                 .map(|w| rules::case::upper_str(&w.word))
                 .collect();
-            let rolls: Vec<String> = dice.iter().map(|(_, roll)| roll.to_string()).collect();
             let words = words.join(", ");
             let played = tr!(texts, history.played, who, words, total);
-            if rolls.is_empty() {
-                played
-            } else {
-                let rolls = rolls.join(", ");
-                format!("{played} {}", tr!(texts, history.rolled, rolls))
+            match rolled(texts, dice) {
+                Some(rolled) => format!("{played} {rolled}"),
+                None => played,
             }
         }
         TurnEvent::Pass { auto: true, .. } => tr!(texts, history.auto_pass, who),
@@ -59,6 +56,13 @@ pub fn describe(texts: Texts, turn: &TurnRecord, seats: &[SeatHolder]) -> String
         TurnEvent::Resign => tr!(texts, history.resigned, who),
         TurnEvent::TimedOut => tr!(texts, history.timed_out, who),
     }
+}
+
+/// What the Dice rolled in a play, if it used any: "(🎲 rolled 3)".
+pub(super) fn rolled(texts: Texts, dice: &[(rules::Pos, u8)]) -> Option<String> {
+    let rolls = dice.iter().map(|(_, roll)| roll.to_string());
+    let rolls = rolls.collect::<Vec<_>>().join(", ");
+    (!dice.is_empty()).then(|| tr!(texts, history.rolled, rolls))
 }
 
 /// The strip above the board: the last turn; tapping it opens the history.

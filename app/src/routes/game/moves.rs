@@ -14,11 +14,18 @@ use crate::tr;
 /// A turn in a few words for the list: the words played, or what happened instead.
 fn what(texts: Texts, turn: &TurnRecord) -> String {
     match &turn.event {
-        TurnEvent::Play { words, .. } => words
-            .iter()
-            .map(|w| rules::case::upper_str(&w.word))
-            .collect::<Vec<_>>()
-            .join(", "),
+        TurnEvent::Play { words, dice, .. } => {
+            let words = words
+                .iter()
+                .map(|w| rules::case::upper_str(&w.word))
+                .collect::<Vec<_>>()
+                .join(", ");
+            // The Dice's roll, which the preview could only say was coming.
+            match super::history::rolled(texts, dice) {
+                Some(rolled) => format!("{words} {rolled}"),
+                None => words,
+            }
+        }
         TurnEvent::Pass { auto: true, .. } => tr!(texts, moves.auto_pass).into(),
         TurnEvent::Pass { .. } => tr!(texts, moves.pass).into(),
         TurnEvent::Exchange { count } => tr!(texts, moves.exchanged, tiles = count),
