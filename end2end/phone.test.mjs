@@ -114,6 +114,10 @@ for (const [width, height] of [[390, 844], [360, 740]]) {
         await page.waitForSelector('[data-testid="rack"] .hand-tile');
         await page.waitForSelector('[data-testid="play"]');
         assert.equal(await page.locator('.board-frame [data-cell]').count(), size * size);
+        // Where a draw of tiles decides who starts (a bot may move first), the page says who drew it.
+        const drawn = ruleset === 'classic' || ruleset === 'alfapet';
+        assert.equal(await page.locator('[data-testid="first-draw"]').count(), drawn ? 1 : 0);
+        if (drawn) assert.match(await page.textContent('[data-testid="first-draw"]'), /^Drawn to start: .+ \(whoever draws the/);
         // The top bar is one row.
         assert.ok((await page.locator('nav.top-bar').boundingBox()).height <= 48, 'a one-row top bar');
         assert.deepEqual(await outOfView(page), [], `${ruleset}, ${who}: everything in view without scrolling`);

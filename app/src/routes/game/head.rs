@@ -35,6 +35,7 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
                     {scoreboard(screen, &page, texts)}
                     {title(&page, texts, true)}
                     {turn(&card, texts)}
+                    {first_draw(&page, texts)}
                     {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                     {page.invite_path.clone().map(|path| invite_link(screen, path, texts))}
                     {end_of_game(screen, &page, texts)}
@@ -169,6 +170,24 @@ fn turn(card: &GameCard, texts: Texts) -> impl IntoView {
         Phase::Playing => tr!(texts, game.waiting_for, name = seat_label()),
     };
     view! { <p class="turn" data-testid="turn" role="status">{text}</p> }
+}
+
+/// Where a draw of tiles decided who starts (Classic, Alfapet), who drew it: said through the
+/// first play, so that a bot moving first is no surprise.
+fn first_draw(page: &GamePage, texts: Texts) -> Option<impl IntoView> {
+    use rules::ruleset::FirstPlayer;
+    let (card, view) = (&page.card, &page.view);
+    if card.phase != Phase::Playing || view.history.len() > 1 {
+        return None;
+    }
+    let first = view.history.first().map_or(card.to_move, |turn| turn.seat);
+    let name = crate::i18n::seat_label(texts, &card.seats, first);
+    let text = match view.rules().first_player {
+        FirstPlayer::Given => return None,
+        FirstPlayer::ClosestToA => tr!(texts, game.drawn_closest_to_a, name),
+        FirstPlayer::HighestValue => tr!(texts, game.drawn_highest, name),
+    };
+    Some(view! { <p class="first-draw muted" data-testid="first-draw">{text}</p> })
 }
 
 /// A waiting game's invite link, for its owner to copy or share again.
