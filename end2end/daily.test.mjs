@@ -14,6 +14,11 @@ const suite = serverAndBrowser();
 /** Signs a new player up and opens today's English puzzle from the start page. */
 async function startToday(name, viewport) {
   const player = await openPage(suite.browser, { viewport });
+  // A phone's share sheet, recording what it is handed (most desktops have none).
+  await player.context.addInitScript(() => {
+    window.shared = [];
+    navigator.share = async (data) => { window.shared.push(data); };
+  });
   await player.page.goto(`${suite.server.url}/signup`);
   await signUp(player.page, name);
   await player.page.goto(suite.server.url);
@@ -51,8 +56,15 @@ test('two players play today\'s puzzle to the end and see places, the bot, the r
   // Ann passes every turn: 0 points, first to finish.
   assert.equal(await playOut(ann.page, false), 0);
   assert.match(await ann.page.textContent('[data-testid="daily-place"]'), /#1 of 1 today/);
+  // The result with a link to the site, which the share sheet gets as its link.
+  const site = `${suite.server.url}/`;
   assert.match(await ann.page.inputValue('[data-testid="daily-share"]'),
-    /^Alfa Kraft Daily \d{4}-\d\d-\d\d · English · 0 pts · #1 of 1$/);
+    new RegExp(`^Alfa Kraft Daily \\d{4}-\\d\\d-\\d\\d · English · 0 pts · #1 of 1 ${site}$`));
+  await ann.page.click('[data-testid="daily-summary"] [data-testid="share"]');
+  await ann.page.waitForFunction(() => window.shared.length === 1);
+  const shared = await ann.page.evaluate(() => window.shared[0]);
+  assert.equal(shared.url, site);
+  assert.match(shared.text, /· 0 pts · #1 of 1$/);
   // The review and the bot's total arrive from the server's worker without a reload.
   await ann.page.waitForSelector('[data-testid="daily-review"] li', { timeout: 60_000 });
   assert.equal(await ann.page.locator('[data-testid="daily-review"] li').count(), 10);
@@ -64,7 +76,7 @@ test('two players play today\'s puzzle to the end and see places, the bot, the r
   const bobPoints = await playOut(bob.page, true);
   const bobFirst = bobPoints > 0;
   assert.match(await bob.page.textContent('[data-testid="daily-place"]'), bobFirst ? /#1 of 2 today/ : /#2 of 2 today/);
-  assert.match(await bob.page.inputValue('[data-testid="daily-share"]'), new RegExp(`· ${bobPoints} pts · #${bobFirst ? 1 : 2} of 2$`));
+  assert.match(await bob.page.inputValue('[data-testid="daily-share"]'), new RegExp(`· ${bobPoints} pts · #${bobFirst ? 1 : 2} of 2 ${suite.server.url}/$`));
   await bob.page.waitForSelector('[data-testid="daily-review"] li', { timeout: 60_000 });
 
   // The day's standings, reached from the end card.

@@ -40,16 +40,23 @@ fn can_share() -> bool {
     false
 }
 
-/// Opens the browser's share sheet with `text`: a link goes as the link, anything else as text.
+/// Opens the browser's share sheet with `text`: a link at its end goes as the link, the rest as
+/// text.
 fn share(text: &str) {
     #[cfg(feature = "hydrate")]
     if let Some(window) = web_sys::window() {
         let data = web_sys::ShareData::new();
         data.set_title(crate::APP_NAME);
-        if text.starts_with("http://") || text.starts_with("https://") {
-            data.set_url(text);
-        } else {
-            data.set_text(text);
+        let (words, last) = text.rsplit_once(' ').unwrap_or(("", text));
+        let (words, link) = match last.starts_with("http://") || last.starts_with("https://") {
+            true => (words, Some(last)),
+            false => (text, None),
+        };
+        if let Some(link) = link {
+            data.set_url(link);
+        }
+        if !words.is_empty() {
+            data.set_text(words);
         }
         // A player closing the sheet rejects the promise: nothing to do then.
         let _ = window.navigator().share_with_data(&data);

@@ -31,7 +31,16 @@ pub fn DailySummary(
 ) -> impl IntoView {
     // Built again when the language changes (its parent follows it).
     let texts = crate::i18n::Language::expect().get_untracked();
-    let share = share_text(texts, &daily);
+    // With a link to the site, known in the browser only (after hydration).
+    let origin = RwSignal::new(String::new());
+    Effect::new(move |_| origin.set(crate::clipboard::window_origin()));
+    let share = {
+        let text = share_text(texts, &daily);
+        Signal::derive(move || match origin.get().as_str() {
+            "" => text.clone(),
+            origin => format!("{text} {origin}/"),
+        })
+    };
     let standings = format!("/daily/{}", daily.dictionary.as_str());
     let bot = match daily.bot_score {
         Some(score) => tr!(texts, daily_card.bot_made, score),
@@ -45,8 +54,8 @@ pub fn DailySummary(
             )}</p>
             <p data-testid="daily-bot">{bot}</p>
             <div class="share">
-                <input type="text" readonly data-testid="daily-share" aria-label=tr!(texts, daily_card.share) prop:value=share.clone() />
-                <crate::clipboard::CopyButton text=share.clone() />
+                <input type="text" readonly data-testid="daily-share" aria-label=tr!(texts, daily_card.share) prop:value=share />
+                <crate::clipboard::CopyButton text=share />
                 <crate::clipboard::ShareButton text=share />
             </div>
             <h3>{tr!(texts, daily_card.review)}</h3>
