@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
-import { pass, spellings, rack, verdict } from './support/play.mjs';
+import { hydrated, signUp, startBotGame, uniqueName } from './support/app.mjs';
+import { pass, spellings, rack, tapAWord, verdict } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -234,6 +234,71 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: path.join(artifacts, 'laptop-game-1366.png') });
   await onScreen(page, '[data-testid="play"]', 'Play on a laptop');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone a tile dragged to the zoomed board\'s edge pans it, and Explore opens zoomed on the words', async () => {
+  const { context, page, errors } = await openPage(suite.browser, PHONE);
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('pan'));
+  await startBotGame(page, suite.server.url);
+  await hydrated(page);
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''),
+    null, { timeout: 30_000 });
+  // A tile tapped onto the centre: the board zooms in its frame.
+  const [first, second] = await rack(page);
+  await page.tap(`[data-slot="${first.slot}"]`);
+  await page.tap('[data-cell="7,7"]');
+  await page.waitForFunction(() => document.querySelector('[data-cell="7,7"]').getBoundingClientRect().width >= 40);
+  await settled(page);
+  // Another tile dragged by a finger to the frame's lower edge, resting there: the board scrolls.
+  const frame = await page.locator('.board-frame').boundingBox();
+  const tile = await page.locator(`[data-slot="${second.slot}"]`).boundingBox();
+  const scrolled = () => page.evaluate(() => document.querySelector('.board-frame').scrollTop);
+  const before = await scrolled();
+  const cdp = await context.newCDPSession(page);
+  const at = (x, y) => cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  const x = frame.x + frame.width / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: tile.x + tile.width / 2, y: tile.y + tile.height / 2 }] });
+  // Coming up from the hand, it crosses the lower edge: the board stays.
+  await at(x, frame.y + frame.height - 12);
+  await at(x, frame.y + frame.height / 2);
+  assert.equal(await scrolled(), before, 'crossing the edge on the way in does not scroll');
+  for (let step = 0; step < 6; step++) await at(x, frame.y + frame.height - 12 + step);
+  const panned = await scrolled();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  assert.ok(panned >= before + 48, `the board scrolled down under the finger: ${before} → ${panned}`);
+  await page.click('button:has-text("Recall")');
+  await page.waitForFunction(() => document.querySelector('[data-cell="7,7"]').getBoundingClientRect().width < 40);
+  // A word played, the bot's answer, then the end: Explore opens zoomed on the words.
+  const found = await tapAWord(page);
+  if (found) {
+    await page.click('[data-testid="play"]');
+    await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''),
+      null, { timeout: 30_000 });
+  }
+  await page.click('button:has-text("Resign")');
+  await page.click('.controls button.danger:has-text("Resign")');
+  await page.click('[data-testid="summary"] button:has-text("Explore board")');
+  await page.waitForFunction(() => document.querySelector('[data-cell="7,7"]').getBoundingClientRect().width >= 36);
+  await settled(page);
+  const view = await page.evaluate(() => {
+    const frame = document.querySelector('.board-frame').getBoundingClientRect();
+    const tiles = [...document.querySelectorAll('.board-frame .cell .tile')].map((t) => t.getBoundingClientRect());
+    const middle = (lo, hi) => (Math.min(...lo) + Math.max(...hi)) / 2;
+    return {
+      frame: [frame.left, frame.top, frame.right, frame.bottom],
+      tiles: tiles.length,
+      middle: tiles.length ? [middle(tiles.map((t) => t.left), tiles.map((t) => t.right)), middle(tiles.map((t) => t.top), tiles.map((t) => t.bottom))] : null,
+    };
+  });
+  if (view.tiles > 0) {
+    const [left, top, right, bottom] = view.frame;
+    const [mx, my] = view.middle;
+    assert.ok(mx > left && mx < right && my > top && my < bottom, `the words' middle is in view: ${JSON.stringify(view)}`);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'phone-explore-390.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -48,10 +48,49 @@ pub fn follow(table: Table, ev: &ev::PointerEvent) {
         return;
     }
     ev.prevent_default();
+    #[cfg(feature = "hydrate")]
+    pan_near_edge((x, y), finger.at.unwrap_or(finger.start));
     table.finger.set(Some(Finger {
         at: Some((x, y)),
         ..finger
     }));
+}
+
+/// Near an edge of the zoomed board, the board scrolls toward that edge under the finger, so a
+/// tile reaches cells scrolled out of view. Not while the finger moves away from the edge: a
+/// tile coming up from the hand crosses the board's lower edge on its way in.
+#[cfg(feature = "hydrate")]
+fn pan_near_edge((x, y): (f64, f64), (bx, by): (f64, f64)) {
+    const EDGE: f64 = 36.0;
+    const STEP: f64 = 16.0;
+    let Some(frame) = document()
+        .query_selector(".board-frame.placing")
+        .ok()
+        .flatten()
+    else {
+        return;
+    };
+    let r = frame.get_bounding_client_rect();
+    if x < r.left() || x > r.right() || y < r.top() || y > r.bottom() {
+        return;
+    }
+    // Toward the low edge (moving toward it, or resting), the high one, or neither.
+    let step = |at: f64, was: f64, low: f64, high: f64| {
+        if at - low < EDGE && at <= was {
+            -STEP
+        } else if high - at < EDGE && at >= was {
+            STEP
+        } else {
+            0.0
+        }
+    };
+    let (dx, dy) = (
+        step(x, bx, r.left(), r.right()),
+        step(y, by, r.top(), r.bottom()),
+    );
+    if dx != 0.0 || dy != 0.0 {
+        frame.scroll_by_with_x_and_y(dx, dy);
+    }
 }
 
 /// The finger lifts: a drag lands on the cell or hand tile under it; a tap is left to the click.

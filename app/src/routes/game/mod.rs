@@ -53,6 +53,7 @@ pub fn GamePage() -> impl IntoView {
     keep_the_hand_order(table, id);
     notify_turn(table);
     zoom_while_placing(screen);
+    explore_zoomed_on_the_words(screen);
     news_in_view(table);
     open_accepted_rematch(table);
     let take = receiving(table);
@@ -214,6 +215,60 @@ fn zoom_while_placing(screen: Screen) {
         }
         now
     });
+}
+
+/// Exploring a finished game on a phone opens the board zoomed in on the middle of the words.
+fn explore_zoomed_on_the_words(screen: Screen) {
+    let table = screen.table;
+    // Whether exploring, alone: the zoom set below does not run this again (a run again would
+    // cancel the frame the centring waits for: an effect owns its timers).
+    let explored = Memo::new(move |_| screen.exploring.with(Option::is_some));
+    Effect::new(move |was: Option<bool>| {
+        let now = explored.get();
+        if now && was == Some(false) && on_a_phone() {
+            screen.exploring.set(Some(2));
+            let middle = table.view().and_then(|view| {
+                let tiles: Vec<rules::Pos> = view
+                    .board
+                    .cells()
+                    .filter(|(_, square)| matches!(square, rules::board::Square::Tile(_)))
+                    .map(|(pos, _)| pos)
+                    .collect();
+                let (rows, cols) = tiles
+                    .iter()
+                    .fold(((u8::MAX, 0), (u8::MAX, 0)), |(r, c), p| {
+                        (
+                            (r.0.min(p.row), r.1.max(p.row)),
+                            (c.0.min(p.col), c.1.max(p.col)),
+                        )
+                    });
+                (!tiles.is_empty()).then(|| rules::Pos {
+                    row: (rows.0 + rows.1) / 2,
+                    col: (cols.0 + cols.1) / 2,
+                })
+            });
+            if let (Some(frame), Some(pos)) = (screen.board_frame.get_untracked(), middle) {
+                // Once the zoom set just now is drawn (no frame: the page is going away).
+                let _ = request_animation_frame(move || centre_on(&frame, pos));
+            }
+        }
+        now
+    });
+}
+
+/// Whether the page has its phone layout (the same query as the stylesheet's).
+fn on_a_phone() -> bool {
+    #[cfg(feature = "hydrate")]
+    {
+        let query = "not ((min-width: 64rem) or ((orientation: landscape) and (min-width: 36rem)))";
+        window()
+            .match_media(query)
+            .ok()
+            .flatten()
+            .is_some_and(|list| list.matches())
+    }
+    #[cfg(not(feature = "hydrate"))]
+    false
 }
 
 /// A rematch accepted on this page opens at once, whichever tells the page first that it is
