@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, startBotGame, uniqueName } from './support/app.mjs';
-import { pass, spellings, rack, tapAWord, verdict } from './support/play.mjs';
+import { hydrated, joinByInvite, signUp, startBotGame, uniqueName } from './support/app.mjs';
+import { pass, spellings, rack, tapAWord, verdict, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -301,6 +301,37 @@ test('on a phone a tile dragged to the zoomed board\'s edge pans it, and Explore
   await page.screenshot({ path: path.join(artifacts, 'phone-explore-390.png') });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('on a phone the opponent\'s reply brings the page back to the scores and the last play', async () => {
+  const ann = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
+  await ann.page.goto(`${suite.server.url}/signup`);
+  await signUp(ann.page, uniqueName('ann'));
+  await ann.page.goto(suite.server.url);
+  await hydrated(ann.page);
+  await ann.page.check('input[name="opponent"][value="invite"]');
+  await ann.page.click('button:has-text("Start")');
+  const link = await ann.page.inputValue('[data-testid="invite-link"]');
+  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'), PHONE);
+  await ann.page.goto(bob.page.url());
+  await hydrated(ann.page);
+  // Bob, who joined, moves first: he passes, then reads down to the move list.
+  await waitForText(bob.page, 'turn', /Your turn/);
+  await pass(bob.page);
+  await waitForText(bob.page, 'turn', /Waiting for/);
+  await bob.page.locator('[data-testid="move-list"]').scrollIntoViewIfNeeded();
+  assert.ok(await bob.page.evaluate(() => window.scrollY) > 0, 'Bob has scrolled down');
+  // Ann passes: Bob's page goes back to its top, the scores and Ann's pass in view.
+  await waitForText(ann.page, 'turn', /Your turn/);
+  await pass(ann.page);
+  await waitForText(bob.page, 'turn', /Your turn/);
+  await bob.page.waitForFunction(() => window.scrollY === 0);
+  await onScreen(bob.page, '[data-testid="scoreboard"]', 'the scores');
+  await onScreen(bob.page, '[data-testid="last-play"]', 'the last play');
+  assert.match(await bob.page.textContent('[data-testid="last-play"]'), /passed/);
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  await ann.context.close();
+  await bob.context.close();
 });
 
 test('on a phone the invite link goes out through the share sheet, beside Copy', async () => {
