@@ -28,12 +28,11 @@ pub fn DailySummary(
     daily: DailyResult,
     /// Dismisses the card to look around the finished board.
     on_explore: Callback<()>,
+    /// The site's origin, for the link shared with the result: empty until hydrated.
+    origin: RwSignal<String>,
 ) -> impl IntoView {
     // Built again when the language changes (its parent follows it).
     let texts = crate::i18n::Language::expect().get_untracked();
-    // With a link to the site, known in the browser only (after hydration).
-    let origin = RwSignal::new(String::new());
-    Effect::new(move |_| origin.set(crate::clipboard::window_origin()));
     let share = {
         let text = share_text(texts, &daily);
         Signal::derive(move || match origin.get().as_str() {

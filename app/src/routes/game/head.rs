@@ -215,7 +215,7 @@ fn end_of_game(screen: Screen, page: &GamePage, texts: Texts) -> AnyView {
     match (over, exploring.get(), page.daily.clone()) {
         (false, _, _) => ().into_any(),
         (true, None, Some(daily)) => view! {
-            <daily_summary::DailySummary daily on_explore=explore />
+            <daily_summary::DailySummary daily on_explore=explore origin=screen.origin />
         }
         .into_any(),
         (true, None, None) => view! {
