@@ -4,21 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
-import { openPage } from './support/browser.mjs';
-import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
+import { hydrated, inviteGame, joinByInvite, uniqueName } from './support/app.mjs';
 import { waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
 
 test('a move made before the live stream opens reaches the page, and a new game lists at once', async () => {
-  const ann = await openPage(suite.browser);
-  await ann.page.goto(`${suite.server.url}/signup`);
-  await signUp(ann.page, uniqueName('ann'));
-  await ann.page.goto(suite.server.url);
-  await hydrated(ann.page);
-  await ann.page.check('input[name="opponent"][value="invite"]');
-  await ann.page.click('button:has-text("Start")');
-  const link = await ann.page.inputValue('[data-testid="invite-link"]');
+  const { player: ann, link } = await inviteGame(suite.browser, suite.server.url, uniqueName('ann'));
   assert.ok(link.startsWith(suite.server.url), link);
   // The whole link, with a Copy button beside it, also on the waiting game's page.
   const card = ann.page.locator('[data-testid="my-games"] li[data-game]');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, joinByInvite, signUp, startBotGame, uniqueName } from './support/app.mjs';
+import { hydrated, inviteGame, joinByInvite, signUp, startBotGame, uniqueName } from './support/app.mjs';
 import { pass, spellings, rack, tapAWord, verdict, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
@@ -304,14 +304,7 @@ test('on a phone a tile dragged to the zoomed board\'s edge pans it, and Explore
 });
 
 test('on a phone the opponent\'s reply brings the page back to the scores and the last play', async () => {
-  const ann = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
-  await ann.page.goto(`${suite.server.url}/signup`);
-  await signUp(ann.page, uniqueName('ann'));
-  await ann.page.goto(suite.server.url);
-  await hydrated(ann.page);
-  await ann.page.check('input[name="opponent"][value="invite"]');
-  await ann.page.click('button:has-text("Start")');
-  const link = await ann.page.inputValue('[data-testid="invite-link"]');
+  const { player: ann, link } = await inviteGame(suite.browser, suite.server.url, uniqueName('ann'), { viewport: { width: 1366, height: 768 } });
   const bob = await joinByInvite(suite.browser, link, uniqueName('bob'), PHONE);
   await ann.page.goto(bob.page.url());
   await hydrated(ann.page);

@@ -33,6 +33,22 @@ export function uniqueName(prefix) {
 }
 
 /**
+ * A new player, in a browser context of their own, signs up and opens a friend game to play by
+ * invite. Resolves to the player's handle and the invite link.
+ */
+export async function inviteGame(browser, base, name, options = {}) {
+  const player = await openPage(browser, options);
+  await player.page.goto(`${base}/signup`);
+  await signUp(player.page, name);
+  await player.page.goto(base);
+  await hydrated(player.page);
+  await player.page.check('input[name="opponent"][value="invite"]');
+  await player.page.click('button:has-text("Start")');
+  const link = await player.page.inputValue('[data-testid="invite-link"]');
+  return { player, link };
+}
+
+/**
  * A new player opens an invite `link` in a browser context of their own, signs up on the way,
  * and accepts, which opens the game. Resolves to the opened page's handle.
  */
