@@ -36,11 +36,14 @@ pub fn ConnectionBanner() -> impl IntoView {
     }
 }
 
-/// Follows `url` for as long as the calling owner (component or effect) lives.
+/// Follows `url` for as long as the calling owner (component or effect) lives: `on_change` when
+/// what the page shows changed, `on_presence` with who is online, `on_chat` when a message was
+/// written in the followed game.
 pub fn follow(
     url: String,
     on_change: impl Fn() + Clone + 'static,
     on_presence: impl Fn(Presence) + 'static,
+    on_chat: impl Fn() + 'static,
 ) {
     #[cfg(feature = "hydrate")]
     {
@@ -74,6 +77,7 @@ pub fn follow(
                     on_presence(parse_presence(&data));
                 }
             });
+        let chatted = Closure::<dyn Fn(web_sys::Event)>::new(move |_| on_chat());
         // The browser retries by itself; until then the page says the connection is lost. A
         // stream the server declined (a visitor: nothing to follow) is closed, not lost.
         let failed = Closure::<dyn Fn(web_sys::Event)>::new({
@@ -88,15 +92,16 @@ pub fn follow(
             ("game", changed.as_ref()),
             ("open", opened.as_ref()),
             ("presence", presence.as_ref()),
+            ("chat", chatted.as_ref()),
             ("error", failed.as_ref()),
         ] {
             let _ = source.add_event_listener_with_callback(name, callback.unchecked_ref());
         }
-        let kept = StoredValue::new_local((source, changed, opened, presence, failed));
+        let kept = StoredValue::new_local((source, changed, opened, presence, chatted, failed));
         on_cleanup(move || kept.with_value(|(source, ..)| source.close()));
     }
     #[cfg(not(feature = "hydrate"))]
-    let _ = (url, on_change, on_presence);
+    let _ = (url, on_change, on_presence, on_chat);
 }
 
 /// `[true,false,null]` → `[Some(true), Some(false), None]`.

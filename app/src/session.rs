@@ -76,6 +76,8 @@ pub fn TopBar() -> impl IntoView {
                 <Transition fallback=|| ()>
                     {move || user.get().filter(|me| !me.guest).map(|me| view! {
                         // The panel is rendered on the server outside the app: a full page load.
+                        <a href="/friends" rel="external" data-testid="friends-link">{crate::t!(nav.friends)}</a>
+                        <a href="/settings" rel="external">{crate::t!(nav.settings)}</a>
                         {me.admin.then(|| view! { <a href="/admin" rel="external" data-testid="admin-link">{crate::t!(nav.admin)}</a> })}
                         <button class="link sign-out" on:click=move |_| { open.set(false); sign_out.dispatch(()); }>
                             {crate::t!(nav.sign_out)}
@@ -104,5 +106,26 @@ pub fn TopBar() -> impl IntoView {
             <button type="button" class="menu-button" aria-controls="main-menu" aria-expanded=move || open.get().to_string()
                 aria-label=crate::t!(nav.menu) data-testid="menu" on:click=move |_| open.update(|o| *o = !*o)>"☰"</button>
         </nav>
+        <StandingBanner />
+    }
+}
+
+/// A mute or suspension in force: what was done, why and until when, on every page.
+#[component]
+fn StandingBanner() -> impl IntoView {
+    let user = CurrentUser::expect();
+    let language = crate::i18n::Language::expect();
+    view! {
+        <Transition fallback=|| ()>
+            {move || user.get().and_then(|me| me.standing).map(|standing| {
+                let texts = language.get();
+                view! {
+                    <p class="standing" role="status" data-testid="standing">
+                        {crate::i18n::sanctioned(texts, !standing.suspended, standing.until)}" "
+                        {crate::tr!(texts, social.standing_reason, reason = standing.reason)}
+                    </p>
+                }
+            })}
+        </Transition>
     }
 }

@@ -87,6 +87,9 @@ pub enum Refusal {
     /// Analysis and export wait for the game's end (and a Daily Challenge's, for its day's).
     #[error("this opens once the game is over (a Daily Challenge's, once its day is over)")]
     NotOver,
+    /// Following, blocking, challenging, chat and reports refused.
+    #[error("{0}")]
+    Social(SocialProblem),
     /// The player asked the server for its hourly share of analyses.
     #[error("the server has analysed enough of your games this hour: try again in {minutes} min, or analyse in the browser")]
     AnalysesUsedUp {
@@ -94,6 +97,49 @@ pub enum Refusal {
         minutes: u64,
     },
 }
+
+/// Why a social action was refused. A block is never named: the blocked player hears what anyone
+/// would hear when the other cannot be reached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum SocialProblem {
+    /// No account has that name (or it is a guest's).
+    #[error("there is no player called {0}")]
+    NoSuchPlayer(String),
+    /// One does not follow, block, challenge or report oneself.
+    #[error("that is you")]
+    Yourself,
+    /// The other player cannot be challenged, invited or followed by the caller right now.
+    #[error("{0} cannot be reached right now")]
+    Unreachable(String),
+    /// Chat is off in this game: a bot or pass-and-play game, or a player turned it off.
+    #[error("there is no chat in this game")]
+    NoChat,
+    /// A message empty, or longer than [`CHAT_MAX_CHARS`].
+    #[error("a message is 1 to {CHAT_MAX_CHARS} characters")]
+    BadMessage,
+    /// More than [`CHAT_BURST`] messages within [`CHAT_WINDOW_SECS`] seconds.
+    #[error("you are writing too fast: wait a few seconds")]
+    TooFast,
+    /// A report needs its reason.
+    #[error("say why you report this")]
+    ReasonNeeded,
+    /// The caller is muted until then (unix ms; `None` for good).
+    #[error("you are muted")]
+    Muted(Option<i64>),
+    /// The caller is suspended until then (unix ms; `None` for good).
+    #[error("your account is suspended")]
+    Suspended(Option<i64>),
+    /// Too many of the player's reports of players wait for an admin.
+    #[error("you have reports waiting for an admin")]
+    TooManyReports,
+}
+
+/// The longest chat message, in characters.
+pub const CHAT_MAX_CHARS: usize = 300;
+/// The most chat messages a player may send within [`CHAT_WINDOW_SECS`].
+pub const CHAT_BURST: i64 = 5;
+/// The window of the chat rate limit, in seconds.
+pub const CHAT_WINDOW_SECS: i64 = 10;
 
 /// Why an admin's change to a dictionary was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
@@ -310,6 +356,11 @@ pub enum Opponent {
     Invite,
     /// Whoever joins from the open lobby.
     Lobby,
+    /// A challenge to one player, by name: it waits in their games list for them to accept.
+    Friend {
+        /// Their name.
+        name: String,
+    },
     /// Everyone on this device, taking turns.
     PassAndPlay {
         /// Seats, 2 up to the ruleset's most.
@@ -329,7 +380,8 @@ impl Opponent {
     pub fn kind(&self) -> OpponentKind {
         match self {
             Opponent::Bot { .. } => OpponentKind::Bot,
-            Opponent::Invite => OpponentKind::Invite,
+            // A challenge is an invite addressed to one player: once answered, it plays as one.
+            Opponent::Invite | Opponent::Friend { .. } => OpponentKind::Invite,
             Opponent::Lobby => OpponentKind::Lobby,
             Opponent::PassAndPlay { .. } => OpponentKind::Local,
         }

@@ -53,7 +53,7 @@ pub fn router(limit: usize) -> Router<AppState> {
 
 /// A signed-in admin, as an extractor, with the language they read: anyone else is answered
 /// 404, as if the panel did not exist.
-struct Admin(User, Texts);
+pub(crate) struct Admin(pub(crate) User, pub(crate) Texts);
 
 impl FromRequestParts<AppState> for Admin {
     type Rejection = Response;
@@ -117,7 +117,7 @@ fn server_failed(texts: Texts) -> Response {
 }
 
 /// Back to `path` with what was done, or why not.
-fn back(texts: Texts, path: &str, outcome: Result<String, StoreError>) -> Response {
+pub(crate) fn back(texts: Texts, path: &str, outcome: Result<String, StoreError>) -> Response {
     let (key, text) = match outcome {
         Ok(done) => ("ok", done),
         Err(error) => match refusal_text(texts, error) {
@@ -130,14 +130,14 @@ fn back(texts: Texts, path: &str, outcome: Result<String, StoreError>) -> Respon
 }
 
 #[derive(Deserialize, Default)]
-struct PageQuery {
+pub(crate) struct PageQuery {
     ok: Option<String>,
     error: Option<String>,
     word: Option<String>,
 }
 
 impl PageQuery {
-    fn flash(&self) -> Flash {
+    pub(crate) fn flash(&self) -> Flash {
         Flash {
             ok: self.ok.clone(),
             error: self.error.clone(),
@@ -159,7 +159,7 @@ async fn overview(
 }
 
 /// A store failure while showing a page.
-fn failed(texts: Texts, error: StoreError) -> Response {
+pub(crate) fn failed(texts: Texts, error: StoreError) -> Response {
     match refusal_text(texts, error) {
         Some(refusal) => refused(texts, StatusCode::BAD_REQUEST, &refusal),
         None => server_failed(texts),

@@ -1,7 +1,7 @@
 //! `GET /api/live`: a server-sent event stream telling an open page what changed, so it asks
 //! again at once instead of polling. `?game=<id>` follows one game (for its players only) and the
 //! presence of its players; without it, the stream follows all the caller's games and their
-//! players' presence (the game list). Events carry no game data, only "this changed": what a player may see is still decided
+//! players' presence (the game list). A game's page also hears of its chat (`chat`). Events carry no game data, only "this changed": what a player may see is still decided
 //! by the ordinary server functions. While a stream is open its user counts as online.
 
 use std::{collections::VecDeque, convert::Infallible, time::Duration};
@@ -271,6 +271,15 @@ impl Feed {
                 self.ready
                     .push_back(Event::default().event("game").data(id));
             }
+            Ok(Change::Chat { id, users }) if users.contains(&self.user) => {
+                // The game's page asks for the chat alone; the games list, for its unread marks.
+                let event = match &self.game {
+                    Some((game, _)) if *game == id => Event::default().event("chat").data(id),
+                    Some(_) => return,
+                    None => Event::default().event("game").data(""),
+                };
+                self.ready.push_back(event);
+            }
             Ok(Change::Presence { user }) if user != self.user => match &self.game {
                 Some((_, seats)) => {
                     if seats.contains(&Some(user)) {
@@ -294,7 +303,12 @@ impl Feed {
                     .push_back(Event::default().event("game").data("lobby"));
             }
             // The library follows it (server/src/dictionary_sync.rs); running games keep their version.
-            Ok(Change::Presence { .. } | Change::Dictionaries | Change::Lobby) => {}
+            Ok(
+                Change::Presence { .. }
+                | Change::Dictionaries
+                | Change::Lobby
+                | Change::Chat { .. },
+            ) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
             Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
                 let id = self

@@ -11,11 +11,13 @@ mod dictionary_files;
 pub mod events;
 mod health;
 mod help;
+mod moderation;
 pub mod monitoring;
 mod profiles;
 mod records;
 pub mod serve;
 pub mod site;
+mod social;
 pub mod workers;
 
 use std::sync::Arc;
@@ -108,6 +110,8 @@ pub fn router(state: AppState) -> Router {
         .merge(dictionary_files::router())
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
+        .merge(social::router())
+        .merge(moderation::router())
         .merge(records::router())
         .merge(help::router())
         .merge(events::router())

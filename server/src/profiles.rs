@@ -5,6 +5,7 @@
 
 use app::{
     api::play::server as cards,
+    api::Said,
     i18n::{format_name, ruleset_name, Texts},
     routes::{
         daily_standings::{self, DailyBoard},
@@ -40,7 +41,7 @@ pub fn router() -> Router<AppState> {
 
 /// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar), and the
 /// language they read.
-pub(crate) struct Visitor(Option<User>, app::i18n::Lang);
+pub(crate) struct Visitor(pub(crate) Option<User>, app::i18n::Lang);
 
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = Response;
@@ -80,6 +81,8 @@ impl Visitor {
             admin: user.is_some_and(|u| u.role == Role::Admin),
             head_to_head: None,
             texts: self.texts(),
+            relation: None,
+            said: None,
         }
     }
 }
@@ -105,6 +108,7 @@ async fn profile_page(
     visitor: Visitor,
     State(services): State<Services>,
     Path(name): Path<String>,
+    Query(said): Query<Said>,
 ) -> Response {
     let profile = match profiles::of(&services.db, &name).await {
         Ok(Some(profile)) => profile,
@@ -112,11 +116,25 @@ async fn profile_page(
         Err(error) => return failed(error),
     };
     let mut viewer = visitor.viewer();
+    viewer.said = app::routes::plain::said(visitor.texts(), &said);
     if let Some(me) = visitor.0.as_ref().filter(|u| u.id != profile.user_id) {
         match profiles::head_to_head(&services.db, me.id, profile.user_id).await {
             Ok(record) if !record.is_empty() => viewer.head_to_head = Some(record),
             Ok(_) => {}
             Err(error) => return failed(error.into()),
+        }
+        if !me.guest {
+            let (db, them) = (&services.db, profile.user_id);
+            let relation = async {
+                Ok::<_, sqlx::Error>(profile::Relation {
+                    follows: store::friends::follows(db, me.id, them).await?,
+                    blocks: store::blocks::blocks(db, me.id, them).await?,
+                })
+            };
+            match relation.await {
+                Ok(relation) => viewer.relation = Some(relation),
+                Err(error) => return failed(error.into()),
+            }
         }
     }
     Html(profile::page(profile, viewer)).into_response()

@@ -999,3 +999,123 @@ fn an_opponents_purchase_is_not_announced_to_the_player_to_move() {
         );
     });
 }
+
+/// A game's chat reaches its players and no one else: not a stranger asking with the game's id
+/// anywhere (the game, its chat, the live stream, the lists, the public pages), and not the
+/// game's record (GCG) even for its players.
+#[test]
+fn no_response_carries_a_chat_to_anyone_not_seated() {
+    each_database(async |db_name, server| {
+        let (mut ann, mut bob, id) = finished_friend_game(&server).await;
+        let secret = format!("zebra{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+        ok(&ann
+            .call("/api/chat/send", json!({ "game": id, "text": secret }))
+            .await);
+        let read = bob.call("/api/chat/read", json!({ "game": id })).await;
+        assert!(read.to_string().contains(&secret), "{db_name}: {read}");
+        let mut eve = Browser::new(&server);
+        eve.sign_up(&unique_name("eve")).await;
+        for (path, args) in [
+            ("/api/games/get", json!({ "id": id })),
+            ("/api/chat/read", json!({ "game": id })),
+            ("/api/chat/send", json!({ "game": id, "text": "hello" })),
+            ("/api/games/mine", json!({})),
+            ("/api/lobby/list", json!({})),
+            ("/api/friends/list", json!({})),
+            ("/api/analysis/turns", json!({ "id": id })),
+        ] {
+            let answer = eve.call(path, args).await.to_string();
+            assert!(
+                !answer.contains(&secret),
+                "{db_name}: {path} told a stranger: {answer}"
+            );
+        }
+        let ann_name = ann.call("/api/account/me", json!({})).await["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for path in [
+            format!("/game/{id}/gcg"),
+            format!("/game/{id}/turn/0"),
+            format!("/u/{ann_name}"),
+            "/friends".to_string(),
+        ] {
+            let (_, body) = eve.get(&path).await;
+            assert!(!body.contains(&secret), "{db_name}: {path} told a stranger");
+            let (_, body) = bob.get(&path).await;
+            assert!(
+                !body.contains(&secret),
+                "{db_name}: {path} carries the chat"
+            );
+        }
+        assert_eq!(open_live(&eve, &format!("game={id}")).await.0, 404);
+    });
+}
+
+/// The profile's and the Friends page's forms, posted without a script, come back to their
+/// page, which says what became of them in the reader's words; an address cannot make a page
+/// say anything else.
+#[test]
+fn plain_social_forms_come_back_to_their_page() {
+    each_database(async |db_name, server| {
+        let (ann, bob) = (unique_name("ann"), unique_name("bob"));
+        let mut pia = Browser::new(&server);
+        pia.sign_up(&ann).await;
+        Browser::new(&server).sign_up(&bob).await;
+        let post = async |browser: &mut Browser, path: &str, name: &str, referer: &str| {
+            let body = serde_urlencoded::to_string([("name", name)]).unwrap();
+            let headers = [
+                ("content-type", "application/x-www-form-urlencoded"),
+                ("accept", "text/html"),
+                ("sec-fetch-site", "same-origin"),
+                ("host", "localhost"),
+                ("referer", referer),
+            ];
+            let (status, _) = browser.raw(path, body, &headers).await;
+            (status, browser.location.clone().unwrap_or_default())
+        };
+        let profile = format!("http://localhost/u/{bob}?done=true");
+        let (status, location) = post(&mut pia, "/api/friends/follow", &bob, &profile).await;
+        assert_eq!(
+            (status, location.as_str()),
+            (302, format!("/u/{bob}?done=true").as_str()),
+            "{db_name}"
+        );
+        let (_, page) = pia.get(&location).await;
+        assert!(
+            page.contains("Done.") && page.contains("data-testid=\"unfollow\""),
+            "{db_name}"
+        );
+        let (_, location) = post(
+            &mut pia,
+            "/api/friends/follow",
+            "nobody",
+            "http://localhost/friends",
+        )
+        .await;
+        let (path, _) = path_and_query(&location);
+        assert_eq!(path, "/friends", "{db_name}: {location}");
+        let (_, page) = pia.get(&location).await;
+        assert!(
+            page.contains("There is no player called nobody."),
+            "{db_name}"
+        );
+        assert!(
+            page.contains(&format!("data-friend=\"{bob}\"")),
+            "{db_name}"
+        );
+        // Off-site referers and made-up refusals lead nowhere and say nothing.
+        let (_, location) = post(
+            &mut pia,
+            "/api/friends/unfollow",
+            &bob,
+            "https://evil.example/x",
+        )
+        .await;
+        assert!(location.starts_with("/?"), "{db_name}: {location}");
+        let (_, page) = pia
+            .get("/friends?refused=%22Pay%20at%20evil.example%22")
+            .await;
+        assert!(!page.contains("evil.example"), "{db_name}");
+    });
+}

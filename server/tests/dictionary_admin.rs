@@ -862,6 +862,7 @@ fn nobody_but_an_admin_reaches_the_panel() {
                 "/admin/en/1",
                 "/admin/en/99",
                 "/admin/builds/0123abcd",
+                "/admin/moderation",
             ] {
                 let (status, body) = browser.get(page).await;
                 assert_eq!(status, 404, "{db_name}: {who} {page}");
@@ -877,6 +878,11 @@ fn nobody_but_an_admin_reaches_the_panel() {
                     "/admin/decide",
                     "dictionary=en&word=aa&kind=wrong&accept=true",
                 ),
+                (
+                    "/admin/moderation/decide",
+                    "user=1&action=suspend&amount=forever&reason=x",
+                ),
+                ("/admin/moderation/lift", "sanction=1&reason=x"),
             ] {
                 let (status, _) = browser
                     .raw(
@@ -893,6 +899,8 @@ fn nobody_but_an_admin_reaches_the_panel() {
         }
         // The admin does reach it; a cross-site form post is refused even for them.
         let (status, _) = admin.get("/admin").await;
+        assert_eq!(status, 200, "{db_name}");
+        let (status, _) = admin.get("/admin/moderation").await;
         assert_eq!(status, 200, "{db_name}");
         let (status, _) = admin
             .raw(

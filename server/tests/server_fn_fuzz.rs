@@ -1,6 +1,6 @@
 //! The fuzz campaign over the server functions that came after `games/create`'s property test
-//! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis and the
-//! language switch. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
+//! language switch, and the social layer's (friends, blocks, chat, reports). Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -51,6 +51,9 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
     let game = word(&["a-game", "0123456789abcdef0123456789abcdef"]);
     let text = word(&["qwrtzy", "ab", "hello\nworld", "", "smörgås"]);
     let kind = word(&["Missing", "Wrong"]);
+    // The fuzzing players' names are made at run time: these stand for a real name, nobody, and
+    // oneself's shape.
+    let name = word(&["fuzz_friend", "nobody", "", "ADMIN"]);
     let fields = |pairs: Vec<(&'static str, BoxedStrategy<Value>)>| {
         let (names, values): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
         values.prop_map(move |values| {
@@ -81,7 +84,34 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
         .prop_map(|f| ("/api/reports/file", false, f)),
         fields(vec![]).prop_map(|f| ("/api/reports/mine", false, f)),
         fields(vec![("id", game.clone())]).prop_map(|f| ("/api/analysis/turns", false, f)),
-        fields(vec![("id", game)]).prop_map(|f| ("/api/analysis/run", false, f)),
+        fields(vec![("id", game.clone())]).prop_map(|f| ("/api/analysis/run", false, f)),
+        fields(vec![("name", name.clone())]).prop_map(|f| ("/api/friends/follow", true, f)),
+        fields(vec![("name", name.clone())]).prop_map(|f| ("/api/friends/unfollow", true, f)),
+        fields(vec![]).prop_map(|f| ("/api/friends/list", true, f)),
+        fields(vec![
+            ("game", game.clone()),
+            ("accept", word(&["true", "false"]))
+        ])
+        .prop_map(|f| ("/api/friends/answer", true, f)),
+        fields(vec![("name", name.clone())]).prop_map(|f| ("/api/blocks/block", true, f)),
+        fields(vec![("name", name.clone())]).prop_map(|f| ("/api/blocks/unblock", true, f)),
+        fields(vec![("game", game.clone())]).prop_map(|f| ("/api/chat/read", true, f)),
+        fields(vec![("game", game.clone()), ("text", text.clone())]).prop_map(|f| (
+            "/api/chat/send",
+            true,
+            f
+        )),
+        fields(vec![("off", word(&["true", "false"]))]).prop_map(|f| (
+            "/api/chat/setting",
+            true,
+            f
+        )),
+        fields(vec![
+            ("name", name),
+            ("message", number()),
+            ("reason", text.clone())
+        ])
+        .prop_map(|f| ("/api/moderation/report", true, f)),
         fields(vec![]).prop_map(|f| ("/api/admin/overview", false, f)),
         fields(vec![
             ("dictionary", word(DICTIONARIES)),
@@ -182,6 +212,16 @@ async fn whole(db: &Database, player: i64) -> Result<(), String> {
     if open > store::library::reports::MAX_OPEN_PER_PLAYER {
         return Err(format!("{open} open reports"));
     }
+    let open: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM player_reports WHERE reporter = $1 AND status = 'open'",
+    )
+    .bind(player)
+    .fetch_one(&db.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    if open > store::moderation::MAX_OPEN_REPORTS {
+        return Err(format!("{open} open reports of players"));
+    }
     for id in ["en", "sv", "sv-strict", "da", "nb"] {
         let versions: Vec<i64> = sqlx::query_scalar(
             "SELECT version FROM dictionary_versions WHERE dictionary = $1 ORDER BY version",
@@ -218,6 +258,8 @@ fn the_newer_server_functions_answer_arbitrary_bodies_without_a_500() {
             player.sign_up(&player_name).await;
             admin.sign_up(&admin_name).await;
             assert!(store::accounts::make_admin(&db, &admin_name).await.unwrap());
+            // Someone to follow, block and report (already there from an earlier run on Postgres).
+            let _ = store::accounts::sign_up(&db, "fuzz_friend", "a good password").await;
         });
         let player_id = runtime
             .block_on(store::accounts::sign_in(

@@ -22,6 +22,13 @@ pub enum Change {
         /// Who sits in it.
         users: Vec<i64>,
     },
+    /// A message was written in a game's chat; `users` sit in it.
+    Chat {
+        /// The game's id.
+        id: String,
+        /// Who sits in it.
+        users: Vec<i64>,
+    },
     /// A user opened or closed a live page: their presence may have changed.
     Presence { user: i64 },
     /// A dictionary's active version changed: every instance reloads its catalog.

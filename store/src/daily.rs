@@ -232,6 +232,7 @@ pub async fn start(
     if let Some(id) = attempt_of(db, user.id, dictionary, day).await? {
         return Ok(id);
     }
+    crate::moderation::check_may_play(db, user.id).await?;
     let config = puzzle(db, day, dictionary).await?.config();
     let (_writer, mut tx) = db.begin_write().await?;
     let id = games::insert(&mut tx, &config, Phase::Playing, OpponentKind::Daily, false).await?;

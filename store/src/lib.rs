@@ -19,26 +19,34 @@
 //! | [`services`] | what the server functions are handed |
 //! | [`ranks`] | Elo per dictionary, leaderboards, the recomputation |
 //! | [`results`] | each player's facts of a finished game |
+//! | [`blocks`] | who blocked whom; the one check every way of meeting asks |
+//! | [`moderation`] | reports of players, mutes, suspensions and their log |
 //! | [`seating`] | creating and joining games: bots, invites, the lobby, rematches |
 //! | [`clocks`] | deadlines, time-outs and the Blitz Ready lobby |
 //! | [`daily`] | the Daily Challenge: puzzles, attempts, standings, streaks |
 //! | [`profiles`] | a player's public page |
 //! | [`records`] | a finished game's log, for analysis and export |
+//! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
+//! | [`chat`] | a game's chat, for its players only |
 //!
 //! A game's end is the one event several domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
 //! Daily Challenge), inside the transaction that records the end.
 
 pub mod accounts;
+pub mod blocks;
 pub mod bus;
+pub mod chat;
 pub mod clocks;
 pub mod daily;
 pub mod db;
 pub mod ended;
 pub mod error;
+pub mod friends;
 pub mod games;
 pub mod library;
 pub mod limits;
+pub mod moderation;
 pub mod presence;
 pub mod profiles;
 pub mod ranks;

@@ -13,7 +13,13 @@ use super::{Me, Refusal};
 pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
     let services = services()?;
     let session = session().await?;
-    Ok(current_user(&services, &session).await?.as_ref().map(me))
+    let Some(user) = current_user(&services, &session).await? else {
+        return Ok(None);
+    };
+    Ok(Some(Me {
+        standing: super::server::standing(&services, &user).await?,
+        ..me(&user)
+    }))
 }
 
 /// Creates an account and signs it in. A guest's row is named instead, so their games stay.

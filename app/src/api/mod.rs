@@ -8,7 +8,11 @@
 pub mod account;
 pub mod admin;
 pub mod analysis;
+pub mod blocks;
+pub mod chat;
 pub mod daily;
+pub mod friends;
+pub mod moderation;
 pub mod play;
 pub mod reports;
 
@@ -103,6 +107,8 @@ pub struct GameCard {
     pub starts_in_ms: Option<i64>,
     /// Whether its end moves the players' ranks.
     pub rated: bool,
+    /// Chat messages the caller has not seen.
+    pub unread: u32,
 }
 
 /// An invite as its link shows it, to anyone holding the link.
@@ -133,6 +139,31 @@ pub struct Me {
     pub admin: bool,
     /// The interface language the account chose (sent when signing in, so the page can switch).
     pub language: Option<crate::i18n::Lang>,
+    /// A mute or suspension in force, which the pages show.
+    pub standing: Option<Standing>,
+}
+
+/// What became of a plain form post, as its page's address carries it back (`?done=true` or
+/// `?refused=<the refusal as JSON>`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Said {
+    /// It was done.
+    #[serde(default)]
+    pub done: bool,
+    /// It was refused: the refusal, as JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+/// A sanction in force on the signed-in player, as they are told of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// Suspended (no new games, no chat), not only muted (no chat).
+    pub suspended: bool,
+    /// Until when, unix ms; `None` for good.
+    pub until: Option<i64>,
+    /// The admins' reason.
+    pub reason: String,
 }
 
 /// Server-side plumbing shared by the server functions.
@@ -193,7 +224,24 @@ pub(crate) mod server {
             guest: user.guest,
             language: None,
             admin: user.role == Role::Admin,
+            standing: None,
         }
+    }
+
+    /// The most severe sanction in force on `user`, for [`Me::standing`].
+    pub async fn standing(
+        services: &Services,
+        user: &User,
+    ) -> Result<Option<super::Standing>, ServerFnError> {
+        use store::moderation::SanctionKind;
+        let sanctions = store::moderation::standing(&services.db, user.id)
+            .await
+            .map_err(failed)?;
+        Ok(sanctions.into_iter().next().map(|s| super::Standing {
+            suspended: s.kind == SanctionKind::Suspend,
+            until: s.until,
+            reason: s.reason,
+        }))
     }
 
     /// The user this session belongs to, if any.
@@ -219,6 +267,73 @@ pub(crate) mod server {
             return Ok(Err(Refusal::SignInFirst));
         };
         answer(body(services, user).await)
+    }
+
+    /// Runs `body` for a signed-up player: a guest is asked to sign up (friends, blocks, chat
+    /// settings and reports are for accounts with a name others can find).
+    pub async fn as_member<T, F, Fut>(body: F) -> Result<Result<T, Refusal>, ServerFnError>
+    where
+        F: FnOnce(Services, User) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        as_player(async |services, user| {
+            if user.guest {
+                return Err(Refusal::AccountNeeded.into());
+            }
+            body(services, user).await
+        })
+        .await
+    }
+
+    /// Runs `body` for a signed-up player ([`as_member`]) from a form, which a page without
+    /// scripts may post plainly: such a post is sent back to its page ([`back_to_page`]).
+    pub async fn as_member_form<T, F, Fut>(body: F) -> Result<Result<T, Refusal>, ServerFnError>
+    where
+        F: FnOnce(Services, User) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>>,
+    {
+        let answer = as_member(body).await?;
+        back_to_page(&answer);
+        Ok(answer)
+    }
+
+    /// Sends a plain form post (from a page without scripts: a profile, `/friends`, `/settings`)
+    /// back to its page, saying what became of it: `?done=1`, or `?refused=` with the refusal as
+    /// JSON, which the page words in its reader's language (a page never shows text taken from
+    /// its address). Does nothing for the page's own requests.
+    fn back_to_page<T>(answer: &Result<T, Refusal>) {
+        if !crate::wire::accepts("text/html") {
+            return;
+        }
+        let Some(parts) = use_context::<http::request::Parts>() else {
+            return;
+        };
+        // Back to the page the form is on, when it is a page of this site; else the start page.
+        let host = parts
+            .headers
+            .get(http::header::HOST)
+            .and_then(|h| h.to_str().ok());
+        let page = parts
+            .headers
+            .get(http::header::REFERER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<http::Uri>().ok())
+            .filter(|uri| uri.authority().map(|a| a.as_str()) == host)
+            .map(|uri| uri.path().to_string())
+            .filter(|path| domain::is_local_path(path))
+            .unwrap_or_else(|| "/".into());
+        let said = match answer {
+            Ok(_) => super::Said {
+                done: true,
+                refused: None,
+            },
+            Err(refusal) => super::Said {
+                done: false,
+                refused: serde_json::to_string(refusal).ok(),
+            },
+        };
+        let query = serde_qs::to_string(&said).unwrap_or_default();
+        leptos_axum::redirect(&format!("{page}?{query}"), false);
     }
 
     /// Runs `body` for a signed-in admin; anyone else is refused.

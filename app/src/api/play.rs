@@ -34,8 +34,13 @@ pub struct GamePage {
     pub rank_changes: Vec<Option<i32>>,
     /// After a game between two players: the caller's record against the other.
     pub head_to_head: Option<super::HeadToHead>,
+    /// After a game between two players: whether the caller follows the other.
+    pub follows_opponent: Option<bool>,
     /// After a Daily Challenge: the result, place, bot's total and review.
     pub daily: Option<super::DailyResult>,
+    /// The game's chat, when it has one; sent with the page when it is loaded (`games/get`),
+    /// not with every move's answer (`None` there: the page keeps the chat it has).
+    pub chat: Option<super::chat::ChatView>,
 }
 
 /// A game just made.
@@ -166,6 +171,7 @@ pub mod server {
                 Phase::Ready => row.starts_at.map(|t| (t - store::db::now_ms()).max(0)),
                 _ => None,
             },
+            unread: 0,
         }
     }
 
@@ -244,9 +250,10 @@ pub mod server {
             Phase::Over => {
                 let changes = ranks::changes(&services.db, game_id).await?;
                 let head_to_head = match (&people[..], &others[..]) {
-                    ([_, _], [other]) => {
-                        Some(store::profiles::head_to_head(&services.db, user_id, *other).await?)
-                    }
+                    ([_, _], [other]) => Some((
+                        store::profiles::head_to_head(&services.db, user_id, *other).await?,
+                        store::friends::follows(&services.db, user_id, *other).await?,
+                    )),
                     _ => None,
                 };
                 let by_seat = seats
@@ -277,8 +284,10 @@ pub mod server {
             invite_path,
             rematch,
             rank_changes,
-            head_to_head,
+            head_to_head: head_to_head.as_ref().map(|(record, _)| *record),
+            follows_opponent: head_to_head.map(|(_, follows)| follows),
             daily,
+            chat: None,
         })
     }
 }
@@ -301,9 +310,16 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
             services.bot_wakeup.notify_one();
         }
     }
-    answer(created.map(|c| GameCreated {
-        id: c.id,
-        invite_path: c.invite_token.map(|t| format!("/invite/{t}")),
+    // A challenge waits in the friend's games list: there is no link to send.
+    let link = !matches!(new.opponent, super::Opponent::Friend { .. });
+    answer(created.map(|c| {
+        GameCreated {
+            id: c.id,
+            invite_path: c
+                .invite_token
+                .filter(|_| link)
+                .map(|t| format!("/invite/{t}")),
+        }
     }))
 }
 
@@ -333,13 +349,18 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let ranks = store::ranks::of_players(&services.db, &people)
         .await
         .map_err(failed)?;
+    let unread = store::chat::unread(&services.db, user.id)
+        .await
+        .map_err(failed)?;
     let mut cards = Vec::with_capacity(rows.len());
     for row in rows {
         let seats = seats.remove(&row.id).unwrap_or_default();
         let log = logs.remove(&row.id).unwrap_or_default();
         let lexicon = services.game_lexicon(&row.config).await.map_err(failed)?;
         let state = games::replay(row.config.clone(), &log, &*lexicon).map_err(failed)?;
-        cards.push(server::card(&row, &seats, &state, user.id, &online, &ranks));
+        let mut card = server::card(&row, &seats, &state, user.id, &online, &ranks);
+        card.unread = unread.get(&row.id).copied().unwrap_or(0);
+        cards.push(card);
     }
     Ok(cards)
 }
@@ -347,8 +368,12 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
 /// One of the caller's games. Anyone else's answers "no such game".
 #[server(input = Json, output = Wire, endpoint = "games/get")]
 pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
-    super::server::as_player(async |services, user| server::page(&services, &id, user.id).await)
-        .await
+    super::server::as_player(async |services, user| {
+        let mut page = server::page(&services, &id, user.id).await?;
+        page.chat = super::chat::server::view(&services, &id, user.id).await?;
+        Ok(page)
+    })
+    .await
 }
 
 /// Acts in a game, if it is still at `expected_version`: the server re-validates with the rules
@@ -482,6 +507,7 @@ pub async fn invite(token: String) -> Result<Result<InviteCard, Refusal>, Server
                 owner,
                 expires_at,
                 open,
+                ..
             } = seating::invite(&services.db, &token).await?;
             let dictionary = dictionary_of(&game.config);
             let ranks = store::ranks::of_players(&services.db, &[owner.id]).await?;
@@ -523,9 +549,13 @@ pub async fn answer_invite(
 /// Games waiting in the open lobby.
 #[server(input = Json, output = Wire, endpoint = "lobby/list")]
 pub async fn lobby() -> Result<Vec<LobbyCard>, ServerFnError> {
-    use super::server::{failed, services};
+    use super::server::{current_user, failed, services, session};
     let services = services()?;
-    let games = store::seating::lobby(&services.db).await.map_err(failed)?;
+    // Games of players who blocked the caller, or whom they blocked, are not shown to them.
+    let viewer = current_user(&services, &session().await?).await?;
+    let games = store::seating::lobby(&services.db, viewer.map(|u| u.id))
+        .await
+        .map_err(failed)?;
     let owners: Vec<i64> = games.iter().map(|g| g.owner.id).collect();
     let ranks = store::ranks::of_players(&services.db, &owners)
         .await

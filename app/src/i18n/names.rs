@@ -7,7 +7,7 @@ use leptos::prelude::ServerFnError;
 use rules::{game::Format, Power, RuleError, Variant};
 
 use super::Texts;
-use domain::{AccountProblem, DictionaryProblem, Refusal};
+use domain::{AccountProblem, DictionaryProblem, Refusal, SocialProblem};
 
 /// A refusal, or a failure to reach the server, in the page's language.
 pub fn answer_text(texts: Texts, answer: Result<Refusal, ServerFnError>) -> String {
@@ -43,7 +43,52 @@ pub fn refusal(texts: Texts, refusal: &Refusal) -> String {
         Refusal::Account(problem) => account(texts, *problem).into(),
         Refusal::TooManyReports { open } => tr!(texts, refusal.too_many_reports, open),
         Refusal::Dictionary(problem) => dictionary(texts, problem),
+        Refusal::Social(problem) => social(texts, problem),
     }
+}
+
+fn social(texts: Texts, problem: &SocialProblem) -> String {
+    use domain::{CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW_SECS};
+    match problem {
+        SocialProblem::NoSuchPlayer(name) => tr!(texts, refusal.no_such_player, name),
+        SocialProblem::Yourself => tr!(texts, refusal.yourself).into(),
+        SocialProblem::Unreachable(name) => tr!(texts, refusal.cannot_reach, name),
+        SocialProblem::NoChat => tr!(texts, refusal.no_chat).into(),
+        SocialProblem::BadMessage => tr!(texts, refusal.bad_message, most = CHAT_MAX_CHARS),
+        SocialProblem::TooFast => tr!(
+            texts,
+            refusal.chat_too_fast,
+            messages = CHAT_BURST,
+            seconds = CHAT_WINDOW_SECS
+        ),
+        SocialProblem::ReasonNeeded => tr!(texts, refusal.report_reason).into(),
+        SocialProblem::TooManyReports => tr!(texts, refusal.too_many_player_reports).into(),
+        SocialProblem::Muted(until) | SocialProblem::Suspended(until) => {
+            let muted = matches!(problem, SocialProblem::Muted(_));
+            sanctioned(texts, muted, *until)
+        }
+    }
+}
+
+/// "You are muted until 2026-12-06 14:00 UTC." and the like.
+pub fn sanctioned(texts: Texts, muted: bool, until: Option<i64>) -> String {
+    match (muted, until) {
+        (true, Some(until)) => tr!(texts, refusal.muted_until, until = moment(until)),
+        (true, None) => tr!(texts, refusal.muted_for_good).into(),
+        (false, Some(until)) => tr!(texts, refusal.suspended_until, until = moment(until)),
+        (false, None) => tr!(texts, refusal.suspended_for_good).into(),
+    }
+}
+
+/// A unix-ms instant as `2026-12-01 14:05 UTC`.
+pub fn moment(ms: i64) -> String {
+    let minute_of_day = ms.div_euclid(60_000).rem_euclid(1440);
+    format!(
+        "{} {:02}:{:02} UTC",
+        rules::daily::Day::of_unix_ms(ms),
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
 }
 
 fn dictionary(texts: Texts, problem: &DictionaryProblem) -> String {

@@ -70,7 +70,7 @@ pub fn not_done(texts: Texts, message: &str) -> String {
     plain::html(texts, tr!(texts, admin.not_done), &body)
 }
 
-fn flash_view(flash: Flash) -> impl IntoView {
+pub(crate) fn flash_view(flash: Flash) -> impl IntoView {
     view! {
         {flash.ok.map(|ok| view! { <p class="ok flash" role="status" data-testid="form-ok">{ok}</p> })}
         {flash.error.map(|error| view! { <p class="error flash" role="alert" data-testid="form-error">{error}</p> })}

@@ -29,6 +29,7 @@ pub fn LobbyPage() -> impl IntoView {
         "/api/live?lobby=true".into(),
         move || games.refetch(),
         |_| {},
+        || {},
     );
     let user = CurrentUser::expect();
     let language = Language::expect();

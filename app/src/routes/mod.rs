@@ -9,6 +9,8 @@ pub mod daily_cards;
 pub mod daily_standings;
 #[cfg(feature = "ssr")]
 pub mod finished_turn;
+#[cfg(feature = "ssr")]
+pub mod friends;
 pub mod game;
 pub mod help;
 pub mod home;
@@ -16,6 +18,8 @@ pub mod invite;
 #[cfg(feature = "ssr")]
 pub mod leaderboard;
 pub mod lobby;
+#[cfg(feature = "ssr")]
+pub mod moderation;
 pub mod my_games;
 pub mod my_reports;
 pub mod new_game;
@@ -25,3 +29,5 @@ pub mod plain;
 pub mod player;
 #[cfg(feature = "ssr")]
 pub mod profile;
+#[cfg(feature = "ssr")]
+pub mod settings;

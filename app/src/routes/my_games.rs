@@ -1,11 +1,17 @@
-//! The caller's games, as a list on the start page: opponents, ruleset, scores, whose turn and,
-//! near a deadline, the time left. It follows the live stream, so moves show without a reload.
+//! The caller's games, as a list on the start page: challenges waiting for an answer, then the
+//! games with opponents, ruleset, scores, whose turn, unread chat and, near a deadline, the time
+//! left; and the friends the caller follows, online ones first. It follows the live stream, so
+//! moves, challenges and messages show without a reload.
 
 use leptos::prelude::*;
 
 use crate::tr;
 use crate::{
-    api::{play::my_games, GameCard, Phase, SeatHolder},
+    api::{
+        friends::{answer_challenge, friends, ChallengeCard, FriendCard},
+        play::my_games,
+        GameCard, Phase, SeatHolder,
+    },
     i18n::{format_name, ruleset_name, seat_label, Language, Texts},
     routes::player::Holder,
 };
@@ -29,9 +35,24 @@ fn status(texts: Texts, card: &GameCard) -> String {
 #[component]
 pub fn MyGames() -> impl IntoView {
     let games = crate::loaded::load(|| (), |_| my_games());
+    let friends = crate::loaded::load(|| (), |_| friends());
     let language = Language::expect();
-    crate::live::follow("/api/live".into(), move || games.refetch(), |_| {});
+    crate::live::follow(
+        "/api/live".into(),
+        move || {
+            games.refetch();
+            friends.refetch();
+        },
+        |_| {},
+        || {},
+    );
     view! {
+        <Transition fallback=|| ()>
+            {move || friends.get().and_then(Result::ok).and_then(Result::ok).map(|f| view! {
+                <Challenges challenges=f.challenges on_answer=move || friends.refetch() />
+                <FriendsPanel friends=f.following />
+            })}
+        </Transition>
         <Transition fallback=|| ()>
             {move || games.get().and_then(Result::ok).filter(|g| !g.is_empty()).map(|games| { let texts = language.get(); view! {
                 <section class="my-games" aria-labelledby="my-games-title">
@@ -62,6 +83,9 @@ pub fn MyGames() -> impl IntoView {
                                         </a>
                                     </div>
                                     <span class="status">{status(texts, &card)}
+                                        {(card.unread > 0).then(|| view! {
+                                            " " <span class="unread" data-testid="unread">{tr!(texts, chat.unread, count = card.unread)}</span>
+                                        })}
                                         {card.time_left_ms.map(|left_ms| view! {
                                             " " <crate::live::Clock left_ms blitz=card.format == rules::game::Format::Blitz />
                                         })}
@@ -73,5 +97,82 @@ pub fn MyGames() -> impl IntoView {
                 </section>
             }})}
         </Transition>
+    }
+}
+
+/// Challenges waiting for the caller's answer: accept (the game opens) or decline.
+#[component]
+fn Challenges(
+    challenges: Vec<ChallengeCard>,
+    on_answer: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let answering = Action::new(move |(game, accept): &(String, bool)| {
+        let (game, accept) = (game.clone(), *accept);
+        async move { (accept, answer_challenge(game, accept).await) }
+    });
+    let said = RwSignal::new(None::<String>);
+    let language = Language::expect();
+    Effect::new(move |_| match answering.value().get() {
+        Some((true, Ok(Ok(game)))) => {
+            leptos_router::hooks::use_navigate()(&format!("/game/{game}"), Default::default())
+        }
+        Some((_, Ok(Err(why)))) => {
+            said.set(Some(crate::i18n::refusal(language.get_untracked(), &why)));
+            on_answer();
+        }
+        Some(_) => on_answer(),
+        None => {}
+    });
+    (!challenges.is_empty()).then(|| view! {
+        <section class="card challenges" data-testid="challenges" aria-labelledby="challenges-title">
+            <h2 id="challenges-title">{crate::t!(friends.challenges)}</h2>
+            <ul class="game-list">
+                {challenges.into_iter().map(|c| {
+                    let (accept, decline) = (c.game.id.clone(), c.game.id.clone());
+                    view! {
+                        <li class="card row" data-challenge=c.game.id.clone()>
+                            <span>{move || { let texts = language.get(); tr!(texts, friends.challenged_by, name = c.from.clone(),
+                                game = format!("{} · {}", ruleset_name(texts, &c.game.variant), format_name(texts, c.game.format))) }}</span>
+                            <span class="actions">
+                                <button class="primary" on:click=move |_| { answering.dispatch((accept.clone(), true)); }>{crate::t!(friends.accept)}</button>
+                                <button on:click=move |_| { answering.dispatch((decline.clone(), false)); }>{crate::t!(friends.decline)}</button>
+                            </span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            {move || said.get().map(|said| view! { <p class="error" role="alert">{said}</p> })}
+        </section>
+    })
+}
+
+/// The friends the caller follows, online ones first, each with a Challenge link; and the way to
+/// the Friends page.
+#[component]
+fn FriendsPanel(friends: Vec<FriendCard>) -> impl IntoView {
+    (!friends.is_empty()).then(|| view! {
+        <section class="card friends-panel" aria-labelledby="friends-title">
+            <h2 id="friends-title"><a href="/friends">{crate::t!(friends.title)}</a></h2>
+            <ul class="friend-list">
+                {friends.into_iter().take(8).map(|f| view! { <Friend friend=f /> }).collect_view()}
+            </ul>
+        </section>
+    })
+}
+
+/// A friend: presence, name (their profile), rank, and Challenge.
+#[component]
+pub fn Friend(friend: FriendCard) -> impl IntoView {
+    let language = Language::expect();
+    let online = friend.online;
+    let challenge = format!("/?friend={}#new-game-title", friend.name);
+    view! {
+        <li class="friend" data-friend=friend.name.clone()>
+            <span role="img" class=if online { "presence online" } else { "presence" }
+                aria-label=move || if online { tr!(language.get(), game.online) } else { tr!(language.get(), game.away) }></span>
+            " "<a href=crate::api::profile_path(&friend.name)>{friend.name.clone()}</a>
+            " "<span class="muted">{format!("({})", friend.rank)}</span>
+            " "<a class="button small" href=challenge>{crate::t!(friends.challenge)}</a>
+        </li>
     }
 }

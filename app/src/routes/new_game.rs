@@ -105,6 +105,8 @@ struct Choices {
     /// Pass-and-play: each seat's name (blank: the server's default).
     names: RwSignal<Vec<String>>,
     rated: RwSignal<bool>,
+    /// A friend challenged by name (blank: an invite link instead).
+    friend: RwSignal<String>,
 }
 
 impl Choices {
@@ -117,16 +119,25 @@ impl Choices {
             domain::Lang::Da => DictionaryId::Danish,
             domain::Lang::Nb => DictionaryId::Norwegian,
         };
+        // `/?friend=<name>` (the Friends page's Challenge): the form opens on that friend.
+        let friend = leptos_router::hooks::use_query_map()
+            .with_untracked(|q| q.get("friend"))
+            .unwrap_or_default();
         let choices = Choices {
             ruleset: RwSignal::new("alfakraft".to_string()),
             dictionary: RwSignal::new(dictionary),
             format: RwSignal::new(Format::Casual),
             options: RwSignal::new(Options::default()),
-            opponent: RwSignal::new(OpponentKind::Bot),
+            opponent: RwSignal::new(if friend.is_empty() {
+                OpponentKind::Bot
+            } else {
+                OpponentKind::Invite
+            }),
             bot: RwSignal::new("casual".to_string()),
             players: RwSignal::new(2u8),
             names: RwSignal::new(vec![String::new(); 4]),
             rated: RwSignal::new(true),
+            friend: RwSignal::new(friend),
         };
         // A dictionary the ruleset cannot use is swapped for its first one.
         Effect::new(move |_| {
@@ -163,7 +174,10 @@ impl Choices {
     fn new_game(&self) -> NewGame {
         let players = self.players.get_untracked();
         let opponent = match self.opponent.get_untracked() {
-            OpponentKind::Invite => Opponent::Invite,
+            OpponentKind::Invite => match self.friend.get_untracked().trim() {
+                "" => Opponent::Invite,
+                name => Opponent::Friend { name: name.into() },
+            },
             OpponentKind::Lobby => Opponent::Lobby,
             OpponentKind::Local => Opponent::PassAndPlay {
                 players,
@@ -297,6 +311,7 @@ fn OpponentFields(choices: Choices) -> impl IntoView {
         opponent,
         bot,
         rated,
+        friend,
         ..
     } = choices;
     view! {
@@ -322,6 +337,13 @@ fn OpponentFields(choices: Choices) -> impl IntoView {
                         <option value=value>{crate::i18n::worded(move |texts| tr!(texts, new_game.bot_rank, name = texts.text(name), rank))}</option>
                     }).collect_view()}
                 </select>
+            </label>
+        </Show>
+        <Show when=move || opponent.get() == OpponentKind::Invite>
+            <label>
+                {t!(new_game.friend_name)}
+                <input name="friend" data-testid="friend-name" autocomplete="off" maxlength="40"
+                    prop:value=move || friend.get() on:input=move |ev| friend.set(event_target_value(&ev)) />
             </label>
         </Show>
         <Show when=move || matches!(opponent.get(), OpponentKind::Invite | OpponentKind::Lobby)>

@@ -16,16 +16,18 @@ pub fn speaking<V>(texts: Texts, view: impl FnOnce() -> V) -> V {
     })
 }
 
-/// A unix-ms instant as `2026-12-01 14:05 UTC`.
-pub fn utc(ms: i64) -> String {
-    let minute_of_day = ms.div_euclid(60_000).rem_euclid(1440);
-    format!(
-        "{} {:02}:{:02} UTC",
-        rules::daily::Day::of_unix_ms(ms),
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
+/// What became of a plain form post, in `texts`; nothing for an address that says nothing
+/// readable.
+pub fn said(texts: Texts, said: &crate::api::Said) -> Option<String> {
+    if let Some(refused) = &said.refused {
+        let refusal: crate::api::Refusal = serde_json::from_str(refused).ok()?;
+        return Some(crate::i18n::refusal(texts, &refusal));
+    }
+    said.done.then(|| tr!(texts, social.done).to_string())
 }
+
+/// A unix-ms instant as `2026-12-01 14:05 UTC`.
+pub use crate::i18n::moment as utc;
 
 /// "Page not found" (the server answers it with 404), in `texts`.
 pub fn not_found(texts: Texts) -> String {
@@ -61,7 +63,12 @@ pub fn document(
                     <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
                     <a href="/help">{tr!(texts, nav.rules)}</a>
                     <span class="spacer"></span>
+                    {viewer.is_some().then(|| view! {
+                        <a href="/friends">{tr!(texts, nav.friends)}</a>
+                        <a href="/settings">{tr!(texts, nav.settings)}</a>
+                    })}
                     {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
+                    {admin.then(|| view! { <a href="/admin/moderation" data-testid="moderation-link">{tr!(texts, nav.moderation)}</a> })}
                 </div>
                 {match viewer {
                     Some(name) => {

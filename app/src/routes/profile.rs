@@ -33,6 +33,54 @@ pub struct Viewer {
     pub head_to_head: Option<HeadToHead>,
     /// The language they read.
     pub texts: crate::i18n::Texts,
+    /// Where they stand with the player, when signed up and not on their own profile.
+    pub relation: Option<Relation>,
+    /// What became of their last form on this page (`?said=`).
+    pub said: Option<String>,
+}
+
+/// Where the viewer stands with the profile's player.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Relation {
+    /// The viewer follows them.
+    pub follows: bool,
+    /// The viewer blocked them.
+    pub blocks: bool,
+}
+
+/// Follow or unfollow, block or unblock, and report: plain forms to the server functions, which
+/// send the browser back here.
+fn social(texts: Texts, name: &str, relation: Relation) -> impl IntoView {
+    let form = |action: &'static str, label: &'static str, testid: &'static str| {
+        view! {
+            <form method="post" action=action class="inline">
+                <input type="hidden" name="name" value=name.to_string() />
+                <button type="submit" data-testid=testid>{label}</button>
+            </form>
+        }
+    };
+    view! {
+        <section class="card social" aria-label=tr!(texts, friends.title)>
+            {match relation.follows {
+                true => form("/api/friends/unfollow", tr!(texts, friends.unfollow), "unfollow"),
+                false => form("/api/friends/follow", tr!(texts, friends.follow), "follow"),
+            }}
+            {match relation.blocks {
+                true => form("/api/blocks/unblock", tr!(texts, friends.unblock), "unblock"),
+                false => form("/api/blocks/block", tr!(texts, friends.block), "block"),
+            }}
+            <details>
+                <summary>{tr!(texts, friends.report)}</summary>
+                <form method="post" action="/api/moderation/report" class="form">
+                    <input type="hidden" name="name" value=name.to_string() />
+                    <label>{tr!(texts, chat.report_reason)}
+                        <input name="reason" required maxlength="500" data-testid="report-reason" />
+                    </label>
+                    <button type="submit" data-testid="report-player">{tr!(texts, chat.send_report)}</button>
+                </form>
+            </details>
+        </section>
+    }
 }
 
 /// A rank history as a line chart: one point per rated game, the rank after it.
@@ -119,12 +167,21 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
     let head_to_head = viewer.head_to_head.map(|record| {
         view! { <p class="lead" data-testid="profile-head-to-head">{tr!(texts, profile.head_to_head, name, record = tr!(texts, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p> }
     });
+    let said = viewer
+        .said
+        .map(|said| view! { <p class="flash" role="status" data-testid="said">{said}</p> });
+    let social_forms = viewer
+        .relation
+        .filter(|_| !profile.guest)
+        .map(|relation| social(texts, &profile.name, relation));
     let main = view! {
         <main class="page profile">
             <h1 data-testid="profile-name">{profile.name.clone()}
                 {profile.guest.then(|| view! { " " <small class="muted">{tr!(texts, profile.guest)}</small> })}</h1>
             <p class="muted">{tr!(texts, profile.since, day = &utc(profile.joined)[..10])}</p>
+            {said}
             {head_to_head}
+            {social_forms}
             <section class="card" aria-labelledby="ranks-title">
                 <h2 id="ranks-title">{tr!(texts, profile.rank)}</h2>
                 {if profile.ranks.is_empty() {

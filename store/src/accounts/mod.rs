@@ -244,6 +244,17 @@ pub async fn by_id(db: &Database, id: i64) -> Result<Option<User>, AccountError>
     Ok(record.map(User::from))
 }
 
+/// The signed-up player called `name` (as typed: it is lowered first); guests have no name
+/// anyone could type, so they are not found.
+pub async fn by_name(db: &Database, name: &str) -> Result<Option<User>, AccountError> {
+    let record: Option<UserRecord> =
+        sqlx::query_as("SELECT id, name, role, guest FROM users WHERE name = $1 AND guest = 0")
+            .bind(name.trim().to_lowercase())
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(record.map(User::from))
+}
+
 /// Hands a guest's seats, results and Daily Challenge attempts to the account they signed in
 /// to, then removes the guest. Where the account already has an attempt at the same puzzle, that
 /// one stands (the guest's game stays an ordinary finished game).

@@ -14,9 +14,12 @@ use rules::{game::Format, GameConfig, RuleSet, Seat};
 
 use crate::{
     accounts::User,
+    blocks::{self, Contact},
+    bus::Change,
     db::{now_ms, placeholders, Database},
     games::{self, GameRecord, GameRow, GAME_COLUMNS},
     library::versions,
+    moderation,
     ranks::Ranks,
     StoreError,
 };
@@ -82,8 +85,10 @@ pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
-/// Refuses a new game to a player with [`MAX_ACTIVE_GAMES`] waiting or in play.
+/// Refuses a new game or a seat to a suspended player, or to one with [`MAX_ACTIVE_GAMES`]
+/// waiting or in play.
 pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreError> {
+    moderation::check_may_play(db, user_id).await?;
     if active_count(db, user_id).await? >= MAX_ACTIVE_GAMES {
         return Err(Refusal::TooManyGames(MAX_ACTIVE_GAMES).into());
     }
@@ -143,16 +148,27 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             }
             *players
         }
-        Opponent::Invite | Opponent::Lobby if owner.guest => {
+        Opponent::Invite | Opponent::Lobby | Opponent::Friend { .. } if owner.guest => {
             return Err(Refusal::AccountNeeded.into())
         }
-        Opponent::Invite | Opponent::Lobby => 2,
+        Opponent::Invite | Opponent::Lobby | Opponent::Friend { .. } => 2,
+    };
+    let invitee = match &new.opponent {
+        Opponent::Friend { name } => {
+            let friend = blocks::other(db, owner, name).await?;
+            blocks::check(db, owner.id, friend.id, Contact::Challenge(&friend.name)).await?;
+            Some(friend.id)
+        }
+        _ => None,
     };
     check_room(db, owner.id).await?;
     if new.format == Format::Blitz && !matches!(new.opponent, Opponent::PassAndPlay { .. }) {
         check_one_blitz(db, owner.id).await?;
     }
-    let waits = matches!(new.opponent, Opponent::Invite | Opponent::Lobby);
+    let waits = matches!(
+        new.opponent,
+        Opponent::Invite | Opponent::Lobby | Opponent::Friend { .. }
+    );
     let config = GameConfig {
         variant: new.variant,
         // The version active now: the game keeps it to its end, whatever is published meanwhile.
@@ -175,7 +191,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             _ if seat == 0 => (Some(owner.id), None),
             Opponent::Bot { level } => (None, Some(level.as_str())),
             Opponent::PassAndPlay { .. } => (Some(owner.id), None),
-            Opponent::Invite | Opponent::Lobby => (None, None),
+            Opponent::Invite | Opponent::Lobby | Opponent::Friend { .. } => (None, None),
         };
         let local_name = match &new.opponent {
             Opponent::PassAndPlay { names, .. } => Some(local_name(names, seat, &owner.name)),
@@ -192,18 +208,20 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         .execute(&mut *tx)
         .await?;
     }
-    let invite_token = if new.opponent == Opponent::Invite {
+    let invite_token = if new.opponent.kind() == OpponentKind::Invite {
         let token = random_token();
         let ttl = match new.format {
             Format::Blitz => BLITZ_INVITE_TTL_MS,
             Format::Casual => INVITE_TTL_MS,
         };
         sqlx::query(
-            "INSERT INTO invites (token, game_id, expires_at, state) VALUES ($1, $2, $3, 'open')",
+            "INSERT INTO invites (token, game_id, expires_at, state, invitee)
+             VALUES ($1, $2, $3, 'open', $4)",
         )
         .bind(&token)
         .bind(&id)
         .bind(now_ms() + ttl)
+        .bind(invitee)
         .execute(&mut *tx)
         .await?;
         Some(token)
@@ -211,6 +229,14 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         None
     };
     tx.commit().await?;
+    if let Some(friend) = invitee {
+        // The challenge appears in the friend's games list at once.
+        db.publish(Change::Game {
+            id: id.clone(),
+            users: vec![owner.id, friend],
+        })
+        .await;
+    }
     Ok(Created { id, invite_token })
 }
 
@@ -438,14 +464,18 @@ struct LobbyRow {
     owner: Owner,
 }
 
-/// Open lobby games, newest first, with the player waiting in each.
-pub async fn lobby(db: &Database) -> Result<Vec<LobbyGame>, StoreError> {
+/// Open lobby games, newest first, with the player waiting in each; without the games of
+/// players who blocked `viewer` or whom `viewer` blocked.
+pub async fn lobby(db: &Database, viewer: Option<i64>) -> Result<Vec<LobbyGame>, StoreError> {
     let rows: Vec<LobbyRow> = sqlx::query_as(&format!(
         "SELECT {GAME_COLUMNS}, u.id AS owner, u.name
          FROM games g
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
-         WHERE g.status = 'waiting' AND g.opponent = 'lobby' ORDER BY g.updated_at DESC LIMIT 100"
+         WHERE g.status = 'waiting' AND g.opponent = 'lobby' AND {}
+         ORDER BY g.updated_at DESC LIMIT 100",
+        blocks::hidden_from("$1", "u.id")
     ))
+    .bind(viewer.unwrap_or(0))
     .fetch_all(&db.pool)
     .await?;
     rows.into_iter()
@@ -469,6 +499,8 @@ pub struct Invite {
     pub expires_at: i64,
     /// Whether it can still be answered: not answered, not expired, its game still waiting.
     pub open: bool,
+    /// A challenge: the one player who may answer it.
+    pub invitee: Option<i64>,
 }
 
 /// An invite as read.
@@ -480,12 +512,13 @@ struct InviteRow {
     owner: Owner,
     expires_at: i64,
     state: String,
+    invitee: Option<i64>,
 }
 
 /// The invite link with this token.
 pub async fn invite(db: &Database, token: &str) -> Result<Invite, StoreError> {
     let row: InviteRow = sqlx::query_as(&format!(
-        "SELECT {GAME_COLUMNS}, u.id AS owner, u.name, i.expires_at, i.state
+        "SELECT {GAME_COLUMNS}, u.id AS owner, u.name, i.expires_at, i.state, i.invitee
          FROM invites i JOIN games g ON g.id = i.game_id
          JOIN game_seats s ON s.game_id = g.id AND s.seat = 0 JOIN users u ON u.id = s.user_id
          WHERE i.token = $1"
@@ -501,6 +534,7 @@ pub async fn invite(db: &Database, token: &str) -> Result<Invite, StoreError> {
         owner: row.owner,
         expires_at: row.expires_at,
         open,
+        invitee: row.invitee,
     })
 }
 
@@ -514,11 +548,12 @@ pub async fn join(
     token: Option<&str>,
 ) -> Result<(), StoreError> {
     let game = games::row(db, game_id).await?;
-    let owner = seats(db, game_id).await?.into_iter().find(|s| s.seat == 0);
-    if owner
-        .and_then(|s| s.user)
-        .is_some_and(|(id, _)| id == user.id)
-    {
+    let owner = seats(db, game_id)
+        .await?
+        .into_iter()
+        .find(|s| s.seat == 0)
+        .and_then(|s| s.user);
+    if owner.as_ref().is_some_and(|(id, _)| *id == user.id) {
         return Err(Refusal::OwnGame.into());
     }
     match token {
@@ -530,6 +565,13 @@ pub async fn join(
     }
     if user.guest {
         return Err(Refusal::AccountNeeded.into());
+    }
+    if let Some((owner, _)) = owner {
+        let contact = match token {
+            Some(_) => Contact::Invite,
+            None => Contact::Lobby,
+        };
+        blocks::check(db, user.id, owner, contact).await?;
     }
     if game.phase != Phase::Waiting {
         return Err(match token {
@@ -545,13 +587,15 @@ pub async fn join(
     let now = now_ms();
     let (_writer, mut tx) = db.begin_write().await?;
     if let Some(token) = token {
+        // A challenge is answered by the one it was sent to.
         let answered = sqlx::query(
             "UPDATE invites SET state = 'accepted' WHERE token = $1 AND game_id = $2
-             AND state = 'open' AND expires_at > $3",
+             AND state = 'open' AND expires_at > $3 AND (invitee IS NULL OR invitee = $4)",
         )
         .bind(token)
         .bind(game_id)
         .bind(now)
+        .bind(user.id)
         .execute(&mut *tx)
         .await?;
         if answered.rows_affected() != 1 {
@@ -599,7 +643,12 @@ pub async fn join(
 
 /// Declines an invite: the link closes and the waiting game is called off.
 pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
-    let Invite { game, open, .. } = invite(db, token).await?;
+    let Invite {
+        game,
+        open,
+        invitee,
+        ..
+    } = invite(db, token).await?;
     if !open {
         return Err(Refusal::InviteClosed.into());
     }
@@ -615,7 +664,37 @@ pub async fn decline(db: &Database, token: &str) -> Result<(), StoreError> {
     cancel_waiting(&mut tx, &game.id).await?;
     tx.commit().await?;
     games::tell_players(db, &game.id).await;
+    if let Some(friend) = invitee {
+        // The challenge leaves the friend's games list.
+        db.publish(Change::Game {
+            id: game.id.clone(),
+            users: vec![friend],
+        })
+        .await;
+    }
     Ok(())
+}
+
+/// `user` answers the challenge of waiting game `game_id`: accepts it (they take the seat and
+/// the game starts) or declines it (it is called off). Only the player challenged may answer.
+pub async fn answer_challenge(
+    db: &Database,
+    user: &User,
+    game_id: &str,
+    accept: bool,
+) -> Result<(), StoreError> {
+    let token: String = sqlx::query_scalar(
+        "SELECT token FROM invites WHERE game_id = $1 AND invitee = $2 AND state = 'open'",
+    )
+    .bind(game_id)
+    .bind(user.id)
+    .fetch_optional(&db.pool)
+    .await?
+    .ok_or(Refusal::InviteClosed)?;
+    match accept {
+        true => join(db, user, game_id, Some(&token)).await,
+        false => decline(db, &token).await,
+    }
 }
 
 async fn cancel_waiting(conn: &mut sqlx::AnyConnection, game_id: &str) -> Result<u64, StoreError> {
@@ -671,10 +750,12 @@ pub async fn bot_turns(db: &Database) -> Result<Vec<BotTurn>, StoreError> {
     .await?)
 }
 
-/// The open invite token of a waiting game, for its owner to share again.
+/// The open invite token of a waiting game, for its owner to share again (a challenge has
+/// none to share: it waits in the friend's games list).
 pub async fn open_invite_token(db: &Database, game_id: &str) -> Result<Option<String>, StoreError> {
     Ok(sqlx::query_scalar(
-        "SELECT token FROM invites WHERE game_id = $1 AND state = 'open' AND expires_at > $2",
+        "SELECT token FROM invites WHERE game_id = $1 AND state = 'open' AND expires_at > $2
+         AND invitee IS NULL",
     )
     .bind(game_id)
     .bind(now_ms())

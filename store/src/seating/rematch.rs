@@ -6,6 +6,7 @@ use domain::{OpponentKind, Phase, Refusal, RematchState, REMATCH_TTL_MS};
 use rules::{GameConfig, Seat};
 
 use super::{check_room, random_seed, seats};
+use crate::blocks::{self, Contact};
 use crate::{
     accounts::User,
     db::{now_ms, Database},
@@ -82,7 +83,8 @@ async fn players(db: &Database, game_id: &str, user: &User) -> Result<(i64, i64)
 
 /// Offers a rematch (or offers again after withdrawing).
 pub async fn offer(db: &Database, user: &User, game_id: &str) -> Result<(), StoreError> {
-    players(db, game_id, user).await?;
+    let (a, b) = players(db, game_id, user).await?;
+    blocks::check(db, a, b, Contact::Rematch).await?;
     let expires_at = now_ms() + REMATCH_TTL_MS;
     let renewed = sqlx::query(
         "UPDATE rematches SET state = 'open', offered_by = $2, expires_at = $3
@@ -164,6 +166,7 @@ pub async fn decline(db: &Database, user: &User, game_id: &str) -> Result<(), St
 /// second last time moves first. Returns its id.
 pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String, StoreError> {
     let (seat0, seat1) = players(db, game_id, user).await?;
+    blocks::check(db, seat0, seat1, Contact::Rematch).await?;
     check_room(db, seat0).await?;
     check_room(db, seat1).await?;
     let old = games::row(db, game_id).await?;

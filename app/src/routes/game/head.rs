@@ -220,7 +220,7 @@ fn end_of_game(screen: Screen, page: &GamePage, texts: Texts) -> AnyView {
         .into_any(),
         (true, None, None) => view! {
             <summary::Summary view=page.view.clone() seats=page.card.seats.clone() game_id=page.card.id.clone() rematch=page.rematch.clone() table=screen.table
-                rank_changes=page.rank_changes.clone() head_to_head=page.head_to_head
+                rank_changes=page.rank_changes.clone() head_to_head=page.head_to_head follows=page.follows_opponent
                 on_explore=explore />
         }
         .into_any(),

@@ -9,6 +9,7 @@
 
 mod analysis;
 pub(crate) mod board;
+mod chat;
 pub mod daily_summary;
 mod dock;
 mod finger;
@@ -67,7 +68,20 @@ pub fn GamePage() -> impl IntoView {
             take.run(answer);
         }
     });
-    follow_game(table, id, screen.presence, take);
+    follow_game(table, id, screen.presence, screen.chat, take);
+    // The chat comes with a loaded page; a move's answer leaves it out, and the chat stays, unless
+    // the page moved on to another game (Play again, a rematch).
+    Effect::new(move |shown: Option<String>| {
+        let (id, chat) = table.page.with(|p| {
+            p.as_ref()
+                .map(|p| (p.card.id.clone(), p.chat.clone()))
+                .unwrap_or_default()
+        });
+        if chat.is_some() || shown.as_ref() != Some(&id) {
+            screen.chat.set(chat);
+        }
+        id
+    });
     Effect::new(move |_| screen.origin.set(crate::clipboard::window_origin()));
     view! {
         <leptos_meta::Title text=move || tab_title(table, language) />
@@ -368,6 +382,7 @@ fn Foot(screen: Screen) -> impl IntoView {
             <Show when=move || screen.playing.get() && seats.with(|s| s.len() > 1)>
                 <notify::NotifyButton />
             </Show>
+            <chat::Chat game shown=screen.chat />
             <moves::Unseen view=view_signal />
             <moves::MoveList view=view_signal seats open turn />
             <history::History view=view_signal seats open turn game />
@@ -418,12 +433,14 @@ fn follow_game(
     table: Table,
     id: impl Fn() -> String + Copy + Send + Sync + 'static,
     presence: RwSignal<crate::live::Presence>,
+    chat: RwSignal<Option<crate::api::chat::ChatView>>,
     take: Callback<Answer>,
 ) {
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
         let game_id = id();
         let stream = format!("/api/live?game={game_id}");
+        let chat_of = game_id.clone();
         let in_flight = RwSignal::new(false);
         let again = RwSignal::new(false);
         let refresh = move || {
@@ -456,8 +473,13 @@ fn follow_game(
                 in_flight.set(false);
             });
         };
-        crate::live::follow(stream, refresh, move |p| presence.set(p));
+        crate::live::follow(
+            stream,
+            refresh,
+            move |p| presence.set(p),
+            move || chat::refresh(chat_of.clone(), chat),
+        );
     });
     #[cfg(not(feature = "hydrate"))]
-    let _ = (table, id, presence, take);
+    let _ = (table, id, presence, take, chat);
 }

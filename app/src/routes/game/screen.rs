@@ -57,6 +57,8 @@ pub(super) struct Screen {
     pub playing: Memo<bool>,
     /// The board's frame, which zooms and scrolls.
     pub board_frame: NodeRef<leptos::html::Div>,
+    /// The game's chat, when it has one.
+    pub chat: RwSignal<Option<crate::api::chat::ChatView>>,
 }
 
 impl Screen {
@@ -99,6 +101,7 @@ impl Screen {
                 })
             }),
             board_frame: NodeRef::new(),
+            chat: RwSignal::new(None),
         }
     }
 

@@ -74,6 +74,8 @@ pub fn Summary(
     rank_changes: Vec<Option<i32>>,
     /// The caller's record against the other player.
     head_to_head: Option<HeadToHead>,
+    /// Whether the caller follows the other player (between two people).
+    follows: Option<bool>,
 ) -> impl IntoView {
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
@@ -155,6 +157,7 @@ pub fn Summary(
                 <p class="muted" data-testid="head-to-head">{tr!(texts, summary.head_to_head, name = opponent_name.clone(), record = tr!(texts, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p>
             })}
             {rematch_view}
+            {follows.zip(other_player(&seats, view.seat)).map(|(follows, name)| follow_view(texts, follows, name))}
             <div class="actions">
                 {again.map(|new| view! { <PlayAgain new /> })}
                 <button type="button" on:click=move |_| on_explore.run(())>{tr!(texts, summary.explore)}</button>
@@ -162,6 +165,30 @@ pub fn Summary(
             </div>
         </section>
     }.into_any()
+}
+
+/// The other person's name, in a game between two.
+fn other_player(seats: &[SeatHolder], me: rules::Seat) -> Option<String> {
+    seats
+        .iter()
+        .enumerate()
+        .find_map(|(seat, holder)| match holder {
+            SeatHolder::Player { name, .. } if seat != usize::from(me) => Some(name.clone()),
+            _ => None,
+        })
+}
+
+/// Follow the other player: a plain form, which comes back to this page.
+fn follow_view(texts: crate::i18n::Texts, follows: bool, name: String) -> impl IntoView {
+    match follows {
+        true => view! { <p class="muted" data-testid="following">{tr!(texts, summary.following, name)}</p> }.into_any(),
+        false => view! {
+            <form method="post" action="/api/friends/follow" class="inline">
+                <input type="hidden" name="name" value=name.clone() />
+                <button type="submit" data-testid="follow-opponent">{tr!(texts, summary.follow, name)}</button>
+            </form>
+        }.into_any(),
+    }
 }
 
 /// How a seat's final score is made, when it is more than its plays: "301 from plays, +29

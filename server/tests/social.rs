@@ -1,0 +1,469 @@
+//! The social layer against real databases (SQLite and Postgres): follows, challenges, chat,
+//! blocks on every way two players meet, chat turned off, reports and the admins' sanctions.
+
+mod support;
+
+use app::api::{NewGame, Opponent, Phase, Refusal};
+use dictionaries::DictionaryId;
+use domain::{SocialProblem, CHAT_BURST, CHAT_MAX_CHARS};
+use rules::{game::Format, Variant};
+use store::{
+    accounts::{self, User},
+    blocks, chat,
+    db::Database,
+    friends, games,
+    moderation::{self, SanctionKind, Verdict},
+    seating::{self, rematch},
+    StoreError,
+};
+
+async fn player(db: &Database) -> User {
+    accounts::sign_up(db, &support::unique_name("pal"), "a good password")
+        .await
+        .unwrap()
+}
+
+fn new_game(opponent: Opponent) -> NewGame {
+    NewGame {
+        variant: Variant::Classic,
+        dictionary: DictionaryId::English,
+        format: Format::Casual,
+        opponent,
+        rated: false,
+    }
+}
+
+fn refusal<T: std::fmt::Debug>(result: Result<T, StoreError>) -> Refusal {
+    match result {
+        Err(StoreError::Refused(refusal)) => refusal,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// `a` challenges `b` by name; `b` accepts. Answers the game under way.
+async fn challenged(db: &Database, a: &User, b: &User) -> String {
+    let created = seating::create(
+        db,
+        a,
+        &new_game(Opponent::Friend {
+            name: b.name.clone(),
+        }),
+    )
+    .await
+    .unwrap();
+    let waiting = friends::challenges(db, b.id).await.unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(waiting[0].from.1, a.name);
+    seating::answer_challenge(db, b, &created.id, true)
+        .await
+        .unwrap();
+    assert_eq!(
+        games::row(db, &created.id).await.unwrap().phase,
+        Phase::Playing
+    );
+    created.id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn follows_challenges_and_chat() {
+    for (name, db, _dir) in support::databases().await {
+        let (ann, bob, eve) = (player(&db).await, player(&db).await, player(&db).await);
+        friends::follow(&db, &ann, &bob.name).await.unwrap();
+        friends::follow(&db, &ann, &bob.name).await.unwrap();
+        let (following, _) = friends::following(&db, ann.id).await.unwrap();
+        assert_eq!(
+            following.iter().map(|f| &f.name).collect::<Vec<_>>(),
+            [&bob.name],
+            "{name}"
+        );
+        assert_eq!(
+            refusal(friends::follow(&db, &ann, &ann.name).await),
+            Refusal::Social(SocialProblem::Yourself)
+        );
+        assert!(matches!(
+            refusal(friends::follow(&db, &ann, "nobody-at-all").await),
+            Refusal::Social(SocialProblem::NoSuchPlayer(_))
+        ));
+
+        // Only the one challenged may answer; a stranger is told the invite is closed.
+        let created = seating::create(
+            &db,
+            &ann,
+            &new_game(Opponent::Friend {
+                name: bob.name.clone(),
+            }),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            refusal(seating::answer_challenge(&db, &eve, &created.id, true).await),
+            Refusal::InviteClosed
+        );
+        let token = created.invite_token.clone().unwrap();
+        assert_eq!(
+            refusal(seating::join(&db, &eve, &created.id, Some(&token)).await),
+            Refusal::InviteClosed,
+            "{name}"
+        );
+        seating::answer_challenge(&db, &bob, &created.id, false)
+            .await
+            .unwrap();
+        assert_eq!(
+            games::row(&db, &created.id).await.unwrap().phase,
+            Phase::Cancelled
+        );
+        assert!(friends::challenges(&db, bob.id).await.unwrap().is_empty());
+
+        let game = challenged(&db, &ann, &bob).await;
+        let recent = friends::recent_opponents(&db, bob.id).await.unwrap();
+        assert!(
+            recent.iter().any(|f| f.name == ann.name && !f.followed),
+            "{name}"
+        );
+
+        // Chat: for the players only; bounded; unread until seen.
+        chat::send(&db, &game, &ann, "  good luck  ").await.unwrap();
+        let chat::Room::Open { lines, silenced } = chat::room(&db, &game, bob.id).await.unwrap()
+        else {
+            panic!("{name}: no chat")
+        };
+        assert_eq!(
+            (lines.len(), lines[0].body.as_str(), silenced),
+            (1, "good luck", None)
+        );
+        assert_eq!(
+            refusal(chat::room(&db, &game, eve.id).await),
+            Refusal::NoSuchGame
+        );
+        assert_eq!(
+            refusal(chat::send(&db, &game, &eve, "hi").await),
+            Refusal::NoSuchGame
+        );
+        for bad in ["", "   ", &"x".repeat(CHAT_MAX_CHARS + 1)] {
+            assert_eq!(
+                refusal(chat::send(&db, &game, &bob, bad).await),
+                Refusal::Social(SocialProblem::BadMessage)
+            );
+        }
+        chat::send(&db, &game, &bob, &"é".repeat(CHAT_MAX_CHARS))
+            .await
+            .unwrap();
+        assert_eq!(
+            chat::unread(&db, ann.id).await.unwrap().get(&game),
+            Some(&1),
+            "{name}"
+        );
+        chat::mark_seen(&db, &game, ann.id).await.unwrap();
+        assert_eq!(chat::unread(&db, ann.id).await.unwrap().get(&game), None);
+        for _ in 1..CHAT_BURST {
+            chat::send(&db, &game, &ann, "hello").await.unwrap();
+        }
+        assert_eq!(
+            refusal(chat::send(&db, &game, &ann, "one too many").await),
+            Refusal::Social(SocialProblem::TooFast),
+            "{name}"
+        );
+
+        // A bot game has no chat.
+        let bot = seating::create(
+            &db,
+            &ann,
+            &new_game(Opponent::Bot {
+                level: "casual".into(),
+            }),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            chat::room(&db, &bot.id, ann.id).await.unwrap(),
+            chat::Room::Closed
+        );
+        assert_eq!(
+            refusal(chat::send(&db, &bot.id, &ann, "hi").await),
+            Refusal::Social(SocialProblem::NoChat)
+        );
+
+        // Chat off: no one writes in their games, and they see none.
+        chat::set_chat_off(&db, bob.id, true).await.unwrap();
+        assert_eq!(
+            chat::room(&db, &game, ann.id).await.unwrap(),
+            chat::Room::Closed
+        );
+        assert_eq!(
+            chat::room(&db, &game, bob.id).await.unwrap(),
+            chat::Room::Closed
+        );
+        assert!(chat::unread(&db, bob.id).await.unwrap().is_empty());
+        chat::set_chat_off(&db, bob.id, false).await.unwrap();
+    }
+}
+
+/// Every way two players meet, refused once one blocked the other, whichever way round; the
+/// blocked player is told what anyone is told when a way is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_holds_on_every_path() {
+    for (name, db, _dir) in support::databases().await {
+        let (ann, bob) = (player(&db).await, player(&db).await);
+        // Before the block: a game with chat, a finished game to rematch, a pending challenge,
+        // an invite link, a lobby game, and follows both ways.
+        let game = challenged(&db, &ann, &bob).await;
+        let over = challenged(&db, &ann, &bob).await;
+        let playing = games::row(&db, &over).await.unwrap();
+        sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
+            .bind(&playing.id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        chat::send(&db, &game, &ann, "before").await.unwrap();
+        let pending = seating::create(
+            &db,
+            &ann,
+            &new_game(Opponent::Friend {
+                name: bob.name.clone(),
+            }),
+        )
+        .await
+        .unwrap();
+        let link = seating::create(&db, &ann, &new_game(Opponent::Invite))
+            .await
+            .unwrap();
+        let lobby = seating::create(&db, &ann, &new_game(Opponent::Lobby))
+            .await
+            .unwrap();
+        friends::follow(&db, &ann, &bob.name).await.unwrap();
+        friends::follow(&db, &bob, &ann.name).await.unwrap();
+
+        blocks::block(&db, &bob, &ann.name).await.unwrap();
+        assert!(blocks::between(&db, ann.id, bob.id).await.unwrap());
+
+        // Challenge, both ways; the pending one is called off.
+        let unreachable =
+            |who: &User| Refusal::Social(SocialProblem::Unreachable(who.name.clone()));
+        assert_eq!(
+            refusal(
+                seating::create(
+                    &db,
+                    &ann,
+                    &new_game(Opponent::Friend {
+                        name: bob.name.clone()
+                    })
+                )
+                .await
+            ),
+            unreachable(&bob),
+            "{name}"
+        );
+        assert_eq!(
+            refusal(
+                seating::create(
+                    &db,
+                    &bob,
+                    &new_game(Opponent::Friend {
+                        name: ann.name.clone()
+                    })
+                )
+                .await
+            ),
+            unreachable(&ann)
+        );
+        assert_eq!(
+            games::row(&db, &pending.id).await.unwrap().phase,
+            Phase::Cancelled
+        );
+        assert!(friends::challenges(&db, bob.id).await.unwrap().is_empty());
+        // Invite link.
+        assert_eq!(
+            refusal(seating::join(&db, &bob, &link.id, link.invite_token.as_deref()).await),
+            Refusal::InviteClosed
+        );
+        // Lobby: hidden, and not joinable.
+        let seen: Vec<String> = seating::lobby(&db, Some(bob.id))
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|g| g.game.id)
+            .collect();
+        assert!(!seen.contains(&lobby.id), "{name}");
+        assert!(seating::lobby(&db, None)
+            .await
+            .unwrap()
+            .iter()
+            .any(|g| g.game.id == lobby.id));
+        assert_eq!(
+            refusal(seating::join(&db, &bob, &lobby.id, None).await),
+            Refusal::NoSuchGame
+        );
+        // Follow: ended both ways, and refused both ways.
+        assert!(friends::following(&db, ann.id).await.unwrap().0.is_empty());
+        assert!(friends::following(&db, bob.id).await.unwrap().0.is_empty());
+        assert_eq!(
+            refusal(friends::follow(&db, &ann, &bob.name).await),
+            unreachable(&bob)
+        );
+        assert_eq!(
+            refusal(friends::follow(&db, &bob, &ann.name).await),
+            unreachable(&ann)
+        );
+        // Rematch.
+        assert_eq!(
+            refusal(rematch::offer(&db, &ann, &over).await),
+            Refusal::RematchClosed
+        );
+        // Chat: what Ann writes is hidden from Bob, not from Ann; Bob's unread does not count it.
+        chat::send(&db, &game, &ann, "after").await.unwrap();
+        let bodies = |room: chat::Room| match room {
+            chat::Room::Open { lines, .. } => lines.into_iter().map(|l| l.body).collect::<Vec<_>>(),
+            chat::Room::Closed => panic!("closed"),
+        };
+        assert!(
+            bodies(chat::room(&db, &game, bob.id).await.unwrap()).is_empty(),
+            "{name}"
+        );
+        assert_eq!(
+            bodies(chat::room(&db, &game, ann.id).await.unwrap()),
+            ["before", "after"]
+        );
+        assert!(chat::unread(&db, bob.id).await.unwrap().is_empty());
+        // A player not involved still meets both.
+        let eve = player(&db).await;
+        friends::follow(&db, &eve, &ann.name).await.unwrap();
+        seating::join(&db, &eve, &lobby.id, None).await.unwrap();
+
+        // Unblocked: the ways open again.
+        blocks::unblock(&db, &bob, &ann.name).await.unwrap();
+        friends::follow(&db, &ann, &bob.name).await.unwrap();
+        assert_eq!(
+            bodies(chat::room(&db, &game, bob.id).await.unwrap()),
+            ["before", "after"]
+        );
+        assert!(blocks::blocked_by(&db, bob.id).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_mutes_and_suspensions() {
+    for (name, db, _dir) in support::databases().await {
+        let (ann, bob, eve) = (player(&db).await, player(&db).await, player(&db).await);
+        accounts::make_admin(&db, &eve.name).await.unwrap();
+        let admin = accounts::by_id(&db, eve.id).await.unwrap().unwrap();
+        let game = challenged(&db, &ann, &bob).await;
+        for text in ["one", "rude", "three"] {
+            chat::send(&db, &game, &bob, text).await.unwrap();
+        }
+        let chat::Room::Open { lines, .. } = chat::room(&db, &game, ann.id).await.unwrap() else {
+            panic!()
+        };
+        let rude = lines.iter().find(|l| l.body == "rude").unwrap().id;
+        assert_eq!(
+            refusal(moderation::report(&db, &ann, "", Some(rude), "  ").await),
+            Refusal::Social(SocialProblem::ReasonNeeded)
+        );
+        // A message is reported by someone who could read it, and names its author.
+        assert!(matches!(
+            refusal(moderation::report(&db, &eve, "", Some(rude), "rude").await),
+            Refusal::Invalid(_)
+        ));
+        moderation::report(&db, &ann, "", Some(rude), "rude words")
+            .await
+            .unwrap();
+        let queue = moderation::queue(&db).await.unwrap();
+        let report = queue.iter().find(|r| r.reported.0 == bob.id).unwrap();
+        let context: Vec<&str> = report.context.iter().map(|l| l.body.as_str()).collect();
+        assert_eq!(context, ["one", "rude", "three"], "{name}");
+
+        // A mute: no chat; the report is closed; the log has it.
+        let hour = store::db::now_ms() + 3_600_000;
+        moderation::decide(
+            &db,
+            &admin,
+            bob.id,
+            Some(report.id),
+            Verdict::Sanction(SanctionKind::Mute, Some(hour)),
+            "rude",
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            refusal(chat::send(&db, &game, &bob, "hi").await),
+            Refusal::Social(SocialProblem::Muted(Some(hour)))
+        );
+        assert!(matches!(
+            chat::room(&db, &game, bob.id).await.unwrap(),
+            chat::Room::Open {
+                silenced: Some(_),
+                ..
+            }
+        ));
+        assert!(moderation::queue(&db)
+            .await
+            .unwrap()
+            .iter()
+            .all(|r| r.id != report.id));
+        // The same report is not decided twice.
+        assert!(moderation::decide(
+            &db,
+            &admin,
+            bob.id,
+            Some(report.id),
+            Verdict::Dismiss,
+            "again"
+        )
+        .await
+        .is_err());
+
+        // A suspension: no new game, no seat, no chat; the running game goes on.
+        moderation::decide(
+            &db,
+            &admin,
+            bob.id,
+            None,
+            Verdict::Sanction(SanctionKind::Suspend, None),
+            "again",
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            refusal(
+                seating::create(
+                    &db,
+                    &bob,
+                    &new_game(Opponent::Bot {
+                        level: "casual".into()
+                    })
+                )
+                .await
+            ),
+            Refusal::Social(SocialProblem::Suspended(None))
+        );
+        let lobby = seating::create(&db, &ann, &new_game(Opponent::Lobby))
+            .await
+            .unwrap();
+        assert_eq!(
+            refusal(seating::join(&db, &bob, &lobby.id, None).await),
+            Refusal::Social(SocialProblem::Suspended(None))
+        );
+        assert_eq!(games::row(&db, &game).await.unwrap().phase, Phase::Playing);
+
+        // Lifted, both: Bob plays and chats again.
+        for (_, sanction) in moderation::sanctioned(&db)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|(n, _)| *n == bob.name)
+        {
+            moderation::lift(&db, &admin, sanction.id, "served")
+                .await
+                .unwrap();
+        }
+        chat::send(&db, &game, &bob, "sorry").await.unwrap();
+        let history = moderation::history(&db, bob.id).await.unwrap();
+        let actions: Vec<&str> = history
+            .decisions
+            .iter()
+            .map(|d| d.action.as_str())
+            .collect();
+        assert_eq!(actions, ["lift", "lift", "suspend", "mute"], "{name}");
+        assert_eq!(history.reports, 1);
+        assert!(history.standing.is_empty());
+    }
+}

@@ -1,0 +1,222 @@
+//! Chat in a game between people (not a bot's, not pass-and-play, not a Daily Challenge): part
+//! of the game's record for its players and no one else, never in an export. A message is 1 to
+//! [`CHAT_MAX_CHARS`] characters, at most [`CHAT_BURST`] a player every [`CHAT_WINDOW_SECS`]
+//! seconds (counted in the database, so across instances). A player who turned chat off sees none
+//! and no one can write in their games; a reader never sees the messages of players they blocked;
+//! a muted or suspended player cannot write. A message reaches the players' open pages on the
+//! game's live stream ([`Change::Chat`]).
+
+use std::collections::HashMap;
+
+use domain::{OpponentKind, Refusal, SocialProblem, CHAT_BURST, CHAT_MAX_CHARS, CHAT_WINDOW_SECS};
+
+use crate::{
+    accounts::User,
+    bus::Change,
+    db::{now_ms, Database},
+    games, moderation, seating, StoreError,
+};
+
+/// The most messages a page loads: the newest of a game's chat.
+pub const HISTORY: i64 = 200;
+
+/// A message as its readers see it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Line {
+    /// Its id, increasing within a game.
+    pub id: i64,
+    /// Its author's id and name.
+    pub author: i64,
+    pub name: String,
+    pub body: String,
+    /// When it was sent, unix ms.
+    pub sent_at: i64,
+}
+
+/// A game's chat as one of its players sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Room {
+    /// No chat: not a game between people, or someone in it turned chat off.
+    Closed,
+    /// The chat.
+    Open {
+        /// Its messages, oldest first, without those of players the reader blocked.
+        lines: Vec<Line>,
+        /// Why the reader cannot write (muted or suspended), if they cannot.
+        silenced: Option<Refusal>,
+    },
+}
+
+/// Whether games of this kind have chat.
+fn has_chat(kind: OpponentKind) -> bool {
+    matches!(
+        kind,
+        OpponentKind::Invite | OpponentKind::Lobby | OpponentKind::Rematch
+    )
+}
+
+/// The people seated in game `id` (refused as no such game unless `reader` is one of them), and
+/// whether the game has chat: between people, none of whom turned it off.
+async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, bool), StoreError> {
+    let seats = seating::seats(db, id).await?;
+    seating::mine(&seats, reader)?;
+    let users: Vec<i64> = seats
+        .iter()
+        .filter_map(|s| s.user.as_ref().map(|u| u.0))
+        .collect();
+    let row = games::row(db, id).await?;
+    if !has_chat(row.opponent) || users.len() < 2 {
+        return Ok((users, false));
+    }
+    let sql = format!(
+        "SELECT COUNT(*) FROM users WHERE chat_off <> 0 AND id IN ({})",
+        crate::db::placeholders(1, users.len())
+    );
+    let mut query = sqlx::query_scalar::<_, i64>(&sql);
+    for user in &users {
+        query = query.bind(*user);
+    }
+    let off = query.fetch_one(&db.pool).await?;
+    Ok((users, off == 0))
+}
+
+/// Game `id`'s chat as `reader` sees it.
+pub async fn room(db: &Database, id: &str, reader: i64) -> Result<Room, StoreError> {
+    let (_, open) = seated(db, id, reader).await?;
+    if !open {
+        return Ok(Room::Closed);
+    }
+    let mut lines: Vec<Line> = sqlx::query_as(
+        "SELECT m.id, m.author, u.name, m.body, m.sent_at FROM chat_messages m
+         JOIN users u ON u.id = m.author
+         WHERE m.game_id = $1 AND NOT EXISTS
+             (SELECT 1 FROM blocks b WHERE b.blocker = $2 AND b.blocked = m.author)
+         ORDER BY m.id DESC LIMIT $3",
+    )
+    .bind(id)
+    .bind(reader)
+    .bind(HISTORY)
+    .fetch_all(&db.pool)
+    .await?;
+    lines.reverse();
+    let silenced = match moderation::check_may_chat(db, reader).await {
+        Ok(()) => None,
+        Err(StoreError::Refused(refusal)) => Some(refusal),
+        Err(error) => return Err(error),
+    };
+    Ok(Room::Open { lines, silenced })
+}
+
+/// A message as kept: trimmed, control characters made spaces, 1 to [`CHAT_MAX_CHARS`]
+/// characters.
+pub fn message_of(text: &str) -> Result<String, Refusal> {
+    let body: String = text
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let length = body.chars().count();
+    if length == 0 || length > CHAT_MAX_CHARS {
+        return Err(Refusal::Social(SocialProblem::BadMessage));
+    }
+    Ok(body)
+}
+
+/// `author` writes `text` in game `id`'s chat; its players' pages hear of it.
+pub async fn send(db: &Database, id: &str, author: &User, text: &str) -> Result<(), StoreError> {
+    let body = message_of(text)?;
+    let (users, open) = seated(db, id, author.id).await?;
+    if !open {
+        return Err(Refusal::Social(SocialProblem::NoChat).into());
+    }
+    moderation::check_may_chat(db, author.id).await?;
+    let now = now_ms();
+    let recent: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM chat_messages WHERE author = $1 AND sent_at > $2")
+            .bind(author.id)
+            .bind(now - CHAT_WINDOW_SECS * 1000)
+            .fetch_one(&db.pool)
+            .await?;
+    if recent >= CHAT_BURST {
+        metrics::counter!("alfakraft_rate_limited_total", "limit" => "chat").increment(1);
+        return Err(Refusal::Social(SocialProblem::TooFast).into());
+    }
+    let (_writer, mut tx) = db.begin_write().await?;
+    let sent: i64 = sqlx::query_scalar(
+        "INSERT INTO chat_messages (game_id, author, body, sent_at) VALUES ($1, $2, $3, $4)
+         RETURNING id",
+    )
+    .bind(id)
+    .bind(author.id)
+    .bind(&body)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE game_seats SET chat_seen = $3 WHERE game_id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(author.id)
+        .bind(sent)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    db.publish(Change::Chat {
+        id: id.to_string(),
+        users,
+    })
+    .await;
+    Ok(())
+}
+
+/// `reader` has seen game `id`'s chat up to now.
+pub async fn mark_seen(db: &Database, id: &str, reader: i64) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE game_seats SET chat_seen =
+             (SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE game_id = $1)
+         WHERE game_id = $1 AND user_id = $2",
+    )
+    .bind(id)
+    .bind(reader)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// How many messages `reader` has not seen, by game (games with none are left out).
+pub async fn unread(db: &Database, reader: i64) -> Result<HashMap<String, u32>, StoreError> {
+    if chat_off(db, reader).await? {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT m.game_id, COUNT(*) FROM chat_messages m
+         JOIN game_seats s ON s.game_id = m.game_id AND s.user_id = $1
+         WHERE m.author <> $1 AND m.id > s.chat_seen AND NOT EXISTS
+             (SELECT 1 FROM blocks b WHERE b.blocker = $1 AND b.blocked = m.author)
+         GROUP BY m.game_id",
+    )
+    .bind(reader)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(game, n)| (game, u32::try_from(n).unwrap_or(u32::MAX)))
+        .collect())
+}
+
+/// Whether `user` turned chat off.
+pub async fn chat_off(db: &Database, user: i64) -> Result<bool, sqlx::Error> {
+    let off: Option<i64> = sqlx::query_scalar("SELECT chat_off FROM users WHERE id = $1")
+        .bind(user)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(off.unwrap_or(0) != 0)
+}
+
+/// Turns `user`'s chat off (or on again).
+pub async fn set_chat_off(db: &Database, user: i64, off: bool) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET chat_off = $2 WHERE id = $1")
+        .bind(user)
+        .bind(i64::from(off))
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
