@@ -364,3 +364,54 @@ test('on a phone the invite link goes out through the share sheet, beside Copy',
   await plain.context.close();
   await context.close();
 });
+
+test('on a phone a tap on a cell zooms the board around it, and the zoom-out button brings the whole board back', async () => {
+  const { context, page, errors } = await openPage(suite.browser, PHONE);
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('tap'));
+  await startBotGame(page, suite.server.url);
+  await hydrated(page);
+  await page.waitForFunction(() => /Your turn/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''),
+    null, { timeout: 30_000 });
+  const width = (cell) => page.evaluate((cell) => document.querySelector(`[data-cell="${cell}"]`).getBoundingClientRect().width, cell);
+  assert.ok(await width('2,12') < 40, 'the whole board shows at first');
+  // A corner cell, far from the middle: the board zooms and the cell stays in view.
+  await page.tap('[data-cell="2,12"]');
+  await page.waitForFunction(() => document.querySelector('[data-cell="2,12"]').getBoundingClientRect().width >= 40);
+  await settled(page);
+  const frame = await page.locator('.board-frame').boundingBox();
+  const cell = await page.locator('[data-cell="2,12"]').boundingBox();
+  assert.ok(cell.x >= frame.x && cell.x + cell.width <= frame.x + frame.width
+    && cell.y >= frame.y && cell.y + cell.height <= frame.y + frame.height,
+  `the tapped cell is in the zoomed frame: ${JSON.stringify({ frame, cell })}`);
+  await onScreen(page, '[data-testid="zoom-out"]', 'the zoom-out button');
+  await page.screenshot({ path: path.join(artifacts, 'tap-zoomed-390.png') });
+  // Out again: the whole board.
+  await page.tap('[data-testid="zoom-out"]');
+  await page.waitForFunction(() => document.querySelector('[data-cell="2,12"]').getBoundingClientRect().width < 40);
+  assert.equal(await page.locator('[data-testid="zoom-out"]').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone on its side and a tablet in landscape put the board on the left and the hand on the right', async () => {
+  for (const viewport of [{ width: 844, height: 390 }, { width: 1024, height: 768 }]) {
+    const { context, page, errors } = await openPage(suite.browser, { viewport, hasTouch: true, isMobile: viewport.width < 1000 });
+    await page.goto(`${suite.server.url}/signup`);
+    await signUp(page, uniqueName('side'));
+    await startBotGame(page, suite.server.url);
+    await hydrated(page);
+    await page.waitForSelector('[data-testid="rack"] [data-slot]');
+    await page.screenshot({ path: path.join(artifacts, `landscape-${viewport.width}.png`) });
+    const board = await page.locator('.board-frame .board').boundingBox();
+    const hand = await page.locator('[data-testid="rack"]').boundingBox();
+    const play = await page.locator('button:has-text("Play")').first().boundingBox();
+    assert.ok(board.x + board.width <= hand.x + 1, `${viewport.width}: the hand is right of the board: ${JSON.stringify({ board, hand })}`);
+    for (const box of [board, hand, play]) {
+      assert.ok(box.y >= 0 && box.y + box.height <= viewport.height + 1 && box.x + box.width <= viewport.width + 1,
+        `${viewport.width}×${viewport.height}: in view: ${JSON.stringify(box)}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -262,10 +262,15 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
     }
 }
 
-/// A tap on a cell (the board listens for all of them): an arrow or power picked up goes where
-/// it targets, a staged tile comes back, a picked tile goes down, and an empty cell takes the
-/// cursor (a second tap turns it).
+/// A tap on a cell (the board listens for all of them): on a phone the board zooms around it; an
+/// arrow or power picked up goes where it targets, a staged tile comes back, a picked tile goes
+/// down, and an empty cell takes the cursor (a second tap turns it).
 fn tap(table: Table, pos: Pos) {
+    // On a phone the board zooms around the first cell tapped (and stays put for the next taps,
+    // so a cell does not slide away from the finger).
+    if table.focus.get_untracked().is_none() {
+        table.focus.set(Some(pos));
+    }
     if let Some(slot) = table
         .selected
         .get_untracked()

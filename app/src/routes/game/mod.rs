@@ -210,8 +210,9 @@ fn notify_turn(table: Table) {
     });
 }
 
-/// Placing a move (a tile held by a tap, or on the board): on a phone the board zooms to cells
-/// of 40 px and more (CSS), centred where the move is; Play or Recall zooms out. A drag does not
+/// Placing a move (a tile held by a tap, or on the board), or a cell tapped: on a phone the board
+/// zooms to cells of 40 px and more (CSS), centred where the move is (or the cell); Play, Recall
+/// or the zoom-out button zooms out. A drag does not
 /// zoom when it starts: the board would move under the finger, and the tile would land on
 /// whatever cell slid beneath it. It zooms once the tile is down.
 fn zoom_while_placing(screen: Screen) {
@@ -222,6 +223,7 @@ fn zoom_while_placing(screen: Screen) {
             let focus = table
                 .staged
                 .with_untracked(|s| s.last().map(|s| s.pos))
+                .or_else(|| table.focus.get_untracked())
                 .or_else(|| table.view().map(|v| v.board.start()));
             if let (Some(frame), Some(pos)) = (screen.board_frame.get_untracked(), focus) {
                 centre_on(&frame, pos);
@@ -353,6 +355,11 @@ fn BoardRegion(screen: Screen) -> impl IntoView {
                 style=move || format!("--zoom: {}", exploring.get().unwrap_or(1))>
                 <board::LiveBoard table on_enter=move |_| screen.play() />
             </div>
+            // Zoomed by a tap alone (Recall zooms a move out): the way back to the whole board.
+            <Show when=move || table.focus.with(Option::is_some) && table.staged.with(Vec::is_empty) && table.selected.with(Option::is_none)>
+                <button type="button" class="zoom-out" data-testid="zoom-out" aria-label=crate::t!(game.zoom_out)
+                    on:click=move |_| table.focus.set(None)>"⤡"</button>
+            </Show>
         </div>
     }
 }

@@ -51,7 +51,7 @@ pub(super) struct Screen {
     pub origin: RwSignal<String>,
     /// Who has a live page open, as the live stream reports it.
     pub presence: RwSignal<Presence>,
-    /// A tile held or staged: on a phone the board zooms in.
+    /// A tile held or staged, or a cell tapped: on a phone the board zooms in.
     pub placing: Memo<bool>,
     /// The game is under way.
     pub playing: Memo<bool>,
@@ -92,7 +92,9 @@ impl Screen {
             origin: RwSignal::new(String::new()),
             presence: RwSignal::new(Presence::new()),
             placing: Memo::new(move |_| {
-                table.selected.with(Option::is_some) || table.staged.with(|s| !s.is_empty())
+                table.selected.with(Option::is_some)
+                    || table.staged.with(|s| !s.is_empty())
+                    || table.focus.with(Option::is_some)
             }),
             playing: Memo::new(move |_| {
                 table.page.with(|p| {

@@ -66,6 +66,9 @@ pub struct Table {
     pub selected: RwSignal<Option<usize>>,
     /// The keyboard cursor.
     pub cursor: RwSignal<Option<Cursor>>,
+    /// On a phone: the cell a tap zoomed the board around, until it is zoomed out (the button,
+    /// Recall, Play).
+    pub focus: RwSignal<Option<Pos>>,
     /// What is being dragged.
     pub dragging: RwSignal<Option<DragFrom>>,
     /// A touch on a tile that may be, or is, a finger drag.
@@ -106,6 +109,7 @@ impl Table {
             order: RwSignal::new(Vec::new()),
             selected: RwSignal::new(None),
             cursor: RwSignal::new(None),
+            focus: RwSignal::new(None),
             dragging: RwSignal::new(None),
             finger: RwSignal::new(None),
             naming_blank: RwSignal::new(None),
@@ -477,6 +481,7 @@ impl Table {
     }
 
     pub fn recall(&self) {
+        self.focus.set(None);
         self.staged.set(Vec::new());
         self.selected.set(None);
         self.naming_blank.set(None);
