@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import { PASSWORD, hydrated, signUp, uniqueName } from './support/app.mjs';
@@ -137,4 +138,73 @@ test('a declined invite closes and its game is called off', async () => {
   await carl.page.waitForSelector('[data-testid="invite-closed"]');
   assert.deepEqual([...ann.errors, ...carl.errors], []);
   for (const p of [ann, carl]) await p.context.close();
+});
+
+test('a new password signs out the other device; a recovery code sets a new one, once', async () => {
+  const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+  const name = uniqueName('sam');
+  const laptop = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
+  const phone = await openPage(suite.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: PHONE_UA });
+  await laptop.page.goto(`${suite.server.url}/signup`);
+  await signUp(laptop.page, name);
+  await phone.page.goto(`${suite.server.url}/signin`);
+  await hydrated(phone.page);
+  await phone.page.fill('input[name="name"]', name);
+  await phone.page.fill('input[name="password"]', PASSWORD);
+  await phone.page.click('button[type="submit"]');
+  await phone.page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+
+  // The laptop lists both sessions, the phone by its browser and system.
+  await laptop.page.goto(`${suite.server.url}/settings`);
+  const sessions = laptop.page.locator('[data-testid="sessions"] li');
+  assert.equal(await sessions.count(), 2);
+  assert.match(await laptop.page.textContent('[data-testid="sessions"]'), /Chrome on Android/);
+  assert.match(await laptop.page.textContent('[data-testid="sessions"] li[data-current="true"]'), /this one/);
+
+  // A new password, from the laptop: the phone is signed out, the laptop is not.
+  await laptop.page.fill('input[name="current"]', PASSWORD);
+  await laptop.page.fill('input[name="new"]', 'another good password');
+  await laptop.page.click('[data-testid="change-password"]');
+  await laptop.page.waitForSelector('[data-testid="said"]:has-text("Done.")');
+  assert.equal(await sessions.count(), 1);
+  await phone.page.goto(suite.server.url);
+  await hydrated(phone.page);
+  assert.equal(await phone.page.locator(`[data-testid="who"]:has-text("${name}")`).count(), 0);
+
+  // Everything kept about her, as a file.
+  const [download] = await Promise.all([
+    laptop.page.waitForEvent('download'),
+    laptop.page.click('[data-testid="export"]'),
+  ]);
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(exported.account.name, name);
+  assert.ok(Array.isArray(exported.games) && Array.isArray(exported.chats));
+
+  // Recovery codes, shown once; then a forgotten password.
+  await laptop.page.click('[data-testid="new-codes"]');
+  const codes = await laptop.page.locator('[data-testid="recovery-codes"] code').allTextContents();
+  assert.equal(codes.length, 10);
+  await phone.page.goto(`${suite.server.url}/signin`);
+  await hydrated(phone.page);
+  await phone.page.tap('[data-testid="forgot"]');
+  await phone.page.waitForSelector('[data-testid="reset"]');
+  const reset = async (code) => {
+    await phone.page.fill('input[name="name"]', name);
+    await phone.page.fill('input[name="code"]', code);
+    await phone.page.fill('input[name="password"]', 'a third good password');
+    await phone.page.tap('button[type="submit"]');
+  };
+  await reset(codes[3]);
+  await phone.page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+  // The laptop's session went with the old password; the same code does not work twice.
+  await laptop.page.goto(`${suite.server.url}/settings`);
+  assert.match(new URL(laptop.page.url()).pathname, /^\/signin/);
+  await phone.page.goto(`${suite.server.url}/reset`);
+  await reset(codes[3]);
+  await phone.page.waitForSelector('[data-testid="reset"] [role="alert"]');
+  assert.match(await phone.page.textContent('[data-testid="reset"] [role="alert"]'), /name and recovery code do not match/);
+  for (const handle of [laptop, phone]) {
+    assert.deepEqual(handle.errors, []);
+    await handle.context.close();
+  }
 });

@@ -176,6 +176,9 @@ pub enum AccountProblem {
     /// Wrong name or password; which one is not said.
     #[error("wrong name or password")]
     WrongCredentials,
+    /// Wrong name or recovery code (or one used already); which one is not said.
+    #[error("that name and recovery code do not match")]
+    WrongCode,
 }
 
 /// What one person writes for others to read (a pass-and-play name, an admin's reason), made
@@ -216,6 +219,7 @@ impl Refusal {
             Refusal::Account(AccountProblem::BadPassword) => "bad-password".into(),
             Refusal::Account(AccountProblem::NameTaken) => "name-taken".into(),
             Refusal::Account(AccountProblem::WrongCredentials) => "wrong".into(),
+            Refusal::Account(AccountProblem::WrongCode) => "wrong-code".into(),
             Refusal::SlowDown { minutes } => format!("slow-{minutes}"),
             Refusal::TooManyAccounts { minutes } => format!("accounts-{minutes}"),
             _ => return None,
@@ -234,6 +238,7 @@ impl Refusal {
             "bad-password" => Refusal::Account(AccountProblem::BadPassword),
             "name-taken" => Refusal::Account(AccountProblem::NameTaken),
             "wrong" => Refusal::Account(AccountProblem::WrongCredentials),
+            "wrong-code" => Refusal::Account(AccountProblem::WrongCode),
             _ => {
                 if let Some(rest) = word.strip_prefix("slow-") {
                     Refusal::SlowDown {
@@ -724,6 +729,7 @@ mod tests {
             Refusal::Account(AccountProblem::BadPassword),
             Refusal::Account(AccountProblem::NameTaken),
             Refusal::Account(AccountProblem::WrongCredentials),
+            Refusal::Account(AccountProblem::WrongCode),
             Refusal::SlowDown { minutes: 15 },
             Refusal::TooManyAccounts { minutes: 1 },
         ] {

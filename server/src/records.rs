@@ -10,11 +10,8 @@ use axum::{
     routing::get,
     Router,
 };
-use rules::{
-    notation::{export_game, Position},
-    GameState,
-};
-use store::{records, seating::SeatRow, Services, StoreError};
+use rules::{notation::Position, GameState};
+use store::{records, Services, StoreError};
 
 use crate::{profiles::Visitor, AppState};
 
@@ -43,20 +40,6 @@ fn download(name: String, text: String) -> Response {
         .into_response()
 }
 
-/// What the seats are called in the record.
-fn names(seats: &[SeatRow]) -> Vec<String> {
-    seats
-        .iter()
-        .map(|s| match (&s.user, &s.bot, &s.local_name) {
-            (_, _, Some(local)) => local.clone(),
-            (Some((_, name)), _, _) => name.clone(),
-            (None, Some(level), _) => format!("{level}_bot"),
-            _ => "player".into(),
-        })
-        .map(|name| name.replace(char::is_whitespace, "_"))
-        .collect()
-}
-
 /// Refusals are a 404 to a downloader (no such game, or not over yet); a failure a 500.
 fn refused(visitor: &Visitor, error: StoreError) -> Response {
     match error {
@@ -74,18 +57,9 @@ async fn game_record(
         Ok(record) => record,
         Err(error) => return refused(&visitor, error),
     };
-    let mine = record.seats_of(visitor.user_id());
-    let names = names(&record.seats);
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    match export_game(
-        &record.row.config,
-        &record.actions,
-        &names,
-        &*record.lexicon,
-        |seat| mine.contains(&seat),
-    ) {
+    match record.gcg(visitor.user_id()) {
         Ok(text) => download(format!("alfakraft-{id}.gcg"), text),
-        Err(error) => crate::profiles::failed(StoreError::Data(format!("game {id}: {error}"))),
+        Err(error) => crate::profiles::failed(error),
     }
 }
 

@@ -181,3 +181,168 @@ async fn sign_in_failures_slow_a_guesser_everywhere_without_locking_the_owner_ou
         );
     }
 }
+
+/// A session of `user` saved by the session store, with its device and day; its id.
+async fn session_of(db: &store::db::Database, user: i64, device: &str, day: i64) -> String {
+    use tower_sessions::{
+        cookie::time::{Duration, OffsetDateTime},
+        session::{Id, Record},
+        SessionStore,
+    };
+    let mut data = std::collections::HashMap::new();
+    data.insert("user_id".to_string(), serde_json::json!(user));
+    data.insert("device".to_string(), serde_json::json!(device));
+    data.insert("seen_day".to_string(), serde_json::json!(day));
+    let record = Record {
+        id: Id::default(),
+        data,
+        expiry_date: OffsetDateTime::now_utc() + Duration::days(1),
+    };
+    accounts::sessions::DbSessionStore::new(db.clone())
+        .save(&record)
+        .await
+        .unwrap();
+    record.id.to_string()
+}
+
+/// Changing the password needs the current one and signs out every other session; the list of
+/// sessions names their devices and signs one out by its handle, never by its id.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_password_signs_out_every_other_session() {
+    use store::accounts::security;
+    for (db_name, db, _dir) in databases().await {
+        let name = unique_name("ann");
+        let ann = accounts::sign_up(&db, &name, "correct horse")
+            .await
+            .unwrap();
+        let phone = session_of(&db, ann.id, "Chrome on Android", 20_400).await;
+        let laptop = session_of(&db, ann.id, "Firefox on Linux", 20_401).await;
+        let tablet = session_of(&db, ann.id, "Safari on iPad", 20_399).await;
+        let listed = security::sessions(&db, ann.id, Some(&laptop))
+            .await
+            .unwrap();
+        let devices: Vec<_> = listed
+            .iter()
+            .map(|s| (s.device.as_deref().unwrap(), s.current))
+            .collect();
+        assert_eq!(
+            devices,
+            [
+                ("Firefox on Linux", true),
+                ("Chrome on Android", false),
+                ("Safari on iPad", false)
+            ],
+            "{db_name}"
+        );
+        assert!(
+            listed
+                .iter()
+                .all(|s| s.handle.len() == 16 && s.handle != phone),
+            "{db_name}"
+        );
+        assert!(!security::sign_out_session(&db, ann.id, "0123456789abcdef")
+            .await
+            .unwrap());
+        assert!(
+            security::sign_out_session(&db, ann.id, &security::handle_of(&tablet))
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            security::sessions(&db, ann.id, None).await.unwrap().len(),
+            2,
+            "{db_name}"
+        );
+
+        for (current, new, problem) in [
+            (
+                "wrong horse",
+                "a new horse",
+                AccountProblem::WrongCredentials,
+            ),
+            ("correct horse", "short", AccountProblem::BadPassword),
+        ] {
+            assert!(
+                matches!(
+                    security::change_password(&db, &ann, current, new, Some(&laptop)).await,
+                    Err(AccountError::Refused(p)) if p == problem
+                ),
+                "{db_name}"
+            );
+        }
+        security::change_password(&db, &ann, "correct horse", "a new horse", Some(&laptop))
+            .await
+            .unwrap();
+        assert!(
+            accounts::sign_in(&db, &name, "correct horse")
+                .await
+                .is_err(),
+            "{db_name}"
+        );
+        accounts::sign_in(&db, &name, "a new horse").await.unwrap();
+        let left: Vec<_> = security::sessions(&db, ann.id, Some(&laptop))
+            .await
+            .unwrap();
+        assert_eq!(left.len(), 1, "{db_name}: only the session that changed it");
+        assert!(left[0].current);
+    }
+}
+
+/// A recovery code sets a new password once; a wrong code or name is the same refusal; new codes
+/// replace the old.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recovery_code_resets_the_password_once() {
+    use store::accounts::security;
+    for (db_name, db, _dir) in databases().await {
+        let name = unique_name("bo");
+        let bo = accounts::sign_up(&db, &name, "correct horse")
+            .await
+            .unwrap();
+        session_of(&db, bo.id, "Chrome on Android", 20_400).await;
+        let codes = security::new_recovery_codes(&db, bo.id).await.unwrap();
+        assert_eq!(codes.len(), security::RECOVERY_CODES);
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.len() == 11 && c.as_bytes()[5] == b'-'),
+            "{codes:?}"
+        );
+        let wrong = |r: Result<accounts::User, AccountError>| {
+            matches!(r, Err(AccountError::Refused(AccountProblem::WrongCode)))
+        };
+        assert!(
+            wrong(security::recover(&db, &name, "aaaaa-aaaaa", "a new horse").await),
+            "{db_name}"
+        );
+        assert!(wrong(
+            security::recover(&db, "nobody_here", &codes[0], "a new horse").await
+        ));
+        // Typed in capitals without the dash: the same code.
+        let typed = codes[0].replace('-', " ").to_uppercase();
+        assert_eq!(
+            security::recover(&db, &name, &typed, "a new horse")
+                .await
+                .unwrap()
+                .id,
+            bo.id
+        );
+        accounts::sign_in(&db, &name, "a new horse").await.unwrap();
+        assert!(
+            security::sessions(&db, bo.id, None)
+                .await
+                .unwrap()
+                .is_empty(),
+            "{db_name}: signed out"
+        );
+        assert!(
+            wrong(security::recover(&db, &name, &codes[0], "another horse").await),
+            "{db_name}: once"
+        );
+        assert_eq!(security::recovery_codes_left(&db, bo.id).await.unwrap(), 9);
+        security::new_recovery_codes(&db, bo.id).await.unwrap();
+        assert!(
+            wrong(security::recover(&db, &name, &codes[1], "another horse").await),
+            "{db_name}: replaced"
+        );
+    }
+}

@@ -1119,3 +1119,53 @@ fn plain_social_forms_come_back_to_their_page() {
         assert!(!page.contains("evil.example"), "{db_name}");
     });
 }
+
+/// "Export my data": the player's account, their games with the GCG of the finished ones, their
+/// chats; nothing of anyone else's games, and never a password hash or a session.
+#[test]
+fn a_player_exports_their_data_and_only_theirs() {
+    each_database(async |db_name, server| {
+        let (mut ann, _bob, id) = finished_friend_game(&server).await;
+        ok(&ann
+            .call(
+                "/api/chat/send",
+                json!({ "game": id, "text": "well played" }),
+            )
+            .await);
+        let (status, body) = ann.get("/settings/export").await;
+        assert_eq!(status, 200, "{db_name}");
+        let data: Value = serde_json::from_str(&body).unwrap();
+        let name = ann.call("/api/account/me", json!({})).await["name"].clone();
+        assert_eq!(data["account"]["name"], name, "{db_name}");
+        let game = data["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == json!(id))
+            .expect("the game");
+        assert_eq!(game["status"], "over");
+        assert!(
+            game["gcg"]
+                .as_str()
+                .unwrap()
+                .starts_with("#character-encoding UTF-8"),
+            "{db_name}: {game}"
+        );
+        assert_eq!(data["chats"][0]["body"], "well played", "{db_name}");
+        for secret in ["argon2", "password_hash", "\"seed\""] {
+            assert!(
+                !body.contains(secret),
+                "{db_name}: the export carries {secret}"
+            );
+        }
+        let mut eve = Browser::new(&server);
+        eve.sign_up(&unique_name("eve")).await;
+        let (_, theirs) = eve.get("/settings/export").await;
+        assert!(
+            !theirs.contains(&id) && !theirs.contains("well played"),
+            "{db_name}"
+        );
+        let (status, _) = Browser::new(&server).get("/settings/export").await;
+        assert_eq!(status, 303, "{db_name}: a visitor is sent to sign in");
+    });
+}

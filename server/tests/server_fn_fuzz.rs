@@ -1,6 +1,7 @@
 //! The fuzz campaign over the server functions that came after `games/create`'s property test
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
-//! language switch, and the social layer's (friends, blocks, chat, reports). Each is called with arbitrary bodies — its fields with plausible or absurd
+//! language switch, the social layer's (friends, blocks, chat, reports) and the account's
+//! (password, sessions, recovery codes). Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -107,11 +108,29 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
             f
         )),
         fields(vec![
-            ("name", name),
+            ("name", name.clone()),
             ("message", number()),
             ("reason", text.clone())
         ])
         .prop_map(|f| ("/api/moderation/report", true, f)),
+        fields(vec![("current", text.clone()), ("new", text.clone())]).prop_map(|f| (
+            "/api/account/password",
+            true,
+            f
+        )),
+        fields(vec![]).prop_map(|f| ("/api/account/sessions", false, f)),
+        fields(vec![("handle", word(&["", "0123456789abcdef"]))]).prop_map(|f| (
+            "/api/account/sign-out-sessions",
+            true,
+            f
+        )),
+        fields(vec![]).prop_map(|f| ("/api/account/recovery-codes", true, f)),
+        fields(vec![
+            ("name", name),
+            ("code", word(&["abcde-fghjk", ""])),
+            ("password", text.clone())
+        ])
+        .prop_map(|f| ("/api/account/recover", true, f)),
         fields(vec![]).prop_map(|f| ("/api/admin/overview", false, f)),
         fields(vec![
             ("dictionary", word(DICTIONARIES)),

@@ -40,17 +40,15 @@ fn refusal<T: std::fmt::Debug>(result: Result<T, StoreError>) -> Refusal {
     }
 }
 
+/// `a` challenges `b` by name.
+async fn challenge(db: &Database, a: &User, b: &User) -> Result<seating::Created, StoreError> {
+    let name = b.name.clone();
+    seating::create(db, a, &new_game(Opponent::Friend { name })).await
+}
+
 /// `a` challenges `b` by name; `b` accepts. Answers the game under way.
 async fn challenged(db: &Database, a: &User, b: &User) -> String {
-    let created = seating::create(
-        db,
-        a,
-        &new_game(Opponent::Friend {
-            name: b.name.clone(),
-        }),
-    )
-    .await
-    .unwrap();
+    let created = challenge(db, a, b).await.unwrap();
     let waiting = friends::challenges(db, b.id).await.unwrap();
     assert_eq!(waiting.len(), 1);
     assert_eq!(waiting[0].from.1, a.name);
@@ -86,15 +84,7 @@ async fn follows_challenges_and_chat() {
         ));
 
         // Only the one challenged may answer; a stranger is told the invite is closed.
-        let created = seating::create(
-            &db,
-            &ann,
-            &new_game(Opponent::Friend {
-                name: bob.name.clone(),
-            }),
-        )
-        .await
-        .unwrap();
+        let created = challenge(&db, &ann, &bob).await.unwrap();
         assert_eq!(
             refusal(seating::answer_challenge(&db, &eve, &created.id, true).await),
             Refusal::InviteClosed
@@ -215,15 +205,7 @@ async fn a_block_holds_on_every_path() {
             .await
             .unwrap();
         chat::send(&db, &game, &ann, "before").await.unwrap();
-        let pending = seating::create(
-            &db,
-            &ann,
-            &new_game(Opponent::Friend {
-                name: bob.name.clone(),
-            }),
-        )
-        .await
-        .unwrap();
+        let pending = challenge(&db, &ann, &bob).await.unwrap();
         let link = seating::create(&db, &ann, &new_game(Opponent::Invite))
             .await
             .unwrap();
@@ -240,32 +222,11 @@ async fn a_block_holds_on_every_path() {
         let unreachable =
             |who: &User| Refusal::Social(SocialProblem::Unreachable(who.name.clone()));
         assert_eq!(
-            refusal(
-                seating::create(
-                    &db,
-                    &ann,
-                    &new_game(Opponent::Friend {
-                        name: bob.name.clone()
-                    })
-                )
-                .await
-            ),
+            refusal(challenge(&db, &ann, &bob).await),
             unreachable(&bob),
             "{name}"
         );
-        assert_eq!(
-            refusal(
-                seating::create(
-                    &db,
-                    &bob,
-                    &new_game(Opponent::Friend {
-                        name: ann.name.clone()
-                    })
-                )
-                .await
-            ),
-            unreachable(&ann)
-        );
+        assert_eq!(refusal(challenge(&db, &bob, &ann).await), unreachable(&ann));
         assert_eq!(
             games::row(&db, &pending.id).await.unwrap().phase,
             Phase::Cancelled

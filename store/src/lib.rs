@@ -28,6 +28,7 @@
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
 //! | [`chat`] | a game's chat, for its players only |
+//! | [`exports`] | a person's data, as they take it with them |
 //!
 //! A game's end is the one event several domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
@@ -42,6 +43,7 @@ pub mod daily;
 pub mod db;
 pub mod ended;
 pub mod error;
+pub mod exports;
 pub mod friends;
 pub mod games;
 pub mod library;

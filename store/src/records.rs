@@ -71,6 +71,32 @@ impl Record {
             .unwrap_or_default()
     }
 
+    /// The whole game in GCG notation, with racks only for `reader`'s own seats (the others' only
+    /// as their plays showed them).
+    pub fn gcg(&self, reader: Option<i64>) -> Result<String, StoreError> {
+        let mine = self.seats_of(reader);
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| match (&s.user, &s.bot, &s.local_name) {
+                (_, _, Some(local)) => local.clone(),
+                (Some((_, name)), _, _) => name.clone(),
+                (None, Some(level), _) => format!("{level}_bot"),
+                _ => "player".into(),
+            })
+            .map(|name| name.replace(char::is_whitespace, "_"))
+            .collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        rules::notation::export_game(
+            &self.row.config,
+            &self.actions,
+            &names,
+            &*self.lexicon,
+            |seat| mine.contains(&seat),
+        )
+        .map_err(|error| StoreError::Data(format!("game {}: {error}", self.row.id)))
+    }
+
     /// The turns of `seats` to analyse, each with its own rack only.
     pub fn turns(&self, seats: &[Seat]) -> Result<Vec<Turn>, StoreError> {
         rules::analysis::turns_of(

@@ -79,29 +79,14 @@ pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusa
 
 #[cfg(feature = "ssr")]
 async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
-    use store::{accounts, limits::sign_ins as throttle};
+    use store::accounts;
     let services = services()?;
     let session = session().await?;
-    let address = super::server::client_addr();
-    let address = address.as_deref();
     let db = &services.db;
-    if let Some(wait) = throttle::check(db, &name, address).await.map_err(failed)? {
-        return Ok(Err(Refusal::SlowDown {
-            minutes: wait.as_secs().div_ceil(60).max(1),
-        }));
-    }
-    let user = match accounts::sign_in(&services.db, &name, &password).await {
+    let user = match throttled(&services, &name, accounts::sign_in(db, &name, &password)).await? {
         Ok(user) => user,
-        Err(accounts::AccountError::Refused(problem)) => {
-            throttle::fail(db, &name, address).await.map_err(failed)?;
-            tracing::info!(name = %name.trim(), "sign-in refused");
-            return Ok(Err(Refusal::Account(problem)));
-        }
-        Err(e) => return Err(failed(e)),
+        Err(refusal) => return Ok(Err(refusal)),
     };
-    throttle::succeed(db, &name, address)
-        .await
-        .map_err(failed)?;
     if let Some(guest) = current_user(&services, &session).await? {
         accounts::adopt_guest(&services.db, &guest, &user)
             .await
@@ -119,6 +104,40 @@ async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal
         language,
         ..me(&user)
     }))
+}
+
+/// Runs `attempt` (a sign-in, a recovery) for `name` behind the sign-in backoff: refused at once
+/// while the name or the address must wait; a refused attempt counts as a failure, a successful
+/// one clears them.
+#[cfg(feature = "ssr")]
+async fn throttled(
+    services: &store::Services,
+    name: &str,
+    attempt: impl std::future::Future<
+        Output = Result<store::accounts::User, store::accounts::AccountError>,
+    >,
+) -> Result<Result<store::accounts::User, Refusal>, ServerFnError> {
+    use store::{accounts::AccountError, limits::sign_ins as throttle};
+    let address = super::server::client_addr();
+    let address = address.as_deref();
+    let db = &services.db;
+    if let Some(wait) = throttle::check(db, name, address).await.map_err(failed)? {
+        return Ok(Err(Refusal::SlowDown {
+            minutes: wait.as_secs().div_ceil(60).max(1),
+        }));
+    }
+    match attempt.await {
+        Ok(user) => {
+            throttle::succeed(db, name, address).await.map_err(failed)?;
+            Ok(Ok(user))
+        }
+        Err(AccountError::Refused(problem)) => {
+            throttle::fail(db, name, address).await.map_err(failed)?;
+            tracing::info!(name = %name.trim(), "sign-in or recovery refused");
+            Ok(Err(Refusal::Account(problem)))
+        }
+        Err(error) => Err(failed(error)),
+    }
 }
 
 /// Signs out: the session is emptied and its cookie dropped.
@@ -203,4 +222,118 @@ mod plain_post {
         };
         leptos_axum::redirect(&location, false);
     }
+}
+
+/// One of the caller's sessions, as settings list them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SessionCard {
+    /// Names the session to sign it out.
+    pub handle: String,
+    /// The browser and system, when known.
+    pub device: Option<String>,
+    /// The day it was last used (days since the epoch), when known.
+    pub seen_day: Option<i64>,
+    /// This very session.
+    pub current: bool,
+}
+
+/// The caller's session id, if the session has one yet.
+#[cfg(feature = "ssr")]
+async fn session_id() -> Result<Option<String>, ServerFnError> {
+    Ok(session().await?.id().map(|id| id.to_string()))
+}
+
+/// Changes the caller's password (the current one first) and signs out every other session.
+#[server(input = Form, output = Wire, endpoint = "account/password")]
+pub async fn change_password(
+    current: String,
+    new: String,
+) -> Result<Result<(), Refusal>, ServerFnError> {
+    let keep = session_id().await?;
+    super::server::as_member_form(async move |services, user| {
+        Ok(store::accounts::security::change_password(
+            &services.db,
+            &user,
+            &current,
+            &new,
+            keep.as_deref(),
+        )
+        .await?)
+    })
+    .await
+}
+
+/// The caller's sessions: this one first, then the last used.
+#[server(input = Json, output = Wire, endpoint = "account/sessions")]
+pub async fn sessions() -> Result<Result<Vec<SessionCard>, Refusal>, ServerFnError> {
+    let current = session_id().await?;
+    super::server::as_member(async move |services, user| {
+        let lines =
+            store::accounts::security::sessions(&services.db, user.id, current.as_deref()).await?;
+        Ok(lines
+            .into_iter()
+            .map(|l| SessionCard {
+                handle: l.handle,
+                device: l.device,
+                seen_day: l.seen_day,
+                current: l.current,
+            })
+            .collect())
+    })
+    .await
+}
+
+/// Signs out one of the caller's sessions (`handle` from [`sessions`]), or with `handle` empty
+/// every other one.
+#[server(input = Form, output = Wire, endpoint = "account/sign-out-sessions")]
+pub async fn sign_out_sessions(handle: String) -> Result<Result<(), Refusal>, ServerFnError> {
+    let current = session_id().await?;
+    super::server::as_member_form(async move |services, user| {
+        use store::accounts::security;
+        match handle.trim() {
+            "" => security::sign_out_others(&services.db, user.id, current.as_deref()).await?,
+            handle => u64::from(security::sign_out_session(&services.db, user.id, handle).await?),
+        };
+        Ok(())
+    })
+    .await
+}
+
+/// New recovery codes for the caller, replacing any earlier ones: shown this once.
+#[server(input = Form, output = Wire, endpoint = "account/recovery-codes")]
+pub async fn recovery_codes() -> Result<Result<Vec<String>, Refusal>, ServerFnError> {
+    super::server::as_member(async |services, user| {
+        Ok(store::accounts::security::new_recovery_codes(&services.db, user.id).await?)
+    })
+    .await
+}
+
+/// Sets a new password with a recovery code, signs out every other session of the account and
+/// signs this one in. Wrong names and codes slow further tries down as failed sign-ins do.
+#[server(input = Form, output = Wire, endpoint = "account/recover")]
+pub async fn recover(
+    name: String,
+    code: String,
+    password: String,
+) -> Result<Result<Me, Refusal>, ServerFnError> {
+    let answer = recovering(name.clone(), code, password).await?;
+    plain_post::go_on("/reset", &name, &answer);
+    Ok(answer)
+}
+
+#[cfg(feature = "ssr")]
+async fn recovering(
+    name: String,
+    code: String,
+    password: String,
+) -> Result<Result<Me, Refusal>, ServerFnError> {
+    let services = services()?;
+    let recovered = store::accounts::security::recover(&services.db, &name, &code, &password);
+    let user = match throttled(&services, &name, recovered).await? {
+        Ok(user) => user,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    remember(&session().await?, &user).await?;
+    tracing::info!(user = user.id, "password reset with a recovery code");
+    Ok(Ok(me(&user)))
 }

@@ -389,6 +389,17 @@ pub(crate) mod server {
     /// Puts `user` into the session under a fresh session id (no fixation).
     pub async fn remember(session: &Session, user: &User) -> Result<(), ServerFnError> {
         session.cycle_id().await.map_err(failed)?;
+        // The device, for the player's list of sessions.
+        let agent = use_context::<http::request::Parts>().and_then(|parts| {
+            let agent = parts.headers.get(http::header::USER_AGENT)?.to_str().ok()?;
+            Some(store::accounts::security::device_of(agent))
+        });
+        if let Some(device) = agent {
+            session
+                .insert(store::accounts::sessions::DEVICE_KEY, device)
+                .await
+                .map_err(failed)?;
+        }
         session.insert(USER_KEY, user.id).await.map_err(failed)
     }
 

@@ -116,6 +116,7 @@ fn account(texts: Texts, problem: AccountProblem) -> &'static str {
         AccountProblem::BadPassword => tr!(texts, refusal.bad_password),
         AccountProblem::NameTaken => tr!(texts, refusal.name_taken),
         AccountProblem::WrongCredentials => tr!(texts, refusal.wrong_credentials),
+        AccountProblem::WrongCode => tr!(texts, refusal.wrong_code),
     }
 }
 

@@ -61,6 +61,8 @@ pub fn SignInPage() -> impl IntoView {
                 <Message result=shown(result) />
             </CredentialsForm>
             <p>{t!(account.new_here)}" " <a href=signup>{t!(account.create)}</a></p>
+            // Rendered on the server outside the app: a full page load.
+            <p><a href="/reset" rel="external" data-testid="forgot">{t!(account.forgot)}</a></p>
         </main>
     }
 }

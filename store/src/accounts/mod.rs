@@ -16,6 +16,7 @@ use domain::{AccountProblem, Lang};
 
 use crate::db::{now_ms, Database};
 
+pub mod security;
 pub mod sessions;
 
 /// What a user may do.
@@ -28,7 +29,8 @@ pub enum Role {
 }
 
 impl Role {
-    fn as_str(self) -> &'static str {
+    /// As stored.
+    pub fn as_str(self) -> &'static str {
         match self {
             Role::Player => "player",
             Role::Admin => "admin",

@@ -20,6 +20,10 @@ pub const USER_KEY: &str = "user_id";
 /// The session key holding the day (since the epoch) the session was last used on.
 pub const SEEN_KEY: &str = "seen_day";
 
+/// The session key holding the browser and system the session was signed in with, for the
+/// player's list of sessions ([`super::security::device_of`]).
+pub const DEVICE_KEY: &str = "device";
+
 /// The session key holding the signed-in user's [`Account`] as read with the session: put in
 /// the record when it is loaded, never stored (see [`DbSessionStore`]).
 const ACCOUNT_KEY: &str = "account";
