@@ -14,7 +14,7 @@ use crate::{
     accounts::User,
     bus::Change,
     db::{now_ms, Database},
-    games, moderation, seating, StoreError,
+    moderation, seating, StoreError,
 };
 
 /// The most messages a page loads: the newest of a game's chat.
@@ -58,14 +58,14 @@ fn has_chat(kind: OpponentKind) -> bool {
 /// The people seated in game `id` (refused as no such game unless `reader` is one of them), and
 /// whether the game has chat: between people, none of whom turned it off.
 async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, bool), StoreError> {
-    let seats = seating::seats(db, id).await?;
+    // The game and its seats in one read.
+    let seating::Table { game, seats, .. } = seating::table(db, id).await?;
     seating::mine(&seats, reader)?;
     let users: Vec<i64> = seats
         .iter()
         .filter_map(|s| s.user.as_ref().map(|u| u.0))
         .collect();
-    let row = games::row(db, id).await?;
-    if !has_chat(row.opponent) || users.len() < 2 {
+    if !has_chat(game.opponent) || users.len() < 2 {
         return Ok((users, false));
     }
     let sql = format!(
@@ -167,12 +167,13 @@ pub async fn send(db: &Database, id: &str, author: &User, text: &str) -> Result<
     Ok(())
 }
 
-/// `reader` has seen game `id`'s chat up to now.
+/// `reader` has seen game `id`'s chat up to now. Writes only when there is something new: every
+/// load of a game's page reads its chat.
 pub async fn mark_seen(db: &Database, id: &str, reader: i64) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE game_seats SET chat_seen =
-             (SELECT COALESCE(MAX(id), 0) FROM chat_messages WHERE game_id = $1)
-         WHERE game_id = $1 AND user_id = $2",
+        "UPDATE game_seats SET chat_seen = newest.id
+         FROM (SELECT COALESCE(MAX(id), 0) AS id FROM chat_messages WHERE game_id = $1) newest
+         WHERE game_id = $1 AND user_id = $2 AND chat_seen < newest.id",
     )
     .bind(id)
     .bind(reader)

@@ -76,7 +76,10 @@ pub mod server {
         else {
             return Ok(None);
         };
-        chat::mark_seen(&services.db, game, reader).await?;
+        // A chat with no message has nothing to mark seen.
+        if !lines.is_empty() {
+            chat::mark_seen(&services.db, game, reader).await?;
+        }
         Ok(Some(ChatView {
             lines: lines
                 .into_iter()
