@@ -19,12 +19,14 @@ mod check;
 /// only in the server's build, so no view in the browser can name one (the bundle would not
 /// compile), and the words a page carries leave their texts out: about 38 % of every page's
 /// words.
-const SERVER_ONLY: [&str; 7] = [
+const SERVER_ONLY: [&str; 9] = [
     "admin",
     "daily_board",
     "finished_turn",
     "help",
     "leaderboard",
+    "mail",
+    "notice",
     "plain",
     "profile",
 ];

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import { PASSWORD, hydrated, signUp, uniqueName } from './support/app.mjs';
@@ -68,7 +69,8 @@ test('the sign-up and sign-in forms work with no script at all, as plain form po
   };
   const signedUp = await post('/signup');
   assert.equal(signedUp.who, name, 'signed up and in');
-  assert.equal(signedUp.url.pathname, '/', 'and on to the start page');
+  assert.equal(signedUp.url.pathname, '/welcome', 'offered recovery codes first');
+  assert.equal(signedUp.url.searchParams.get('next'), '/', 'then on to the start page');
   // Signed out (the cookie dropped), a wrong password comes back to the form with the reason and
   // the name as typed; the right one then goes on to where the player was headed.
   await context.clearCookies();
@@ -204,6 +206,135 @@ test('a new password signs out the other device; a recovery code sets a new one,
   await phone.page.waitForSelector('[data-testid="reset"] [role="alert"]');
   assert.match(await phone.page.textContent('[data-testid="reset"] [role="alert"]'), /name and recovery code do not match/);
   for (const handle of [laptop, phone]) {
+    assert.deepEqual(handle.errors, []);
+    await handle.context.close();
+  }
+});
+
+/** The code an authenticator app shows for a base32 `secret`, `steps` periods from now (RFC 6238). */
+function totp(secret, steps = 0) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret.replace(/=+$/, '')].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
+  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30000) + steps));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const at = mac[mac.length - 1] & 15;
+  const number = ((mac[at] & 127) << 24 | mac[at + 1] << 16 | mac[at + 2] << 8 | mac[at + 3]) % 1e6;
+  return String(number).padStart(6, '0');
+}
+
+test('a new player is offered recovery codes at sign-up, then goes on where they were headed', async () => {
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const name = uniqueName('wen');
+  await page.goto(`${suite.server.url}/signup?next=/help`);
+  await hydrated(page);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.tap('button[type="submit"]');
+  await page.waitForSelector('[data-testid="welcome"]');
+  await page.tap('[data-testid="welcome-codes"]');
+  await page.waitForSelector('[data-testid="recovery-codes"] code');
+  const codes = await page.locator('[data-testid="recovery-codes"] code').allTextContents();
+  assert.equal(codes.length, 10);
+  assert.ok(codes.every((code) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(code)), codes.join(' '));
+  await page.screenshot({ path: path.join(artifacts, 'welcome-codes-390.png') });
+  await page.tap('[data-testid="codes-done"]');
+  await page.waitForURL((url) => url.pathname === '/help');
+  await page.goto(`${suite.server.url}/settings`);
+  assert.match(await page.textContent('[data-testid="codes-left"]'), /10 unused codes/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two-factor sign-in is set up from settings and asked for at sign-in', async () => {
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
+  const name = uniqueName('tof');
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, name);
+  // A code made in one 30-second step and checked in the next is still right (one step either
+  // side passes), so the test need not race the clock; it only waits out a step's last seconds.
+  const second = (Date.now() / 1000) % 30;
+  if (second > 20) await new Promise((done) => setTimeout(done, (30.5 - second) * 1000));
+  await page.goto(`${suite.server.url}/settings`);
+  await page.click('[data-testid="two-factor-begin"]');
+  const secret = await page.textContent('[data-testid="two-factor-secret"]');
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  assert.equal(await page.locator('[data-testid="two-factor"] svg').count(), 1, 'a QR code to scan');
+  assert.match(await page.getAttribute('[data-testid="two-factor"] a.qr', 'href'), new RegExp(`^otpauth://totp/Alfa%20Kraft:${name}\\?secret=${secret}&`));
+  await page.screenshot({ path: path.join(artifacts, 'two-factor-setup.png') });
+  await page.fill('[data-testid="two-factor-code"]', totp(secret));
+  await page.click('[data-testid="two-factor-confirm"]');
+  await page.waitForSelector('[data-testid="two-factor-on"]');
+
+  // Signed out, the password alone asks for the code; a wrong one is refused, the app's passes.
+  await context.clearCookies();
+  await page.goto(`${suite.server.url}/signin?next=/help`);
+  await hydrated(page);
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('[data-testid="code"]');
+  assert.match(await page.textContent('[data-testid="form-error"]'), /code from your authenticator app/);
+  await page.fill('[data-testid="code"]', totp(secret) === '000000' ? '111111' : '000000');
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('[data-testid="form-error"]:has-text("not right")');
+  await page.fill('[data-testid="code"]', totp(secret, 1));
+  await page.click('button[type="submit"]');
+  await page.waitForURL((url) => url.pathname === '/help');
+  await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a closed account leaves its games to the opponent as a deleted player', async () => {
+  const ann = await openPage(suite.browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const annName = uniqueName('cla');
+  await ann.page.goto(`${suite.server.url}/signup`);
+  await signUp(ann.page, annName);
+  const invitePath = await createInvite(ann.page);
+  const bob = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
+  await bob.page.goto(`${suite.server.url}/signup?next=${invitePath}`);
+  await signUp(bob.page, uniqueName('clb'));
+  await bob.page.click('button:has-text("Accept")');
+  await bob.page.waitForURL(/\/game\//);
+  const gamePath = new URL(bob.page.url()).pathname;
+  await hydrated(bob.page);
+  assert.match(await bob.page.textContent('[data-testid="scoreboard"]'), new RegExp(annName));
+
+  // Ann closes her account: a wrong password first, then hers.
+  await ann.page.goto(`${suite.server.url}/settings`);
+  const close = async (password) => {
+    await ann.page.fill('[data-testid="close-account"] input[name="password"]', password);
+    await ann.page.tap('[data-testid="close-account"] button');
+  };
+  await close('not my password');
+  await ann.page.waitForSelector('[data-testid="said"]');
+  assert.match(await ann.page.textContent('[data-testid="said"]'), /wrong name or password/i);
+  await close(PASSWORD);
+  await ann.page.waitForSelector('[data-testid="goodbye"]');
+  await ann.page.screenshot({ path: path.join(artifacts, 'account-closed-390.png') });
+  const me = await ann.context.request.post(`${suite.server.url}/api/account/me`, { data: {} });
+  assert.equal(await me.json(), null, 'signed out');
+  const profile = await ann.context.request.get(`${suite.server.url}/player/${annName}`);
+  assert.equal(profile.status(), 404, 'no profile left');
+
+  // Bob's game: Ann resigned it on closing, and her seat reads "deleted player".
+  await bob.page.goto(`${suite.server.url}${gamePath}`);
+  await hydrated(bob.page);
+  const board = await bob.page.textContent('[data-testid="scoreboard"]');
+  assert.match(board, /deleted player/);
+  assert.doesNotMatch(board, new RegExp(annName));
+  await bob.page.waitForSelector('[data-testid="summary"]');
+  await bob.page.screenshot({ path: path.join(artifacts, 'deleted-player.png') });
+  const [download] = await Promise.all([
+    bob.page.waitForEvent('download'),
+    bob.page.goto(`${suite.server.url}/settings`).then(() => bob.page.click('[data-testid="export"]')),
+  ]);
+  const exported = readFileSync(await download.path(), 'utf8');
+  assert.match(exported, /deleted player/);
+  assert.doesNotMatch(exported, new RegExp(annName));
+  for (const handle of [ann, bob]) {
     assert.deepEqual(handle.errors, []);
     await handle.context.close();
   }

@@ -92,4 +92,14 @@ wasm-opt --version | grep -q "version 132" || die "wasm-opt on PATH is not binar
 # only building (ALFAKRAFT_SETUP_FOR=build, as the Dockerfile does).
 if [ "${ALFAKRAFT_SETUP_FOR:-}" != build ] && ! command -v chromium >/dev/null; then apt_install chromium; fi
 
+# 5. For the e-mail and push tests, a real SMTP server (Python's aiosmtpd) and a push service
+# (Python's cryptography) on loopback; the tests use the Python on the path or the system's.
+has_python_module() { python3 -c "import $1" 2>/dev/null || /usr/bin/python3 -c "import $1" 2>/dev/null; }
+if [ "${ALFAKRAFT_SETUP_FOR:-}" != build ]; then
+    python_missing=()
+    has_python_module aiosmtpd || python_missing+=(python3-aiosmtpd)
+    has_python_module cryptography || python_missing+=(python3-cryptography)
+    [ ${#python_missing[@]} -eq 0 ] || apt_install "${python_missing[@]}"
+fi
+
 say "setup complete"

@@ -50,6 +50,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <assets::BundleHead options />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <script inner_html=theme::SCRIPT></script>
+                // Push notifications on this device, once the player asks for them.
+                <script src="/push.js" defer></script>
                 // The page's words, for the browser to hydrate with (see `i18n`).
                 <script id=i18n::TEXTS_ID type="text/plain" inner_html=i18n::page_texts(texts)></script>
                 <MetaTags />

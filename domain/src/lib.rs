@@ -9,6 +9,9 @@ use dictionaries::DictionaryId;
 use rules::{game::Format, RuleError, Variant};
 use serde::{Deserialize, Serialize};
 
+mod notice;
+pub use notice::{GameResult, LastTurn, Notice, PushKind};
+
 /// Why a request was refused. The messages are written for players.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum Refusal {
@@ -179,6 +182,18 @@ pub enum AccountProblem {
     /// Wrong name or recovery code (or one used already); which one is not said.
     #[error("that name and recovery code do not match")]
     WrongCode,
+    /// The password was right; the account asks for a code from its authenticator app too.
+    #[error("enter the code from your authenticator app")]
+    CodeNeeded,
+    /// The authenticator code (or recovery code) is wrong, or was used already.
+    #[error("that code is not right; codes change every 30 seconds")]
+    WrongSecondFactor,
+    /// A link sent by mail was used already or has expired.
+    #[error("that link has expired or was used already: ask for a new one")]
+    LinkExpired,
+    /// The operator requires admins to sign in with a second factor, and this one has none yet.
+    #[error("admins must set up two-factor sign-in first, in Settings")]
+    SecondFactorRequired,
 }
 
 /// What one person writes for others to read (a pass-and-play name, an admin's reason), made
@@ -220,6 +235,9 @@ impl Refusal {
             Refusal::Account(AccountProblem::NameTaken) => "name-taken".into(),
             Refusal::Account(AccountProblem::WrongCredentials) => "wrong".into(),
             Refusal::Account(AccountProblem::WrongCode) => "wrong-code".into(),
+            Refusal::Account(AccountProblem::CodeNeeded) => "code-needed".into(),
+            Refusal::Account(AccountProblem::WrongSecondFactor) => "wrong-second".into(),
+            Refusal::Account(AccountProblem::LinkExpired) => "link-expired".into(),
             Refusal::SlowDown { minutes } => format!("slow-{minutes}"),
             Refusal::TooManyAccounts { minutes } => format!("accounts-{minutes}"),
             _ => return None,
@@ -239,6 +257,9 @@ impl Refusal {
             "name-taken" => Refusal::Account(AccountProblem::NameTaken),
             "wrong" => Refusal::Account(AccountProblem::WrongCredentials),
             "wrong-code" => Refusal::Account(AccountProblem::WrongCode),
+            "code-needed" => Refusal::Account(AccountProblem::CodeNeeded),
+            "wrong-second" => Refusal::Account(AccountProblem::WrongSecondFactor),
+            "link-expired" => Refusal::Account(AccountProblem::LinkExpired),
             _ => {
                 if let Some(rest) = word.strip_prefix("slow-") {
                     Refusal::SlowDown {
@@ -730,6 +751,9 @@ mod tests {
             Refusal::Account(AccountProblem::NameTaken),
             Refusal::Account(AccountProblem::WrongCredentials),
             Refusal::Account(AccountProblem::WrongCode),
+            Refusal::Account(AccountProblem::CodeNeeded),
+            Refusal::Account(AccountProblem::WrongSecondFactor),
+            Refusal::Account(AccountProblem::LinkExpired),
             Refusal::SlowDown { minutes: 15 },
             Refusal::TooManyAccounts { minutes: 1 },
         ] {

@@ -69,24 +69,34 @@ impl FromRequestParts<AppState> for Admin {
     }
 }
 
-/// The signed-in admin, or the answer for anyone else.
+/// The signed-in admin, or the answer for anyone else. An admin without the second factor the
+/// operator requires is sent to set it up first.
 async fn admin_of(
     services: &Services,
     session: &tower_sessions::Session,
     texts: Texts,
 ) -> Result<User, Response> {
-    match sessions::user_of(&services.db, session).await {
-        Ok(Some(user)) if user.role == Role::Admin => Ok(user),
-        Ok(_) => Err(not_found(texts)),
-        Err(error) => {
-            tracing::error!(%error, "admin: reading the session failed");
-            Err(refused(
-                texts,
-                StatusCode::SERVICE_UNAVAILABLE,
-                tr!(texts, admin.server_failed_retry),
-            ))
+    let unavailable = |error: &dyn std::fmt::Display| {
+        tracing::error!(%error, "admin: reading the account failed");
+        refused(
+            texts,
+            StatusCode::SERVICE_UNAVAILABLE,
+            tr!(texts, admin.server_failed_retry),
+        )
+    };
+    let user = match sessions::user_of(&services.db, session).await {
+        Ok(Some(user)) if user.role == Role::Admin => user,
+        Ok(_) => return Err(not_found(texts)),
+        Err(error) => return Err(unavailable(&error)),
+    };
+    if services.admins_need_two_factor {
+        match store::accounts::two_factor::enabled(&services.db, user.id).await {
+            Ok(true) => {}
+            Ok(false) => return Err(Redirect::to("/settings#two-factor").into_response()),
+            Err(error) => return Err(unavailable(&error)),
         }
     }
+    Ok(user)
 }
 
 fn not_found(texts: Texts) -> Response {

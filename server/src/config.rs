@@ -34,6 +34,45 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
 
+    /// An SMTP server for mail (address checks, password resets, reminders):
+    /// `smtp://[user:password@]host[:port]`, spoken without TLS, so a relay on this machine or a
+    /// private network that forwards with TLS. Unset: the pages offer no e-mail features.
+    #[arg(long, env = "ALFAKRAFT_SMTP_URL")]
+    pub smtp_url: Option<String>,
+
+    /// Whom the mail is from.
+    #[arg(
+        long,
+        env = "ALFAKRAFT_MAIL_FROM",
+        default_value = "Alfa Kraft <noreply@localhost>"
+    )]
+    pub mail_from: String,
+
+    /// The site's address as its players reach it, for the links in mail (default: the address
+    /// this instance listens on).
+    #[arg(long, env = "ALFAKRAFT_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Who runs this server, for the push services (in each notification's VAPID signature):
+    /// `mailto:someone@example.org` or an `https://` page.
+    #[arg(
+        long,
+        env = "ALFAKRAFT_PUSH_CONTACT",
+        default_value = "mailto:noreply@localhost"
+    )]
+    pub push_contact: String,
+
+    /// **Tests only**: an origin (`http://127.0.0.1:PORT`) besides the push services' that
+    /// devices' subscriptions may name, for a push service on loopback. The server warns at
+    /// start when it is set.
+    #[arg(long, env = "ALFAKRAFT_TEST_PUSH_ORIGIN", hide = true)]
+    pub test_push_origin: Option<String>,
+
+    /// Require admins to sign in with a second factor: an admin without one is sent to set it up
+    /// before any admin page or request.
+    #[arg(long, env = "ALFAKRAFT_ADMIN_TWO_FACTOR", default_value_t = false)]
+    pub admin_two_factor: bool,
+
     /// New accounts (sign-ups and guests together) one address may make in an hour.
     #[arg(long, env = "ALFAKRAFT_ACCOUNTS_PER_HOUR", default_value_t = store::limits::NEW_ACCOUNTS_PER_HOUR)]
     pub accounts_per_hour: usize,

@@ -211,6 +211,9 @@ async fn serve(
     state.services.new_accounts = Arc::new(store::limits::Limiter::new_accounts(
         config.accounts_per_hour,
     ));
+    state.services.admins_need_two_factor = config.admin_two_factor;
+    start_mail(&config, &mut state, &url)?;
+    start_push(&config, &mut state).await?;
     serve_metrics(&config, &mut state).await?;
     start_workers(&config, &state.services);
     let limits = server::serve::Limits {
@@ -310,6 +313,35 @@ fn start_workers(config: &Config, services: &Services) {
     tokio::spawn(server::workers::daily::run(services.clone(), tries));
     tokio::spawn(server::workers::dictionary_sync::run(services.clone()));
     tokio::spawn(server::workers::clock::run(services.clone()));
+}
+
+/// The push task, with the VAPID key made at the first start and kept in the database.
+async fn start_push(config: &Config, state: &mut AppState) -> Result<(), String> {
+    let vapid = server::workers::push::Vapid::load(&state.services, &config.push_contact).await?;
+    state.services.push_key = Some(vapid.public_key());
+    if let Some(origin) = &config.test_push_origin {
+        tracing::warn!(%origin, "ALFAKRAFT_TEST_PUSH_ORIGIN is set: subscriptions may name it (tests only)");
+        state.services.push_test_origins = vec![origin.trim_end_matches('/').to_string()];
+    }
+    tokio::spawn(server::workers::push::run(state.services.clone(), vapid));
+    Ok(())
+}
+
+/// The mail task, when an SMTP server is configured; the pages offer e-mail features only then.
+fn start_mail(config: &Config, state: &mut AppState, url: &str) -> Result<(), String> {
+    let Some(smtp) = &config.smtp_url else {
+        return Ok(());
+    };
+    let mailer = server::workers::mail::Mailer::new(smtp, &config.mail_from)?;
+    let base = config.public_url.as_deref().unwrap_or(url);
+    let base = base.trim_end_matches('/').to_string();
+    state.services.mail_base = Some(base.clone());
+    tokio::spawn(server::workers::mail::run(
+        state.services.clone(),
+        mailer,
+        base,
+    ));
+    Ok(())
 }
 
 /// Asks the server listening on `addr` (on this machine when it listens on every address) for

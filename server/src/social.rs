@@ -2,13 +2,14 @@
 //! by `app::routes::{friends, settings}` for a signed-up player (anyone else is sent to sign
 //! in); `POST /settings/recovery-codes`, which shows new recovery codes once; `GET
 //! /settings/export`, everything kept of the player as a JSON file; and `GET /reset`,
-//! a new password with a recovery code. Their forms post to the server functions
+//! a new password with a recovery code; `GET /welcome`, a new account's offer of recovery codes;
+//! and `GET /goodbye`, after closing an account. Their forms post to the server functions
 //! (`/api/friends/…`, `/api/blocks/…`, `/api/chat/setting`, `/api/account/…`), which send the
 //! browser back.
 
-use app::routes::settings::{self, Settings};
+use app::routes::settings::{self, ByMail, MailChoices, PushChoices, Settings, TwoFactor};
 use axum::{
-    extract::{Query, State},
+    extract::{Form, Query, State},
     http::header,
     response::{Html, IntoResponse, Redirect, Response},
     routing::{get, post},
@@ -16,7 +17,7 @@ use axum::{
 };
 use serde::Deserialize;
 use store::{
-    accounts::{security, Role},
+    accounts::{security, two_factor, Role},
     blocks, chat, Services,
 };
 
@@ -31,6 +32,9 @@ pub fn router() -> Router<AppState> {
         .route("/settings/recovery-codes", post(new_codes))
         .route("/settings/export", get(export))
         .route("/reset", get(reset_page))
+        .route("/goodbye", get(goodbye))
+        .route("/welcome", get(welcome))
+        .route("/email/verify", get(verify_address))
 }
 
 /// Sign in first, then come back to `path`.
@@ -81,11 +85,43 @@ async fn settings_page(
                 current: l.current,
             })
             .collect();
+        let two_factor = match two_factor::pending(db, user).await? {
+            Some(setup) => TwoFactor::SettingUp {
+                qr_svg: qr_svg(&setup.uri),
+                secret: setup.secret,
+                uri: setup.uri,
+            },
+            None if two_factor::enabled(db, user.id).await? => TwoFactor::On,
+            None => TwoFactor::Off,
+        };
+        let mail = match services.mail_base {
+            Some(_) => {
+                let mail = store::mail::settings(db, user.id).await?;
+                Some(MailChoices {
+                    email: mail.email,
+                    pending: mail.email_pending,
+                    digest: mail.mail_digest,
+                    deadlines: mail.mail_deadlines,
+                })
+            }
+            None => None,
+        };
+        let push = store::push::settings(db, user.id).await?;
         Ok::<_, store::StoreError>(Settings {
+            push: PushChoices {
+                devices: push.devices,
+                kinds: push.kinds,
+                quiet: push.quiet.map(|q| (q.start, q.end)),
+            },
+            mail,
             chat_off: chat::chat_off(db, user.id).await?,
             blocked: blocks::blocked_by(db, user.id).await?,
             sessions,
             codes_left: security::recovery_codes_left(db, user.id).await?,
+            two_factor_required: services.admins_need_two_factor
+                && user.role == Role::Admin
+                && !matches!(two_factor, TwoFactor::On),
+            two_factor,
         })
     };
     match read.await {
@@ -101,18 +137,41 @@ async fn settings_page(
     }
 }
 
+/// An `otpauth://` address as a QR code, an SVG image sized by its container.
+fn qr_svg(uri: &str) -> String {
+    qrcode::QrCode::new(uri.as_bytes())
+        .map(|code| {
+            code.render::<qrcode::render::svg::Color>()
+                .min_dimensions(200, 200)
+                .build()
+        })
+        .unwrap_or_default()
+}
+
+/// The recovery codes form: from `/welcome`, where to go on to after.
+#[derive(Deserialize, Default)]
+struct CodesForm {
+    next: Option<String>,
+}
+
 /// New recovery codes, shown on the answer to the form itself: they never go into an address or
 /// a redirect.
-async fn new_codes(visitor: Visitor, State(services): State<Services>) -> Response {
+async fn new_codes(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Form(form): Form<CodesForm>,
+) -> Response {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
         return sign_in("/settings");
     };
+    let next = form.next.filter(|next| domain::is_local_path(next));
     match security::new_recovery_codes(&services.db, user.id).await {
         Ok(codes) => Html(settings::codes(
             visitor.texts(),
             &user.name,
             user.role == Role::Admin,
             codes,
+            next,
         ))
         .into_response(),
         Err(error) => failed(error.into()),
@@ -141,20 +200,93 @@ async fn export(visitor: Visitor, State(services): State<Services>) -> Response 
     }
 }
 
-/// `/reset?refused=…&name=…`, as the recovery form comes back when refused.
+/// `/reset?refused=…&name=…`, as the recovery form comes back when refused; `?token=…` from a
+/// mailed link; `?done=true` once a link was asked for.
 #[derive(Deserialize, Default)]
 struct ResetQuery {
     refused: Option<String>,
     name: Option<String>,
+    token: Option<String>,
+    #[serde(default)]
+    done: bool,
 }
 
-async fn reset_page(visitor: Visitor, Query(query): Query<ResetQuery>) -> Response {
+async fn reset_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Query(query): Query<ResetQuery>,
+) -> Response {
     let texts = visitor.texts();
-    let refused = query
+    let mut refused = query
         .refused
         .as_deref()
-        .and_then(app::api::Refusal::from_address_word)
-        .map(|refusal| app::i18n::refusal(texts, &refusal));
+        .and_then(app::api::Refusal::from_address_word);
+    let mail = match (&services.mail_base, query.token) {
+        (None, _) => ByMail::Off,
+        (Some(_), Some(token)) => match store::mail::reset_open(&services.db, &token).await {
+            Ok(true) => ByMail::Link { token },
+            Ok(false) => {
+                refused = Some(app::api::Refusal::Account(
+                    domain::AccountProblem::LinkExpired,
+                ));
+                ByMail::Ask { sent: false }
+            }
+            Err(error) => return failed(error),
+        },
+        (Some(_), None) => ByMail::Ask { sent: query.done },
+    };
+    let refused = refused.map(|refusal| app::i18n::refusal(texts, &refusal));
     let name = query.name.map(|n| n.chars().take(40).collect());
-    Html(settings::reset(texts, refused, name)).into_response()
+    Html(settings::reset(texts, refused, name, mail)).into_response()
+}
+
+/// `/email/verify?token=…`, the link that confirms an address.
+#[derive(Deserialize, Default)]
+struct VerifyQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// Confirms an address and goes on to settings, saying whether it worked.
+async fn verify_address(
+    State(services): State<Services>,
+    Query(query): Query<VerifyQuery>,
+) -> Response {
+    let said = match store::mail::verify(&services.db, &query.token).await {
+        Ok(true) => Said {
+            done: true,
+            refused: None,
+        },
+        Ok(false) => Said {
+            done: false,
+            refused: serde_json::to_string(&app::api::Refusal::Account(
+                domain::AccountProblem::LinkExpired,
+            ))
+            .ok(),
+        },
+        Err(error) => return failed(error),
+    };
+    let query = serde_urlencoded::to_string(&said).unwrap_or_default();
+    Redirect::to(&format!("/settings?{query}")).into_response()
+}
+
+/// `/welcome?next=…`: a new account's first page.
+#[derive(Deserialize, Default)]
+struct WelcomeQuery {
+    next: Option<String>,
+}
+
+async fn welcome(visitor: Visitor, Query(query): Query<WelcomeQuery>) -> Response {
+    let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
+        return sign_in("/welcome");
+    };
+    let next = query
+        .next
+        .filter(|next| domain::is_local_path(next))
+        .unwrap_or_else(|| "/".into());
+    Html(settings::welcome(visitor.texts(), &user.name, next)).into_response()
+}
+
+async fn goodbye(visitor: Visitor) -> Html<String> {
+    Html(settings::goodbye(visitor.texts()))
 }

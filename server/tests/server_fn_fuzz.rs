@@ -1,7 +1,7 @@
 //! The fuzz campaign over the server functions that came after `games/create`'s property test
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
 //! language switch, the social layer's (friends, blocks, chat, reports) and the account's
-//! (password, sessions, recovery codes). Each is called with arbitrary bodies — its fields with plausible or absurd
+//! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail and push. Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -125,6 +125,52 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
             f
         )),
         fields(vec![]).prop_map(|f| ("/api/account/recovery-codes", true, f)),
+        fields(vec![("password", text.clone())]).prop_map(|f| ("/api/account/close", true, f)),
+        fields(vec![]).prop_map(|f| ("/api/account/two-factor-begin", true, f)),
+        fields(vec![("code", word(&["123456", "", "abcde-fghjk"]))]).prop_map(|f| (
+            "/api/account/two-factor-confirm",
+            true,
+            f
+        )),
+        fields(vec![("password", text.clone())]).prop_map(|f| (
+            "/api/account/two-factor-off",
+            true,
+            f
+        )),
+        fields(vec![("address", text.clone())]).prop_map(|f| ("/api/mail/address", true, f)),
+        fields(vec![]).prop_map(|f| ("/api/mail/remove", true, f)),
+        fields(vec![
+            ("digest", word(&["on", ""])),
+            ("deadlines", word(&["on", ""]))
+        ])
+        .prop_map(|f| ("/api/mail/choose", true, f)),
+        fields(vec![("who", text.clone())]).prop_map(|f| ("/api/mail/forgot", true, f)),
+        fields(vec![("token", text.clone()), ("password", text.clone())]).prop_map(|f| (
+            "/api/mail/reset",
+            true,
+            f
+        )),
+        fields(vec![]).prop_map(|f| ("/api/push/key", false, f)),
+        fields(vec![
+            (
+                "endpoint",
+                word(&[
+                    "https://fcm.googleapis.com/fcm/send/x",
+                    "http://127.0.0.1/x"
+                ])
+            ),
+            ("p256dh", text.clone()),
+            ("auth", text.clone())
+        ])
+        .prop_map(|f| ("/api/push/subscribe", false, f)),
+        fields(vec![("endpoint", text.clone())]).prop_map(|f| ("/api/push/unsubscribe", false, f)),
+        fields(vec![
+            ("turn", word(&["on", ""])),
+            ("quiet_from", word(&["22", "", "25"])),
+            ("quiet_to", word(&["7", "x"])),
+            ("offset", word(&["-60", "99999"]))
+        ])
+        .prop_map(|f| ("/api/push/choose", true, f)),
         fields(vec![
             ("name", name),
             ("code", word(&["abcde-fghjk", ""])),

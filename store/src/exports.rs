@@ -40,6 +40,8 @@ pub async fn of(services: &Services, user: &User) -> Result<Value, StoreError> {
             .bind(user.id)
             .fetch_one(&db.pool)
             .await?;
+    let mail = crate::mail::settings(db, user.id).await?;
+    let push = crate::push::settings(db, user.id).await?;
     let mut games = Vec::new();
     for row in games_of(db, user.id).await? {
         games.push(game(services, user.id, row).await?);
@@ -95,6 +97,14 @@ pub async fn of(services: &Services, user: &User) -> Result<Value, StoreError> {
         "account": {
             "name": user.name, "role": user.role.as_str(), "created_at": account.0,
             "language": account.1, "chat_off": account.2 != 0,
+            "email": mail.email, "mail_digest": mail.mail_digest,
+            "mail_deadlines": mail.mail_deadlines,
+            "two_factor": crate::accounts::two_factor::enabled(db, user.id).await?,
+        },
+        "notifications": {
+            "devices": push.devices,
+            "kinds": push.kinds.iter().map(|k| k.word()).collect::<Vec<_>>(),
+            "quiet_utc_minutes": push.quiet.map(|q| [q.start, q.end]),
         },
         "ranks": ranks_out,
         "games": games,
@@ -124,15 +134,7 @@ async fn games_of(db: &Database, user: i64) -> Result<Vec<GameRow>, StoreError> 
 /// One game: its facts, its seats by name, and its GCG once it is over.
 async fn game(services: &Services, user: i64, row: GameRow) -> Result<Value, StoreError> {
     let seats = seating::seats(&services.db, &row.id).await?;
-    let names: Vec<String> = seats
-        .iter()
-        .map(|s| match (&s.user, &s.bot, &s.local_name) {
-            (_, _, Some(local)) => local.clone(),
-            (Some((_, name)), _, _) => name.clone(),
-            (None, Some(level), _) => format!("{level} bot"),
-            _ => "waiting".into(),
-        })
-        .collect();
+    let names: Vec<String> = seats.iter().map(seating::SeatRow::plain_name).collect();
     let gcg = match records::finished(services, &row.id, Some(user)).await {
         Ok(record) => Some(record.gcg(Some(user))?),
         Err(StoreError::Refused(_)) => None,

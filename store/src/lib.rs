@@ -13,6 +13,8 @@
 //! | [`presence`] | who has a live page open |
 //! | [`limits`] | sign-in backoff, new accounts and analyses per hour |
 //! | [`accounts`] | users, passwords, languages, sessions |
+//! | `queue` | the tables of work the background tasks share (mail, push) |
+//! | [`push`] | devices' push subscriptions, the kinds and quiet hours, the queue of notices |
 //! | [`games`] | a game's row and log; the commit; telling its players |
 //! | [`error`] | [`StoreError`] |
 //! | [`library`] | the dictionaries: versions, the audit log, builds, word reports, tries |
@@ -29,6 +31,8 @@
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
 //! | [`chat`] | a game's chat, for its players only |
 //! | [`exports`] | a person's data, as they take it with them |
+//! | [`closing`] | closing an account: its games stay, the rest goes |
+//! | [`mail`] | addresses, reset links, reminders and the outbox of mail |
 //!
 //! A game's end is the one event several domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
@@ -39,6 +43,7 @@ pub mod blocks;
 pub mod bus;
 pub mod chat;
 pub mod clocks;
+pub mod closing;
 pub mod daily;
 pub mod db;
 pub mod ended;
@@ -48,9 +53,12 @@ pub mod friends;
 pub mod games;
 pub mod library;
 pub mod limits;
+pub mod mail;
 pub mod moderation;
 pub mod presence;
 pub mod profiles;
+pub mod push;
+mod queue;
 pub mod ranks;
 pub mod records;
 pub mod results;

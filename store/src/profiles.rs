@@ -91,6 +91,8 @@ pub enum Opponent {
     Player(String),
     /// A bot level.
     Bot(String),
+    /// A person who closed their account.
+    Deleted,
     /// Nobody known.
     Unknown,
 }
@@ -265,6 +267,7 @@ async fn rank_lines(db: &Database, user_id: i64) -> Result<Vec<RankLine>, sqlx::
 struct RecentRow {
     game_id: String,
     name: Option<String>,
+    closed_at: Option<i64>,
     opponent_bot: Option<String>,
     ruleset: String,
     dictionary: String,
@@ -279,7 +282,7 @@ struct RecentRow {
 /// The player's last 20 finished games, newest first.
 async fn recent(db: &Database, user_id: i64) -> Result<Vec<RecentGame>, sqlx::Error> {
     let rows: Vec<RecentRow> = sqlx::query_as(
-        "SELECT r.game_id, u.name, r.opponent_bot, r.ruleset, r.dictionary, r.result, r.score,
+        "SELECT r.game_id, u.name, u.closed_at, r.opponent_bot, r.ruleset, r.dictionary, r.result, r.score,
                 r.opponent_score, r.ended_at, h.rank_before, h.rank_after
          FROM game_results r
          LEFT JOIN users u ON u.id = r.opponent_user
@@ -294,6 +297,7 @@ async fn recent(db: &Database, user_id: i64) -> Result<Vec<RecentGame>, sqlx::Er
         .map(|row| RecentGame {
             game_id: row.game_id,
             opponent: match (row.name, row.opponent_bot) {
+                (Some(_), _) if row.closed_at.is_some() => Opponent::Deleted,
                 (Some(name), _) => Opponent::Player(name),
                 (None, Some(level)) => Opponent::Bot(level),
                 (None, None) => Opponent::Unknown,

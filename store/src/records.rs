@@ -75,16 +75,11 @@ impl Record {
     /// as their plays showed them).
     pub fn gcg(&self, reader: Option<i64>) -> Result<String, StoreError> {
         let mine = self.seats_of(reader);
+        // GCG names are single words.
         let names: Vec<String> = self
             .seats
             .iter()
-            .map(|s| match (&s.user, &s.bot, &s.local_name) {
-                (_, _, Some(local)) => local.clone(),
-                (Some((_, name)), _, _) => name.clone(),
-                (None, Some(level), _) => format!("{level}_bot"),
-                _ => "player".into(),
-            })
-            .map(|name| name.replace(char::is_whitespace, "_"))
+            .map(|s| s.plain_name().replace(char::is_whitespace, "_"))
             .collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         rules::notation::export_game(

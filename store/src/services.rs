@@ -26,6 +26,17 @@ pub struct Services {
     pub tries: Arc<Tries>,
     /// Analyses run on the server, per user.
     pub analyses: Arc<Limiter>,
+    /// The operator requires admins to sign in with a second factor: admin pages and requests
+    /// send an admin without one to set it up.
+    pub admins_need_two_factor: bool,
+    /// The site's address for links in mail, when the operator configured a mail server;
+    /// `None` hides every e-mail feature.
+    pub mail_base: Option<String>,
+    /// The server's VAPID public key (base64url), once the push task runs.
+    pub push_key: Option<String>,
+    /// **Tests only**: origins besides the push services' that subscriptions may name (a push
+    /// service on loopback).
+    pub push_test_origins: Vec<String>,
 }
 
 impl Services {
@@ -41,6 +52,10 @@ impl Services {
                 ANALYSES_PER_HOUR,
                 std::time::Duration::from_secs(60 * 60),
             )),
+            admins_need_two_factor: false,
+            mail_base: None,
+            push_key: None,
+            push_test_origins: Vec::new(),
         }
     }
 

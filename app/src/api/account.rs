@@ -27,7 +27,7 @@ pub async fn who_am_i() -> Result<Option<Me>, ServerFnError> {
 #[server(input = Form, output = Wire, endpoint = "account/sign-up")]
 pub async fn sign_up(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
     let answer = signing_up(name.clone(), password).await?;
-    plain_post::go_on("/signup", &name, &answer);
+    plain_post::go_on("/signup", &name, &answer, true);
     Ok(answer)
 }
 
@@ -70,20 +70,37 @@ async fn signing_up(name: String, password: String) -> Result<Result<Me, Refusal
 /// guessing one name, gently for the name from anywhere (so its owner is never locked out), see
 /// [`store::limits::sign_ins`]. The failures are counted in the database, so every instance sees
 /// them.
+///
+/// An account with two-factor sign-in also needs `code`: from its authenticator app, or one of
+/// its recovery codes. Without one the answer is [`AccountProblem::CodeNeeded`](domain::AccountProblem),
+/// which is not counted as a failure (the password was right).
 #[server(input = Form, output = Wire, endpoint = "account/sign-in")]
-pub async fn sign_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
-    let answer = signing_in(name.clone(), password).await?;
-    plain_post::go_on("/signin", &name, &answer);
+pub async fn sign_in(
+    name: String,
+    password: String,
+    #[server(default)] code: String,
+) -> Result<Result<Me, Refusal>, ServerFnError> {
+    let answer = signing_in(name.clone(), password, code).await?;
+    plain_post::go_on("/signin", &name, &answer, false);
     Ok(answer)
 }
 
 #[cfg(feature = "ssr")]
-async fn signing_in(name: String, password: String) -> Result<Result<Me, Refusal>, ServerFnError> {
+async fn signing_in(
+    name: String,
+    password: String,
+    code: String,
+) -> Result<Result<Me, Refusal>, ServerFnError> {
     use store::accounts;
     let services = services()?;
     let session = session().await?;
     let db = &services.db;
-    let user = match throttled(&services, &name, accounts::sign_in(db, &name, &password)).await? {
+    let both = async {
+        let user = accounts::sign_in(db, &name, &password).await?;
+        accounts::two_factor::pass(db, &user, &code).await?;
+        Ok(user)
+    };
+    let user = match throttled(&services, &name, both).await? {
         Ok(user) => user,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -117,6 +134,7 @@ async fn throttled(
         Output = Result<store::accounts::User, store::accounts::AccountError>,
     >,
 ) -> Result<Result<store::accounts::User, Refusal>, ServerFnError> {
+    use domain::AccountProblem;
     use store::{accounts::AccountError, limits::sign_ins as throttle};
     let address = super::server::client_addr();
     let address = address.as_deref();
@@ -130,6 +148,10 @@ async fn throttled(
         Ok(user) => {
             throttle::succeed(db, name, address).await.map_err(failed)?;
             Ok(Ok(user))
+        }
+        // The password was right; the form now asks for the code.
+        Err(AccountError::Refused(problem @ AccountProblem::CodeNeeded)) => {
+            Ok(Err(Refusal::Account(problem)))
         }
         Err(AccountError::Refused(problem)) => {
             throttle::fail(db, name, address).await.map_err(failed)?;
@@ -168,6 +190,12 @@ fn remember_language(language: crate::i18n::Lang) {
     crate::cookies::set(crate::i18n::COOKIE, language.code());
 }
 
+/// The page a new account goes to first, which offers its recovery codes, then on to `next`.
+pub fn welcome_path(next: &str) -> String {
+    let query = serde_urlencoded::to_string([("next", next)]).unwrap_or_default();
+    format!("/welcome?{query}")
+}
+
 /// Where a plain form post (sent before the page has its script) goes next. Left alone, it would
 /// go back to the form's page as if nothing had happened; instead a player who got in goes on to
 /// the form's `?next=` (or the start page), and one refused sees the form again with the reason
@@ -185,9 +213,9 @@ mod plain_post {
         name: Option<String>,
     }
 
-    /// Sends a plain form post from `form_page` on after `answer`; does nothing for the page's
-    /// own requests.
-    pub fn go_on(form_page: &str, name: &str, answer: &Result<Me, Refusal>) {
+    /// Sends a plain form post from `form_page` on after `answer` (a new account by way of
+    /// `/welcome`, which offers its recovery codes); does nothing for the page's own requests.
+    pub fn go_on(form_page: &str, name: &str, answer: &Result<Me, Refusal>, new_account: bool) {
         if !crate::wire::accepts("text/html") {
             return;
         }
@@ -207,6 +235,7 @@ mod plain_post {
             .filter(|next| domain::is_local_path(next))
             .unwrap_or_else(|| "/".into());
         let location = match answer {
+            Ok(_) if new_account => super::welcome_path(&next),
             Ok(_) => next,
             Err(refusal) => {
                 let back = FormQuery {
@@ -317,7 +346,7 @@ pub async fn recover(
     password: String,
 ) -> Result<Result<Me, Refusal>, ServerFnError> {
     let answer = recovering(name.clone(), code, password).await?;
-    plain_post::go_on("/reset", &name, &answer);
+    plain_post::go_on("/reset", &name, &answer, false);
     Ok(answer)
 }
 
@@ -336,4 +365,53 @@ async fn recovering(
     remember(&session().await?, &user).await?;
     tracing::info!(user = user.id, "password reset with a recovery code");
     Ok(Ok(me(&user)))
+}
+
+/// Closes the caller's account once the password confirms it is theirs (see
+/// [`store::closing`]) and signs this session out. A plain form post goes on to `/goodbye`.
+#[server(input = Form, output = Wire, endpoint = "account/close")]
+pub async fn close_account(password: String) -> Result<Result<(), Refusal>, ServerFnError> {
+    let answer = super::server::as_member(async move |services, user| {
+        store::closing::close(&services, &user, &password).await
+    })
+    .await?;
+    match answer {
+        Ok(()) => {
+            forget(&session().await?).await?;
+            if crate::wire::accepts("text/html") {
+                leptos_axum::redirect("/goodbye", false);
+            }
+        }
+        Err(_) => super::server::back_to_page(&answer),
+    }
+    Ok(answer)
+}
+
+/// Starts setting up two-factor sign-in: a new secret, which settings show until it is
+/// confirmed with [`confirm_two_factor`].
+#[server(input = Form, output = Wire, endpoint = "account/two-factor-begin")]
+pub async fn begin_two_factor() -> Result<Result<(), Refusal>, ServerFnError> {
+    super::server::as_member_form(async |services, user| {
+        store::accounts::two_factor::begin(&services.db, &user).await?;
+        Ok(())
+    })
+    .await
+}
+
+/// Turns two-factor sign-in on with a code the new secret makes.
+#[server(input = Form, output = Wire, endpoint = "account/two-factor-confirm")]
+pub async fn confirm_two_factor(code: String) -> Result<Result<(), Refusal>, ServerFnError> {
+    super::server::as_member_form(async move |services, user| {
+        Ok(store::accounts::two_factor::confirm(&services.db, &user, &code).await?)
+    })
+    .await
+}
+
+/// Turns two-factor sign-in off (the password first).
+#[server(input = Form, output = Wire, endpoint = "account/two-factor-off")]
+pub async fn two_factor_off(password: String) -> Result<Result<(), Refusal>, ServerFnError> {
+    super::server::as_member_form(async move |services, user| {
+        Ok(store::accounts::two_factor::disable(&services.db, &user, &password).await?)
+    })
+    .await
 }

@@ -12,8 +12,10 @@ pub mod blocks;
 pub mod chat;
 pub mod daily;
 pub mod friends;
+pub mod mail;
 pub mod moderation;
 pub mod play;
+pub mod push;
 pub mod reports;
 
 use dictionaries::DictionaryId;
@@ -45,6 +47,8 @@ pub enum SeatHolder {
     },
     /// Nobody yet.
     Open,
+    /// A person who has since closed their account.
+    Deleted,
     /// A seat of a pass-and-play game, by the name given on the device (no account behind it).
     Local {
         /// The name.
@@ -69,6 +73,7 @@ impl SeatHolder {
             SeatHolder::Player { name, .. } => name.clone(),
             SeatHolder::Bot { level, rank } => format!("{level} bot ({rank})"),
             SeatHolder::Open => "waiting…".into(),
+            SeatHolder::Deleted => "deleted player".into(),
             SeatHolder::Local { name } => name.clone(),
         }
     }
@@ -301,7 +306,7 @@ pub(crate) mod server {
     /// back to its page, saying what became of it: `?done=1`, or `?refused=` with the refusal as
     /// JSON, which the page words in its reader's language (a page never shows text taken from
     /// its address). Does nothing for the page's own requests.
-    fn back_to_page<T>(answer: &Result<T, Refusal>) {
+    pub fn back_to_page<T>(answer: &Result<T, Refusal>) {
         if !crate::wire::accepts("text/html") {
             return;
         }
@@ -345,6 +350,11 @@ pub(crate) mod server {
         as_player(async |services, user| {
             if user.role != Role::Admin {
                 return Err(Refusal::AdminsOnly.into());
+            }
+            if services.admins_need_two_factor
+                && !accounts::two_factor::enabled(&services.db, user.id).await?
+            {
+                return Err(Refusal::Account(domain::AccountProblem::SecondFactorRequired).into());
             }
             body(services, user).await
         })

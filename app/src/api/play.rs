@@ -115,6 +115,7 @@ pub mod server {
                 _ if s.local_name.is_some() => SeatHolder::Local {
                     name: s.local_name.clone().unwrap_or_default(),
                 },
+                (Some(_), _) if s.closed => SeatHolder::Deleted,
                 (Some((id, name)), _) => SeatHolder::Player {
                     name: name.clone(),
                     rank: ranks.of(*id, dictionary),

@@ -25,8 +25,12 @@ mod generated {
 }
 pub use generated::keys;
 
+#[cfg(feature = "ssr")]
+pub mod letters;
 mod menu;
 mod names;
+#[cfg(feature = "ssr")]
+pub mod notices;
 pub use menu::{switch, LanguageMenu};
 #[cfg(feature = "ssr")]
 pub use names::build_stage;

@@ -117,6 +117,10 @@ fn account(texts: Texts, problem: AccountProblem) -> &'static str {
         AccountProblem::NameTaken => tr!(texts, refusal.name_taken),
         AccountProblem::WrongCredentials => tr!(texts, refusal.wrong_credentials),
         AccountProblem::WrongCode => tr!(texts, refusal.wrong_code),
+        AccountProblem::CodeNeeded => tr!(texts, refusal.code_needed),
+        AccountProblem::LinkExpired => tr!(texts, refusal.link_expired),
+        AccountProblem::WrongSecondFactor => tr!(texts, refusal.wrong_second_factor),
+        AccountProblem::SecondFactorRequired => tr!(texts, refusal.second_factor_required),
     }
 }
 
@@ -242,6 +246,7 @@ pub fn seat_name(texts: Texts, holder: &crate::api::SeatHolder) -> String {
             tr!(texts, bot.named, level = bot_level(texts, level), rank)
         }
         SeatHolder::Open => tr!(texts, bot.open).into(),
+        SeatHolder::Deleted => tr!(texts, player.deleted).into(),
     }
 }
 

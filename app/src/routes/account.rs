@@ -1,20 +1,21 @@
 //! The sign-in and sign-up pages. Both are plain forms that also work before the page hydrates;
 //! after hydration they answer in place and go on to `?next=` (or the start page).
 
+use domain::AccountProblem;
 use leptos::{html, prelude::*, server_fn::ServerFn};
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::{
     acting::Acting,
-    api::account::{sign_in, sign_up, SignIn, SignUp},
+    api::account::{sign_in, sign_up, welcome_path, SignIn, SignUp},
     api::{Me, Refusal},
     i18n::Language,
     session::CurrentUser,
     t,
 };
 
-/// A name and a password, as typed.
-type Credentials = (String, String);
+/// A name, a password and a second-factor code (empty unless asked for), as typed.
+type Credentials = (String, String, String);
 /// Signing in or up.
 type Signing = Acting<Credentials, Result<Result<Me, Refusal>, ServerFnError>>;
 
@@ -33,13 +34,26 @@ fn next_path() -> String {
 /// The sign-in page.
 #[component]
 pub fn SignInPage() -> impl IntoView {
-    let action: Signing = crate::acting::acting(|(name, password): &Credentials| {
-        sign_in(name.clone(), password.clone())
+    let action: Signing = crate::acting::acting(|(name, password, code): &Credentials| {
+        sign_in(name.clone(), password.clone(), code.clone())
     });
     let result = Signal::derive(move || action.value());
-    follow_success(Signal::derive(move || {
-        result.get().map(|r| matches!(r, Ok(Ok(_))))
-    }));
+    follow_success(
+        Signal::derive(move || result.get().map(|r| matches!(r, Ok(Ok(_))))),
+        next_path(),
+    );
+    let said = shown(result);
+    // The password was right and the account has a second factor: the form asks for its code.
+    let ask_code = Signal::derive(move || {
+        said.with(|said| {
+            matches!(
+                said,
+                Some(Ok(Err(Refusal::Account(
+                    AccountProblem::CodeNeeded | AccountProblem::WrongSecondFactor
+                ))))
+            )
+        })
+    });
     // The account's language, chosen on another device, comes with it.
     let language = Language::expect();
     Effect::new(move |_| {
@@ -56,9 +70,9 @@ pub fn SignInPage() -> impl IntoView {
     view! {
         <main class="page narrow">
             <h1>{t!(nav.sign_in)}</h1>
-            <CredentialsForm action url=SignIn::url() new_password=false>
+            <CredentialsForm action url=SignIn::url() new_password=false ask_code>
                 <button class="primary" type="submit" disabled=move || action.pending().get()>{t!(nav.sign_in)}</button>
-                <Message result=shown(result) />
+                <Message result=said />
             </CredentialsForm>
             <p>{t!(account.new_here)}" " <a href=signup>{t!(account.create)}</a></p>
             // Rendered on the server outside the app: a full page load.
@@ -70,13 +84,15 @@ pub fn SignInPage() -> impl IntoView {
 /// The sign-up page. A guest who signs up keeps the games they started.
 #[component]
 pub fn SignUpPage() -> impl IntoView {
-    let action: Signing = crate::acting::acting(|(name, password): &Credentials| {
+    let action: Signing = crate::acting::acting(|(name, password, _): &Credentials| {
         sign_up(name.clone(), password.clone())
     });
     let result = Signal::derive(move || action.value());
-    follow_success(Signal::derive(move || {
-        result.get().map(|r| matches!(r, Ok(Ok(_))))
-    }));
+    // A new account first sees the offer of recovery codes.
+    follow_success(
+        Signal::derive(move || result.get().map(|r| matches!(r, Ok(Ok(_))))),
+        welcome_path(&next_path()),
+    );
     let signin = format!("/signin?next={}", next_path());
     view! {
         <main class="page narrow">
@@ -104,25 +120,32 @@ fn shown(
     })
 }
 
-/// After a successful sign-in or sign-up: refresh who is signed in, then go on.
-fn follow_success(succeeded: Signal<Option<bool>>) {
+/// After a successful sign-in or sign-up: refresh who is signed in, then go on to `next`.
+fn follow_success(succeeded: Signal<Option<bool>>, next: String) {
     let user = CurrentUser::expect();
-    let next = next_path();
     Effect::new(move |_| {
         if succeeded.get() == Some(true) {
             user.refresh();
+            // `/welcome` is rendered by the server outside the app: a full load.
+            #[cfg(feature = "hydrate")]
+            if next.starts_with("/welcome") {
+                let _ = window().location().assign(&next);
+                return;
+            }
             use_navigate()(&next, Default::default());
         }
     });
 }
 
 /// A name and password form: posted plainly to `url` before the page hydrates (the server reads
-/// the form), and sent through `action` after.
+/// the form), and sent through `action` after. While `ask_code` holds it asks for a
+/// second-factor code too.
 #[component]
 fn CredentialsForm(
     action: Signing,
     url: &'static str,
     new_password: bool,
+    #[prop(optional, into)] ask_code: Signal<bool>,
     children: Children,
 ) -> impl IntoView {
     let name = NodeRef::<html::Input>::new();
@@ -131,10 +154,12 @@ fn CredentialsForm(
         .with_untracked(|q| q.get("name"))
         .unwrap_or_default();
     let password = NodeRef::<html::Input>::new();
+    let code = NodeRef::<html::Input>::new();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if let (Some(name), Some(password)) = (name.get_untracked(), password.get_untracked()) {
-            action.dispatch((name.value(), password.value()));
+            let code = code.get_untracked().map(|c| c.value()).unwrap_or_default();
+            action.dispatch((name.value(), password.value(), code));
         }
     };
     let (autocomplete, hint) = if new_password {
@@ -155,6 +180,14 @@ fn CredentialsForm(
             <input node_ref=password type="password" name="password" required minlength="8" maxlength="200"
                 autocomplete=autocomplete placeholder=hint />
         </label>
+        <Show when=move || ask_code.get()>
+            <label>
+                {t!(account.code)}
+                <input node_ref=code type="text" name="code" required inputmode="numeric"
+                    autocomplete="one-time-code" autocapitalize="none" spellcheck="false"
+                    maxlength="20" data-testid="code" />
+            </label>
+        </Show>
         {children()}
         </form>
     }

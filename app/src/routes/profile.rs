@@ -237,6 +237,7 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                                     <td>{match g.opponent {
                                         Opponent::Player(name) => { let href = profile_path(&name); view! { <a href=href>{name}</a> }.into_any() }
                                         Opponent::Bot(level) => tr!(texts, profile.bot, level = crate::i18n::bot_level(texts, &level)).into_any(),
+                                        Opponent::Deleted => tr!(texts, player.deleted).into_any(),
                                         Opponent::Unknown => "—".into_any(),
                                     }}
                                     // On a phone the game goes under the opponent, so the result and rank fit.

@@ -1,11 +1,13 @@
 //! The server's background work, off the request path: bot turns ([`bots`]), time-outs and the
 //! Blitz countdown ([`clock`]), the Daily Challenge's bot totals and reviews ([`daily`]), keeping
 //! this instance's dictionaries in step with the database ([`dictionary_sync`]), and the thread
-//! the engine thinks on ([`thinking`]). Every instance runs each of them; the store's
+//! the engine thinks on ([`thinking`]), mail when it is configured ([`mail`]) and push notifications ([`push`]). Every instance runs each of them; the store's
 //! conditional writes make the work happen once.
 
 pub mod bots;
 pub mod clock;
 pub mod daily;
 pub mod dictionary_sync;
+pub mod mail;
+pub mod push;
 pub mod thinking;

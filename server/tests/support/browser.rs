@@ -35,8 +35,14 @@ pub struct Server {
 }
 
 pub async fn server(db: &Database) -> Server {
+    server_with(db, |_| {}).await
+}
+
+/// [`server`] with the operator's settings changed by `set`.
+pub async fn server_with(db: &Database, set: impl FnOnce(&mut AppState)) -> Server {
     let options = LeptosOptions::builder().output_name("alfakraft").build();
-    let state = AppState::new(options, db.clone(), super::library(db).await, false);
+    let mut state = AppState::new(options, db.clone(), super::library(db).await, false);
+    set(&mut state);
     Server {
         services: state.services.clone(),
         app: router(state),

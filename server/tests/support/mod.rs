@@ -4,6 +4,7 @@
 pub mod browser;
 pub mod fuzz;
 pub mod load;
+pub mod loopback;
 
 use store::db::Database;
 

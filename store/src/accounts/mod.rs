@@ -1,5 +1,6 @@
 //! Accounts: sign-up and sign-in with argon2id password hashes, roles, the interface language
-//! an account chose, and the sessions that remember who is signed in ([`sessions`]).
+//! an account chose, the sessions that remember who is signed in ([`sessions`]), securing an
+//! account ([`security`]) and its second factor ([`two_factor`]).
 //!
 //! Hash parameters (OWASP's recommendation for argon2id): 19 MiB of memory, 2 passes, 1 lane,
 //! 16-byte random salt, 32-byte hash, stored as a PHC string so the parameters travel with it.
@@ -18,6 +19,7 @@ use crate::db::{now_ms, Database};
 
 pub mod security;
 pub mod sessions;
+pub mod two_factor;
 
 /// What a user may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +96,7 @@ pub fn normalise_name(name: &str) -> Result<String, AccountError> {
         .ok_or(AccountError::Refused(AccountProblem::BadName))
 }
 
-fn check_password(password: &str) -> Result<(), AccountError> {
+pub(crate) fn check_password(password: &str) -> Result<(), AccountError> {
     (8..=200)
         .contains(&password.chars().count())
         .then_some(())
@@ -250,7 +252,7 @@ pub async fn by_id(db: &Database, id: i64) -> Result<Option<User>, AccountError>
 /// anyone could type, so they are not found.
 pub async fn by_name(db: &Database, name: &str) -> Result<Option<User>, AccountError> {
     let record: Option<UserRecord> =
-        sqlx::query_as("SELECT id, name, role, guest FROM users WHERE name = $1 AND guest = 0")
+        sqlx::query_as("SELECT id, name, role, guest FROM users WHERE name = $1 AND guest = 0 AND closed_at IS NULL")
             .bind(name.trim().to_lowercase())
             .fetch_optional(&db.pool)
             .await?;

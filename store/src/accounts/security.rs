@@ -114,22 +114,37 @@ pub async fn change_password(
     keep: Option<&str>,
 ) -> Result<(), AccountError> {
     check_password(new)?;
+    confirm_password(db, user, current).await?;
+    set_password(db, user.id, new).await?;
+    sign_out_others(db, user.id, keep).await?;
+    Ok(())
+}
+
+/// Refuses unless `password` is `user`'s: what changing the password or closing the account
+/// asks first.
+pub async fn confirm_password(
+    db: &Database,
+    user: &User,
+    password: &str,
+) -> Result<(), AccountError> {
     let stored: Option<String> =
         sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1 AND guest = 0")
             .bind(user.id)
             .fetch_optional(&db.pool)
             .await?;
     let stored = stored.unwrap_or_else(|| DUMMY.to_string());
-    let current = current.to_string();
-    if !password_work(move || verify(&current, &stored)).await? {
-        return Err(AccountError::Refused(AccountProblem::WrongCredentials));
+    let password = password.to_string();
+    match password_work(move || verify(&password, &stored)).await? {
+        true => Ok(()),
+        false => Err(AccountError::Refused(AccountProblem::WrongCredentials)),
     }
-    set_password(db, user.id, new).await?;
-    sign_out_others(db, user.id, keep).await?;
-    Ok(())
 }
 
-async fn set_password(db: &Database, user: i64, password: &str) -> Result<(), AccountError> {
+pub(crate) async fn set_password(
+    db: &Database,
+    user: i64,
+    password: &str,
+) -> Result<(), AccountError> {
     let hash = hash_later(password).await?;
     sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
         .bind(user)
@@ -196,6 +211,20 @@ pub async fn recovery_codes_left(db: &Database, user: i64) -> Result<i64, Accoun
     .await?)
 }
 
+/// Uses up one of `user`'s unused recovery codes, if `code` is one: whether it was.
+pub async fn use_recovery_code(db: &Database, user: i64, code: &str) -> Result<bool, AccountError> {
+    let used = sqlx::query(
+        "UPDATE recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2
+         AND used_at IS NULL",
+    )
+    .bind(user)
+    .bind(code_hash(code))
+    .bind(now_ms())
+    .execute(&db.pool)
+    .await?;
+    Ok(used.rows_affected() == 1)
+}
+
 /// Sets a new password for the player called `name` with one of their unused recovery codes,
 /// which is then used up, and signs out every session of theirs. A wrong name or code is the
 /// same refusal.
@@ -212,16 +241,7 @@ pub async fn recover(
     let Some(user) = super::by_name(db, &name).await? else {
         return Err(wrong);
     };
-    let used = sqlx::query(
-        "UPDATE recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2
-         AND used_at IS NULL",
-    )
-    .bind(user.id)
-    .bind(code_hash(code))
-    .bind(now_ms())
-    .execute(&db.pool)
-    .await?;
-    if used.rows_affected() != 1 {
+    if !use_recovery_code(db, user.id, code).await? {
         return Err(wrong);
     }
     set_password(db, user.id, new).await?;

@@ -153,6 +153,10 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
             .increment(1);
         db.states.put(id, committed.state.clone());
+        // The players' devices hear of it, on a task of its own.
+        if !matches!(action, Action::Buy { .. } | Action::Sell { .. }) {
+            crate::push::after_move(db, id, action.seat(), &committed.state);
+        }
     }
     if result.is_ok() {
         match action {

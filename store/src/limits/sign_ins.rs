@@ -63,6 +63,20 @@ fn keys(name: &str, address: Option<&str>) -> Vec<(Backoff, String)> {
     keys
 }
 
+/// Forgets the failures counted against `name`, from any address: its account was closed and
+/// the name is anyone's now.
+pub async fn forget_name(conn: &mut sqlx::AnyConnection, name: &str) -> Result<(), sqlx::Error> {
+    let name = name.trim().to_lowercase();
+    // Names may hold `_`, a LIKE wildcard.
+    let pattern = format!("{}:%|{}", PAIR.kind, name.replace('_', "\\_"));
+    sqlx::query("DELETE FROM sign_in_failures WHERE key = $1 OR key LIKE $2 ESCAPE '\\'")
+        .bind(format!("{}:{name}", NAME.kind))
+        .bind(pattern)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// A key's failures as stored.
 #[derive(sqlx::FromRow)]
 struct Failures {

@@ -19,7 +19,7 @@ use crate::{
     db::{now_ms, placeholders, Database},
     games::{self, GameRecord, GameRow, GAME_COLUMNS},
     library::versions,
-    moderation,
+    moderation, push,
     ranks::Ranks,
     StoreError,
 };
@@ -37,6 +37,9 @@ pub struct SeatRow {
     pub ready: bool,
     /// Pass-and-play: the seat's own name.
     pub local_name: Option<String>,
+    /// The person in it closed their account: `user` keeps their id (the game's record stays
+    /// whole) with a placeholder name; pages name them "deleted player".
+    pub closed: bool,
 }
 
 /// A freshly created game.
@@ -230,6 +233,8 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
     };
     tx.commit().await?;
     if let Some(friend) = invitee {
+        let from = owner.name.clone();
+        push::notify_later(db, friend, domain::Notice::Challenged { from });
         // The challenge appears in the friend's games list at once.
         db.publish(Change::Game {
             id: id.clone(),
@@ -325,7 +330,8 @@ pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreEr
 }
 
 /// The columns of [`SeatRecord`], from `game_seats s` joined with `users u`.
-const SEAT_COLUMNS: &str = "s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name";
+const SEAT_COLUMNS: &str =
+    "s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name, u.closed_at";
 
 /// A seat as read ([`SEAT_COLUMNS`]).
 #[derive(sqlx::FromRow)]
@@ -337,6 +343,21 @@ struct SeatRecord {
     ready: i64,
     game_id: String,
     local_name: Option<String>,
+    closed_at: Option<i64>,
+}
+
+impl SeatRow {
+    /// The seat's name in records and exports, where no page's language applies: the person,
+    /// the pass-and-play name, `expert bot`, `deleted player` or `open seat`.
+    pub fn plain_name(&self) -> String {
+        match (&self.user, &self.bot, &self.local_name) {
+            (_, _, Some(local)) => local.clone(),
+            (Some(_), _, _) if self.closed => "deleted player".into(),
+            (Some((_, name)), _, _) => name.clone(),
+            (None, Some(level), _) => format!("{level} bot"),
+            (None, None, None) => "open seat".into(),
+        }
+    }
 }
 
 impl From<SeatRecord> for SeatRow {
@@ -347,6 +368,7 @@ impl From<SeatRecord> for SeatRow {
             bot: record.bot,
             ready: record.ready != 0,
             local_name: record.local_name,
+            closed: record.closed_at.is_some(),
         }
     }
 }
@@ -638,6 +660,10 @@ pub async fn join(
     }
     tx.commit().await?;
     games::tell_players(db, game_id).await;
+    if let Some((owner, _)) = owner {
+        let (game, by) = (game_id.to_string(), user.name.clone());
+        push::notify_later(db, owner, domain::Notice::Accepted { game, by });
+    }
     Ok(())
 }
 

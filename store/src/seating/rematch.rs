@@ -12,7 +12,7 @@ use crate::{
     db::{now_ms, Database},
     games,
     library::versions,
-    StoreError,
+    push, StoreError,
 };
 
 /// A rematch as stored.
@@ -95,7 +95,13 @@ pub async fn offer(db: &Database, user: &User, game_id: &str) -> Result<(), Stor
     .bind(expires_at)
     .execute(&db.pool)
     .await?;
+    let other = if a == user.id { b } else { a };
+    let notice = domain::Notice::Rematch {
+        game: game_id.to_string(),
+        from: user.name.clone(),
+    };
     if renewed.rows_affected() == 1 {
+        push::notify_later(db, other, notice);
         return Ok(());
     }
     let inserted = sqlx::query(
@@ -107,7 +113,10 @@ pub async fn offer(db: &Database, user: &User, game_id: &str) -> Result<(), Stor
     .execute(&db.pool)
     .await;
     match inserted {
-        Ok(_) => Ok(()),
+        Ok(_) => {
+            push::notify_later(db, other, notice);
+            Ok(())
+        }
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
             Err(Refusal::RematchClosed.into())
         }

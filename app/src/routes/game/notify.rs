@@ -47,7 +47,8 @@ pub fn NotifyButton() -> impl IntoView {
     move || {
         open.get().then(|| {
             view! {
-                <button type="button" class="link notify" data-testid="notify" on:click=ask>
+                // `/push.js` also subscribes this device to push notifications on the click.
+                <button type="button" class="link notify" data-testid="notify" data-push-on="" on:click=ask>
                     {crate::t!(game.notify_me)}
                 </button>
             }

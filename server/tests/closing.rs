@@ -1,0 +1,246 @@
+//! Closing an account against real databases (SQLite and Postgres): the password first, games
+//! in play resigned, the games kept for the opponent with "deleted player" in the seat, and
+//! nothing else of the account left in any table.
+
+mod support;
+
+use app::api::{NewGame, Opponent, Phase, Refusal};
+use dictionaries::DictionaryId;
+use domain::AccountProblem;
+use rules::{game::Format, Action, Variant};
+use store::{
+    accounts::{self, security, User},
+    chat, closing,
+    db::{Backend, Database},
+    friends, games, limits, profiles,
+    profiles::Opponent as Against,
+    seating, Services, StoreError,
+};
+
+async fn player(db: &Database) -> User {
+    accounts::sign_up(db, &support::unique_name("clo"), "a good password")
+        .await
+        .unwrap()
+}
+
+/// `a` challenges `b` to a rated Classic game, which `b` accepts: its id.
+async fn game_between(db: &Database, a: &User, b: &User) -> String {
+    let new = NewGame {
+        variant: Variant::Classic,
+        dictionary: DictionaryId::English,
+        format: Format::Casual,
+        opponent: Opponent::Friend {
+            name: b.name.clone(),
+        },
+        rated: true,
+    };
+    let created = seating::create(db, a, &new).await.unwrap();
+    seating::answer_challenge(db, b, &created.id, true)
+        .await
+        .unwrap();
+    created.id
+}
+
+async fn resign(services: &Services, game: &str, seat: u8) {
+    let row = games::row(&services.db, game).await.unwrap();
+    let lexicon = services.game_lexicon(&row.config).await.unwrap();
+    games::commit(
+        &services.db,
+        game,
+        row.version,
+        &Action::Resign { seat },
+        &*lexicon,
+    )
+    .await
+    .unwrap();
+}
+
+/// Every table of the database, with its columns.
+async fn tables(db: &Database) -> Vec<(String, Vec<String>)> {
+    let names: Vec<String> = match db.backend {
+        Backend::Sqlite => sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table'
+             AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%' ORDER BY name",
+        ),
+        Backend::Postgres => sqlx::query_scalar(
+            "SELECT CAST(table_name AS TEXT) FROM information_schema.tables
+             WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+             AND table_name NOT LIKE '_sqlx%' ORDER BY table_name",
+        ),
+    }
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    let mut all = Vec::new();
+    for table in names {
+        let columns: Vec<String> = match db.backend {
+            Backend::Sqlite => sqlx::query_scalar("SELECT name FROM pragma_table_info($1)"),
+            Backend::Postgres => sqlx::query_scalar(
+                "SELECT CAST(column_name AS TEXT) FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = $1",
+            ),
+        }
+        .bind(&table)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+        all.push((table, columns));
+    }
+    all
+}
+
+/// The columns that point at a user: every foreign key to `users`, and the sessions' own.
+async fn user_columns(db: &Database) -> Vec<(String, String)> {
+    let mut columns: Vec<(String, String)> = match db.backend {
+        Backend::Sqlite => {
+            let mut found = Vec::new();
+            for (table, _) in tables(db).await {
+                let from: Vec<String> = sqlx::query_scalar(
+                    "SELECT \"from\" FROM pragma_foreign_key_list($1) WHERE \"table\" = 'users'",
+                )
+                .bind(&table)
+                .fetch_all(&db.pool)
+                .await
+                .unwrap();
+                found.extend(from.into_iter().map(|c| (table.clone(), c)));
+            }
+            found
+        }
+        Backend::Postgres => {
+            let rows: Vec<(String, String)> = sqlx::query_as(
+                "SELECT CAST(c.conrelid::regclass AS TEXT), CAST(a.attname AS TEXT)
+                 FROM pg_constraint c JOIN pg_attribute a
+                   ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+                 WHERE c.contype = 'f' AND c.confrelid = CAST('users' AS regclass)",
+            )
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+            rows
+        }
+    };
+    columns.push(("sessions".into(), "user_id".into()));
+    columns.sort();
+    columns.dedup();
+    columns
+}
+
+/// What the games need of a closed account: their seats, and the opponents' own results and
+/// rank histories, which name whom they played.
+const KEPT: &[(&str, &str)] = &[
+    ("game_results", "opponent_user"),
+    ("game_seats", "user_id"),
+    ("rank_history", "opponent"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_account_leaves_its_games_and_nothing_else() {
+    for (db_name, db, _dir) in support::databases().await {
+        let services = Services::new(db.clone(), support::library(&db).await);
+        let (ann, bob) = (player(&db).await, player(&db).await);
+        // A rated game Bob resigned: ranks, rank history and results for both.
+        let finished = game_between(&db, &ann, &bob).await;
+        chat::send(&db, &finished, &ann, "good game").await.unwrap();
+        resign(&services, &finished, 1).await;
+        // A game in play, and everything else an account gathers.
+        let playing = game_between(&db, &bob, &ann).await;
+        friends::follow(&db, &ann, &bob.name).await.unwrap();
+        friends::follow(&db, &bob, &ann.name).await.unwrap();
+        security::new_recovery_codes(&db, ann.id).await.unwrap();
+        let endpoint = format!("https://fcm.googleapis.com/fcm/send/{}", ann.name);
+        let (p256dh, auth) = ("B".repeat(87), "A".repeat(22));
+        store::push::subscribe(&db, ann.id, &endpoint, &p256dh, &auth, &[])
+            .await
+            .unwrap();
+        limits::sign_ins::fail(&db, &ann.name, Some("192.0.2.7"))
+            .await
+            .unwrap();
+        store::moderation::report(&db, &bob, &ann.name, None, "rude")
+            .await
+            .unwrap();
+
+        let wrong = closing::close(&services, &ann, "not my password").await;
+        assert!(
+            matches!(
+                wrong,
+                Err(StoreError::Refused(Refusal::Account(
+                    AccountProblem::WrongCredentials
+                )))
+            ),
+            "{db_name}: {wrong:?}"
+        );
+        closing::close(&services, &ann, "a good password")
+            .await
+            .unwrap();
+
+        // The game in play was resigned: Bob won it.
+        let row = games::row(&db, &playing).await.unwrap();
+        assert_eq!(row.phase, Phase::Over, "{db_name}");
+        // The opponent's games show a deleted player, and so do their record and export.
+        let seats = seating::seats(&db, &finished).await.unwrap();
+        assert!(seats[0].closed && !seats[1].closed, "{db_name}");
+        assert_eq!(seats[0].plain_name(), "deleted player");
+        let export = store::exports::of(&services, &bob)
+            .await
+            .unwrap()
+            .to_string();
+        assert!(export.contains("deleted player"), "{db_name}");
+        assert!(!export.contains(&ann.name), "{db_name}: {export}");
+        let profile = profiles::of(&db, &bob.name).await.unwrap().unwrap();
+        assert!(
+            profile
+                .recent
+                .iter()
+                .all(|g| g.opponent == Against::Deleted),
+            "{db_name}: {:?}",
+            profile.recent
+        );
+        // The name is gone and free: no profile, no sign-in, and anyone may take it.
+        assert!(profiles::of(&db, &ann.name).await.unwrap().is_none());
+        assert!(accounts::sign_in(&db, &ann.name, "a good password")
+            .await
+            .is_err());
+
+        // Every table: no column pointing at a user holds Ann's id but what the games need,
+        // and no column anywhere holds her name.
+        for (table, column) in user_columns(&db).await {
+            let count: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM \"{table}\" WHERE \"{column}\" = $1"
+            ))
+            .bind(ann.id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+            let kept = KEPT.contains(&(table.as_str(), column.as_str()))
+                || (table == "users" && column == "id");
+            assert!(
+                kept || count == 0,
+                "{db_name}: {table}.{column} holds {count}"
+            );
+        }
+        let name_like = format!("%{}%", ann.name);
+        for (table, columns) in tables(&db).await {
+            for column in columns {
+                let count: i64 = sqlx::query_scalar(&format!(
+                    "SELECT COUNT(*) FROM \"{table}\" WHERE CAST(\"{column}\" AS TEXT) LIKE $1"
+                ))
+                .bind(&name_like)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+                assert_eq!(count, 0, "{db_name}: {table}.{column} holds the name");
+            }
+        }
+        let (hash, closed): (String, Option<i64>) =
+            sqlx::query_as("SELECT password_hash, closed_at FROM users WHERE id = $1")
+                .bind(ann.id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert!(hash.is_empty() && closed.is_some(), "{db_name}");
+        let again = accounts::sign_up(&db, &ann.name, "another password")
+            .await
+            .unwrap();
+        assert_ne!(again.id, ann.id, "{db_name}");
+    }
+}

@@ -1,0 +1,130 @@
+//! Closing an account. The player's games stay for the people they played, who see "deleted
+//! player" in their seat; everything else of the account goes: its name, password, sessions,
+//! ranks and rank history, results, Daily Challenge attempts, follows, blocks, chat messages,
+//! reports, sanctions, its e-mail address and its devices' push subscriptions. Games in play are resigned (the opponents win them) and games waiting
+//! for a second player are called off first.
+//!
+//! What stays is the `users` row's id with a placeholder name no one can type (`deleted-<id>`)
+//! and `closed_at`: the seats, the other players' results and rank histories point at it.
+
+use rules::{Action, Seat};
+
+use crate::{
+    accounts::{security, User},
+    db::now_ms,
+    games::{self, GameError},
+    limits, Services, StoreError,
+};
+
+/// The placeholder name of a closed account.
+fn placeholder(user: i64) -> String {
+    format!("deleted-{user}")
+}
+
+/// Closes `user`'s account once `password` is confirmed as theirs.
+pub async fn close(services: &Services, user: &User, password: &str) -> Result<(), StoreError> {
+    security::confirm_password(&services.db, user, password).await?;
+    resign_all(services, user.id).await?;
+    erase(services, user.id).await
+}
+
+/// A game in play with one of the player's seats in it.
+#[derive(sqlx::FromRow)]
+struct InPlay {
+    game_id: String,
+    seat: i64,
+}
+
+/// Resigns the player's games in play, each for the first of their seats in it (a pass-and-play
+/// game ends with it too).
+async fn resign_all(services: &Services, user: i64) -> Result<(), StoreError> {
+    let db = &services.db;
+    let in_play: Vec<InPlay> = sqlx::query_as(
+        "SELECT s.game_id, MIN(s.seat) AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
+         WHERE s.user_id = $1 AND g.status = 'playing' GROUP BY s.game_id",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    for InPlay { game_id, seat } in in_play {
+        let seat = Seat::try_from(seat).unwrap_or(Seat::MAX);
+        let action = Action::Resign { seat };
+        // A move may land between reading the version and resigning: read it again then.
+        for _ in 0..3 {
+            let row = games::row(db, &game_id).await?;
+            let lexicon = services.game_lexicon(&row.config).await?;
+            match games::commit(db, &game_id, row.version, &action, &*lexicon).await {
+                Err(GameError::MovedOn { .. }) => continue,
+                // Over already (a time-out came first), or not a game one can resign: it stays.
+                Err(GameError::Rules(_) | GameError::NotStarted) => break,
+                Err(error) => return Err(error.into()),
+                Ok(_) => break,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Everything of the account but what the games need, in one transaction.
+async fn erase(services: &Services, user: i64) -> Result<(), StoreError> {
+    let db = &services.db;
+    let (_writer, mut tx) = db.begin_write().await?;
+    let now = now_ms();
+    let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+        .bind(user)
+        .fetch_one(&mut *tx)
+        .await?;
+    // Games still waiting for a second player (lobby, invite, challenge, Ready lobby), theirs
+    // or addressed to them, are called off.
+    sqlx::query(
+        "UPDATE games SET status = 'cancelled', updated_at = $2
+         WHERE status IN ('waiting', 'ready') AND (
+             id IN (SELECT game_id FROM game_seats WHERE user_id = $1)
+             OR id IN (SELECT game_id FROM invites WHERE invitee = $1 AND state = 'open'))",
+    )
+    .bind(user)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    for sql in [
+        "UPDATE invites SET invitee = NULL WHERE invitee = $1",
+        "UPDATE rematches SET state = 'cancelled' WHERE offered_by = $1 AND state = 'open'",
+        "DELETE FROM sessions WHERE user_id = $1",
+        "DELETE FROM recovery_codes WHERE user_id = $1",
+        "DELETE FROM presence WHERE user_id = $1",
+        "DELETE FROM ranks WHERE user_id = $1",
+        "DELETE FROM rank_history WHERE user_id = $1",
+        "DELETE FROM game_results WHERE user_id = $1",
+        "DELETE FROM daily_attempts WHERE user_id = $1",
+        "DELETE FROM follows WHERE follower = $1 OR followed = $1",
+        "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+        "DELETE FROM player_reports WHERE reporter = $1 OR reported = $1
+             OR message_id IN (SELECT id FROM chat_messages WHERE author = $1)",
+        "DELETE FROM chat_messages WHERE author = $1",
+        "DELETE FROM sanctions WHERE user_id = $1",
+        "DELETE FROM moderation_log WHERE user_id = $1",
+        "DELETE FROM word_reports WHERE user_id = $1",
+        "DELETE FROM mail_tokens WHERE user_id = $1",
+        "DELETE FROM push_outbox WHERE subscription_id IN
+             (SELECT id FROM push_subscriptions WHERE user_id = $1)",
+        "DELETE FROM push_subscriptions WHERE user_id = $1",
+        "DELETE FROM outbox WHERE recipient IN (SELECT email FROM users WHERE id = $1)
+             OR recipient IN (SELECT email_pending FROM users WHERE id = $1)",
+    ] {
+        sqlx::query(sql).bind(user).execute(&mut *tx).await?;
+    }
+    sqlx::query(
+        "UPDATE users SET name = $2, password_hash = '', language = NULL, chat_off = 0,
+             totp_secret = NULL, totp_pending = NULL, email = NULL, email_pending = NULL,
+             mail_digest = 0, mail_deadlines = 0, closed_at = $3 WHERE id = $1",
+    )
+    .bind(user)
+    .bind(placeholder(user))
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    limits::sign_ins::forget_name(&mut tx, &name).await?;
+    tx.commit().await?;
+    tracing::info!(user, "account closed");
+    Ok(())
+}

@@ -1,0 +1,140 @@
+//! What the mail task reminds players of: a warning when a day is left on a Casual turn, and a
+//! daily digest of the games waiting for them. Each is claimed in the transaction that puts its
+//! letter in the outbox (the seat's warned version, the user's digest day), so however many
+//! instances look, a player gets one of each.
+
+use super::outbox::enqueue;
+use crate::db::{now_ms, Database};
+
+/// A day, in milliseconds.
+const DAY_MS: i64 = 86_400_000;
+
+/// A player to move with under a day left, who asked to be warned.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeadlineDue {
+    /// The game.
+    pub game_id: String,
+    /// Its version: the turn the warning is for.
+    pub version: i64,
+    /// The player's seat.
+    pub seat: i64,
+    /// The player's name.
+    pub name: String,
+    /// Their verified address.
+    pub email: String,
+    /// The language they chose, if any.
+    pub language: Option<String>,
+    /// When their time runs out, unix ms.
+    pub deadline_at: i64,
+}
+
+/// Turns with under a day left whose player wants a warning and has none yet. Only turns longer
+/// than a day (Casual) are warned of: a Blitz turn is over before a mail is read.
+pub async fn deadlines_due(db: &Database) -> Result<Vec<DeadlineDue>, sqlx::Error> {
+    let now = now_ms();
+    sqlx::query_as(
+        "SELECT g.id AS game_id, g.version, s.seat, u.name, u.email, u.language, g.deadline_at
+         FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
+         JOIN users u ON u.id = s.user_id
+         WHERE g.status = 'playing' AND g.deadline_at > $1 AND g.deadline_at <= $2
+           AND g.deadline_at - g.updated_at > $3 AND s.warned_version < g.version
+           AND u.email IS NOT NULL AND u.mail_deadlines = 1
+         ORDER BY g.deadline_at LIMIT 100",
+    )
+    .bind(now)
+    .bind(now + DAY_MS)
+    .bind(DAY_MS)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Sends the warning `due` calls for, unless another instance did: whether this one did.
+pub async fn warn(
+    db: &Database,
+    due: &DeadlineDue,
+    subject: &str,
+    body: &str,
+) -> Result<bool, sqlx::Error> {
+    let (_writer, mut tx) = db.begin_write().await?;
+    let claimed = sqlx::query(
+        "UPDATE game_seats SET warned_version = $3 WHERE game_id = $1 AND seat = $2
+         AND warned_version < $3",
+    )
+    .bind(&due.game_id)
+    .bind(due.seat)
+    .bind(due.version)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    enqueue(&mut tx, &due.email, subject, body).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// A player whose digest for today is not out yet.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DigestDue {
+    /// The player.
+    pub user_id: i64,
+    /// Their name.
+    pub name: String,
+    /// Their verified address.
+    pub email: String,
+    /// The language they chose, if any.
+    pub language: Option<String>,
+}
+
+/// Today, as days since the epoch (UTC).
+pub fn today() -> i64 {
+    now_ms() / DAY_MS
+}
+
+/// Players who asked for the digest and have not had today's.
+pub async fn digests_due(db: &Database, day: i64) -> Result<Vec<DigestDue>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id AS user_id, name, email, language FROM users
+         WHERE mail_digest = 1 AND email IS NOT NULL AND digest_day < $1 ORDER BY id LIMIT 100",
+    )
+    .bind(day)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// The games waiting for `user`'s move (not pass-and-play, whose every seat is theirs), the
+/// longest waiting first.
+pub async fn waiting_for(db: &Database, user: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
+         WHERE s.user_id = $1 AND g.status = 'playing' AND g.opponent <> 'local'
+         ORDER BY g.updated_at LIMIT 50",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Marks `user`'s digest for `day` done, sending `letter` (none when no game waits), unless
+/// another instance did: whether this one did.
+pub async fn send_digest(
+    db: &Database,
+    due: &DigestDue,
+    day: i64,
+    letter: Option<(String, String)>,
+) -> Result<bool, sqlx::Error> {
+    let (_writer, mut tx) = db.begin_write().await?;
+    let claimed = sqlx::query("UPDATE users SET digest_day = $2 WHERE id = $1 AND digest_day < $2")
+        .bind(due.user_id)
+        .bind(day)
+        .execute(&mut *tx)
+        .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    if let Some((subject, body)) = letter {
+        enqueue(&mut tx, &due.email, &subject, &body).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
