@@ -440,7 +440,8 @@ fn plain_form_posts_go_on_to_next_on_this_site_or_back_with_the_reason() {
             "{db_name}"
         );
         assert!(page.contains(&format!("value=\"{name}\"")), "{db_name}");
-        // In: on to the start page rather than the other site.
+        // In: by way of the offer of recovery codes, on to the start page rather than the
+        // other site.
         let signup = "http://localhost/signup?next=/%5Cevil.example";
         let (status, location) = plain_post(
             &mut pia,
@@ -450,7 +451,11 @@ fn plain_form_posts_go_on_to_next_on_this_site_or_back_with_the_reason() {
             signup,
         )
         .await;
-        assert_eq!((status, location.as_str()), (302, "/"), "{db_name}");
+        assert_eq!(
+            (status, location.as_str()),
+            (302, "/welcome?next=%2F"),
+            "{db_name}"
+        );
         // Signing in from elsewhere: a wrong password comes back, the right one goes on.
         let signin = "http://localhost/signin?next=/help";
         let mut other = Browser::new(&server);

@@ -150,9 +150,14 @@ fn a_turn_is_pushed_encrypted_and_signed_held_in_quiet_hours_and_a_410_ends_it()
             if page["Ok"]["view"]["to_move"] == page["Ok"]["view"]["seat"] {
                 moves(&mut ann, &game, false).await;
             }
+            let moved = std::time::Instant::now();
             moves(&mut bob, &game, true).await;
 
             let pushed = service.wait_for(1).await;
+            eprintln!(
+                "push: a turn reached the push service {} ms after the move",
+                moved.elapsed().as_millis()
+            );
             let push = &pushed[0];
             assert!(push.get("error").is_none(), "{push}");
             assert_eq!(

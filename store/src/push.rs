@@ -220,6 +220,10 @@ pub async fn choose(
     Ok(())
 }
 
+/// Woken when this instance queues a notice, so its push task sends it at once rather than at
+/// its next look.
+pub static QUEUED: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
 /// Queues `notice` for each of `user`'s devices, if they want its kind; held until their quiet
 /// hours end.
 pub async fn notify(db: &Database, user: i64, notice: &Notice) -> Result<(), sqlx::Error> {
@@ -242,6 +246,7 @@ pub async fn notify(db: &Database, user: i64, notice: &Notice) -> Result<(), sql
     .bind(now)
     .execute(&db.pool)
     .await?;
+    QUEUED.notify_one();
     Ok(())
 }
 

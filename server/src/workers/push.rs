@@ -89,10 +89,10 @@ enum Sent {
     Failed(String),
 }
 
-/// How often the queue is looked at.
+/// How often the queue is looked at (besides whenever this instance queues a notice).
 const EVERY: Duration = Duration::from_secs(1);
-/// Deadline warnings are queued every this many looks (a minute).
-const DEADLINES_EVERY: u32 = 60;
+/// How often deadline warnings are queued.
+const DEADLINES_EVERY: Duration = Duration::from_secs(60);
 
 /// Runs forever.
 pub async fn run(services: Services, vapid: Vapid) {
@@ -104,9 +104,14 @@ pub async fn run(services: Services, vapid: Vapid) {
     let client: HttpsClient = Client::builder(TokioExecutor::new()).build(https);
     let mut tick = tokio::time::interval(EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    for round in 0u32.. {
-        tick.tick().await;
-        if round % DEADLINES_EVERY == 0 {
+    let mut deadlines_at = tokio::time::Instant::now();
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = push::QUEUED.notified() => {}
+        }
+        if tokio::time::Instant::now() >= deadlines_at {
+            deadlines_at += DEADLINES_EVERY;
             if let Err(error) = queue_deadlines(&services).await {
                 tracing::warn!(%error, "queueing deadline notices failed");
             }
