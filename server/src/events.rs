@@ -17,13 +17,11 @@ use futures_util::{stream, Stream};
 use serde::Deserialize;
 use store::{
     accounts::sessions::user_of,
-    bus::Change,
+    bus::{Change, Follower, Interest},
     clocks,
     db::Database,
-    presence::{self, HEARTBEAT},
-    seating, Services,
+    presence, seating, Services,
 };
-use tokio::sync::broadcast::{self, error::RecvError};
 use tower_sessions::Session;
 
 use crate::AppState;
@@ -40,6 +38,10 @@ fn shutdown() -> &'static tokio::sync::watch::Sender<bool> {
 pub fn close_all() {
     shutdown().send_replace(true);
 }
+
+/// How often an idle stream sends a comment, so proxies keep it open (they commonly close one idle
+/// for 60 s). Each open stream pays for it, so not more often.
+const KEEP_ALIVE: Duration = Duration::from_secs(30);
 
 /// How soon a browser tries again after losing the stream.
 const RETRY: Duration = Duration::from_secs(1);
@@ -60,14 +62,13 @@ struct Follow {
 /// One open stream.
 struct Feed {
     services: Services,
-    changes: broadcast::Receiver<Change>,
+    changes: Follower,
     user: i64,
     /// The game followed, with its seats' users (`None` for a bot or an open seat).
     game: Option<(String, Vec<Option<i64>>)>,
     /// Following the lobby's open games too.
     lobby: bool,
     presence: Presence,
-    heartbeat: tokio::time::Interval,
     ready: VecDeque<Event>,
     closing: tokio::sync::watch::Receiver<bool>,
     /// The presence last sent (JSON), so an unchanged one is not sent again.
@@ -197,16 +198,30 @@ async fn open(
         }
         None => None,
     };
-    // Subscribe before announcing presence, so nothing between the two is missed.
-    let changes = services.db.live.subscribe();
+    // Follow before announcing presence, so nothing between the two is missed: the game's other
+    // players' presence, or (the games list) everyone the player shares a game with.
+    let presence_of = match &game {
+        Some((_, seats)) => seats
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|u| *u != user.id)
+            .collect(),
+        None => presence::peers(&services.db, user.id)
+            .await
+            .map_err(|e| failed(&e))?,
+    };
+    let changes = services.db.live.follow(Interest {
+        user: user.id,
+        presence_of,
+        lobby: follow.lobby,
+    });
     let mut presence = Presence::open(
         &services.db,
         user.id,
         game.as_ref().map(|(id, _)| id.clone()),
     );
     presence.opened().await.map_err(|e| failed(&e))?;
-    let mut heartbeat = tokio::time::interval(HEARTBEAT);
-    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut feed = Feed {
         presence,
         services,
@@ -214,7 +229,6 @@ async fn open(
         user: user.id,
         game,
         lobby: follow.lobby,
-        heartbeat,
         ready: VecDeque::from([Event::default().retry(RETRY).comment("live")]),
         closing: shutdown().subscribe(),
         shown: String::new(),
@@ -224,7 +238,7 @@ async fn open(
         let event = feed.next().await?;
         Some((Ok(event), feed))
     });
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }
 
 impl Feed {
@@ -241,20 +255,13 @@ impl Feed {
             tokio::select! {
                 _ = self.closing.changed() => {}
                 change = self.changes.recv() => self.take(change).await,
-                _ = self.heartbeat.tick() => {
-                    if let Err(error) = presence::refresh(&self.services.db, &self.presence.conn).await {
-                        tracing::warn!(%error, "presence not refreshed");
-                    }
-                    // A row left by a crashed instance ages out without a word: look again.
-                    self.queue_presence().await;
-                }
             }
         }
     }
 
-    async fn take(&mut self, change: Result<Change, RecvError>) {
+    async fn take(&mut self, change: Option<Change>) {
         match change {
-            Ok(Change::Game { id, users }) => {
+            Some(Change::Game { id, users }) => {
                 // Only the users named: a purchase reaches the trader's pages alone.
                 let followed = users.contains(&self.user)
                     && self.game.as_ref().is_none_or(|(game, _)| *game == id);
@@ -265,13 +272,25 @@ impl Feed {
                 if let Some((_, seats)) = self.game.as_mut().filter(|(_, s)| s.contains(&None)) {
                     if let Ok(now) = seating::seats(&self.services.db, &id).await {
                         *seats = seat_users(&now);
+                        for user in seats.iter().flatten().filter(|u| **u != self.user) {
+                            self.changes.follow_presence(*user);
+                        }
                         self.queue_presence().await;
+                    }
+                }
+                // The games list: a new game may bring a new opponent to show online.
+                if self.game.is_none() {
+                    for user in presence::peers(&self.services.db, self.user)
+                        .await
+                        .unwrap_or_default()
+                    {
+                        self.changes.follow_presence(user);
                     }
                 }
                 self.ready
                     .push_back(Event::default().event("game").data(id));
             }
-            Ok(Change::Chat { id, users }) if users.contains(&self.user) => {
+            Some(Change::Chat { id, users }) if users.contains(&self.user) => {
                 // The game's page asks for the chat alone; the games list, for its unread marks.
                 let event = match &self.game {
                     Some((game, _)) if *game == id => Event::default().event("chat").data(id),
@@ -280,37 +299,27 @@ impl Feed {
                 };
                 self.ready.push_back(event);
             }
-            Ok(Change::Presence { user }) if user != self.user => match &self.game {
-                Some((_, seats)) => {
-                    if seats.contains(&Some(user)) {
-                        self.queue_presence().await;
-                    }
-                }
+            // Only the presence this page follows reaches it.
+            Some(Change::Presence { user }) if user != self.user => match &self.game {
+                Some(_) => self.queue_presence().await,
                 // The game list shows its opponents' presence: it asks again.
-                None => {
-                    let db = &self.services.db;
-                    if presence::share_a_game(db, self.user, user)
-                        .await
-                        .unwrap_or(false)
-                    {
-                        self.ready
-                            .push_back(Event::default().event("game").data(""));
-                    }
-                }
+                None => self
+                    .ready
+                    .push_back(Event::default().event("game").data("")),
             },
-            Ok(Change::Lobby) if self.lobby => {
+            Some(Change::Lobby) if self.lobby => {
                 self.ready
                     .push_back(Event::default().event("game").data("lobby"));
             }
             // The library follows it (server/src/dictionary_sync.rs); running games keep their version.
-            Ok(
+            Some(
                 Change::Presence { .. }
                 | Change::Dictionaries
                 | Change::Lobby
                 | Change::Chat { .. },
             ) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
-            Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
+            Some(Change::Resync) => {
                 let id = self
                     .game
                     .as_ref()
@@ -320,7 +329,7 @@ impl Feed {
                     .push_back(Event::default().event("game").data(id));
                 self.queue_presence().await;
             }
-            Err(RecvError::Closed) => {
+            None => {
                 // The bus is gone, so the instance is stopping: wait for the shutdown signal.
                 let _ = self.closing.wait_for(|closing| *closing).await;
             }

@@ -183,6 +183,15 @@ async fn recompute_ranks(
     Ok(())
 }
 
+/// Raises this process's open-file limit to the most the system allows: every open live page is
+/// a connection, and the usual default of 1,024 would refuse the thousandth.
+fn raise_open_files() {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::info!(limit, "open files allowed"),
+        Err(error) => tracing::warn!(%error, "the open-file limit could not be raised"),
+    }
+}
+
 /// Serves until told to stop: the background jobs, the metrics, the app.
 async fn serve(
     config: Config,
@@ -191,6 +200,7 @@ async fn serve(
     database_url: &str,
 ) -> Result<(), Box<dyn std::error::Error>> {
     backfill_results(Services::new(db.clone(), library.clone()));
+    raise_open_files();
     let site = site_files(&config)?;
     let site_root = config.site_root.clone().unwrap_or_default();
     let leptos_options = LeptosOptions::builder()
@@ -253,10 +263,11 @@ fn site_files(config: &Config) -> Result<server::site::SiteFiles, Box<dyn std::e
     }
 }
 
-/// Expired sessions and invites, and stale presence, are swept every minute; reading either
-/// already ignores expiry.
+/// Expired sessions and invites, and stale presence, are swept every minute (reading either
+/// already ignores expiry); this instance's presence rows are refreshed every heartbeat.
 fn sweep_every_minute(db: Database) {
     let sessions = store::accounts::sessions::DbSessionStore::new(db.clone());
+    let heartbeat_db = db.clone();
     tokio::spawn(async move {
         let mut every_minute = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
@@ -273,6 +284,17 @@ fn sweep_every_minute(db: Database) {
             }
             if let Err(error) = store::presence::sweep(&db).await {
                 tracing::warn!(%error, "sweeping stale presence failed");
+            }
+        }
+    });
+    // This instance's open pages stay present: one write per heartbeat for all of them.
+    let db = heartbeat_db;
+    tokio::spawn(async move {
+        let mut heartbeat = tokio::time::interval(store::presence::HEARTBEAT);
+        loop {
+            heartbeat.tick().await;
+            if let Err(error) = store::presence::refresh_instance(&db).await {
+                tracing::warn!(%error, "refreshing presence failed");
             }
         }
     });

@@ -1,12 +1,20 @@
-//! The live bus: what changed, for the pages that are open on it. Every instance keeps one
-//! in-process broadcast; with SQLite a change goes straight into it, with Postgres it goes out as a
-//! `NOTIFY` and every instance's listener (this one included) feeds it into its own broadcast, so
-//! two players on two instances see each other's moves ([`crate::db::Database::publish`]).
+//! The live bus: what changed, for the pages that are open on it. Every instance routes each
+//! change to the pages it concerns ([`Bus::follow`]: a game's to its players' pages, a presence
+//! to the pages that show it), so a change costs its own pages, not every page open; with SQLite
+//! a change goes straight in, with Postgres it goes out as a `NOTIFY` and every instance's
+//! listener (this one included) routes it the same way, so two players on two instances see each
+//! other's moves ([`crate::db::Database::publish`]).
 
-use std::sync::{Arc, Weak};
+use std::{
+    collections::HashMap,
+    sync::{
+        atomic::{AtomicBool, AtomicU64, Ordering},
+        Arc, Mutex, Weak,
+    },
+};
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 /// The Postgres channel every instance listens on.
 const CHANNEL: &str = "alfakraft_live";
@@ -69,31 +77,206 @@ pub fn notice(change: &Change) -> (&'static str, String) {
     (CHANNEL, serde_json::to_string(change).unwrap_or_default())
 }
 
-/// This instance's broadcast of changes.
+/// What one open live page follows: its user's games and their chats, the presence of some
+/// users (its game's other players, or everyone it shares a game with), and perhaps the lobby.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Interest {
+    /// The page's user: changes to games they sit in reach it.
+    pub user: i64,
+    /// The users whose presence it shows.
+    pub presence_of: Vec<i64>,
+    /// The lobby's list of open games.
+    pub lobby: bool,
+}
+
+/// How many changes a page may have waiting before it is told to ask again instead.
+const PAGE_BACKLOG: usize = 64;
+
+/// One registered page: where its changes go, whether some were dropped, how often it woke.
+#[derive(Debug)]
+struct Page {
+    sender: mpsc::Sender<Change>,
+    lagged: Arc<AtomicBool>,
+    woken: Arc<AtomicU64>,
+}
+
+impl Page {
+    fn deliver(&self, change: &Change) {
+        self.woken.fetch_add(1, Ordering::Relaxed);
+        if self.sender.try_send(change.clone()).is_err() {
+            // Full (the page is behind): it will ask for everything again.
+            self.lagged.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The open pages of this instance by what they follow, so a change reaches only its own.
+#[derive(Debug, Default)]
+struct Pages {
+    next: u64,
+    pages: HashMap<u64, Page>,
+    by_user: HashMap<i64, Vec<u64>>,
+    by_presence: HashMap<i64, Vec<u64>>,
+    lobby: Vec<u64>,
+}
+
+impl Pages {
+    fn add(&mut self, id: u64, interest: &Interest) {
+        self.by_user.entry(interest.user).or_default().push(id);
+        for user in &interest.presence_of {
+            self.by_presence.entry(*user).or_default().push(id);
+        }
+        if interest.lobby {
+            self.lobby.push(id);
+        }
+    }
+
+    fn remove(&mut self, id: u64, interest: &Interest) {
+        let drop_from = |map: &mut HashMap<i64, Vec<u64>>, key: i64| {
+            if let Some(ids) = map.get_mut(&key) {
+                ids.retain(|i| *i != id);
+                if ids.is_empty() {
+                    map.remove(&key);
+                }
+            }
+        };
+        drop_from(&mut self.by_user, interest.user);
+        for user in &interest.presence_of {
+            drop_from(&mut self.by_presence, *user);
+        }
+        self.lobby.retain(|i| *i != id);
+        self.pages.remove(&id);
+    }
+
+    /// The pages `change` concerns: a game's or chat's seated users, a user's presence, the
+    /// lobby, or every page for a resync.
+    fn deliver(&self, change: &Change) {
+        let tell = |ids: Option<&Vec<u64>>| {
+            for id in ids.into_iter().flatten() {
+                if let Some(page) = self.pages.get(id) {
+                    page.deliver(change);
+                }
+            }
+        };
+        match change {
+            Change::Game { users, .. } | Change::Chat { users, .. } => {
+                for user in users {
+                    tell(self.by_user.get(user));
+                }
+            }
+            Change::Presence { user } => tell(self.by_presence.get(user)),
+            Change::Lobby => tell(Some(&self.lobby)),
+            Change::Resync => self.pages.values().for_each(|page| page.deliver(change)),
+            Change::Dictionaries => {}
+        }
+    }
+}
+
+/// A page's place on the bus: its changes, until it is dropped.
+#[derive(Debug)]
+pub struct Follower {
+    id: u64,
+    interest: Interest,
+    pages: Weak<Mutex<Pages>>,
+    receiver: mpsc::Receiver<Change>,
+    lagged: Arc<AtomicBool>,
+    woken: Arc<AtomicU64>,
+}
+
+impl Follower {
+    /// The next change for this page: [`Change::Resync`] when some were dropped because it fell
+    /// behind; `None` once the bus is gone (the instance is stopping).
+    pub async fn recv(&mut self) -> Option<Change> {
+        let change = self.receiver.recv().await;
+        match self.lagged.swap(false, Ordering::Relaxed) {
+            true => Some(Change::Resync),
+            false => change,
+        }
+    }
+
+    /// Follows `user`'s presence too (a seat was taken).
+    pub fn follow_presence(&mut self, user: i64) {
+        if self.interest.presence_of.contains(&user) {
+            return;
+        }
+        if let Some(pages) = self.pages.upgrade() {
+            let mut pages = pages.lock().unwrap_or_else(|e| e.into_inner());
+            pages.by_presence.entry(user).or_default().push(self.id);
+        }
+        self.interest.presence_of.push(user);
+    }
+
+    /// How many changes reached this page: what a commit costs the open pages is measured by it.
+    pub fn woken(&self) -> u64 {
+        self.woken.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        if let Some(pages) = self.pages.upgrade() {
+            let mut pages = pages.lock().unwrap_or_else(|e| e.into_inner());
+            pages.remove(self.id, &self.interest);
+        }
+    }
+}
+
+/// This instance's changes: to the open pages they concern ([`Bus::follow`]), and to every task
+/// that subscribed to all of them ([`Bus::subscribe`]).
 #[derive(Debug, Clone)]
 pub struct Bus {
     sender: Arc<broadcast::Sender<Change>>,
+    pages: Arc<Mutex<Pages>>,
 }
 
 impl Default for Bus {
     fn default() -> Bus {
-        // A slow page that falls this far behind gets a resync instead of every change.
+        // A task that falls this far behind gets a resync instead of every change.
         Bus {
             sender: Arc::new(broadcast::channel(1024).0),
+            pages: Arc::default(),
         }
     }
 }
 
 impl Bus {
-    /// Changes from now on.
+    /// Every change from now on (the instance's own tasks: the dictionaries' sync).
     pub fn subscribe(&self) -> broadcast::Receiver<Change> {
         self.sender.subscribe()
     }
 
-    /// Tells this instance's open pages (with Postgres, the listener does this for every
-    /// instance's changes).
+    /// A page's changes from now on: those `interest` covers.
+    pub fn follow(&self, interest: Interest) -> Follower {
+        let (sender, receiver) = mpsc::channel(PAGE_BACKLOG);
+        let (lagged, woken) = (Arc::<AtomicBool>::default(), Arc::<AtomicU64>::default());
+        let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let id = pages.next;
+        pages.next += 1;
+        pages.add(id, &interest);
+        let page = Page {
+            sender,
+            lagged: lagged.clone(),
+            woken: woken.clone(),
+        };
+        pages.pages.insert(id, page);
+        Follower {
+            id,
+            interest,
+            pages: Arc::downgrade(&self.pages),
+            receiver,
+            lagged,
+            woken,
+        }
+    }
+
+    /// Tells this instance's pages and tasks (with Postgres, the listener does this for every
+    /// instance's changes). A change costs the pages it concerns, not every open page.
     pub fn send_here(&self, change: Change) {
-        // No receiver means no open page: nothing to tell.
+        self.pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .deliver(&change);
+        // No receiver means no task listening: nothing to tell.
         let _ = self.sender.send(change);
     }
 }
@@ -102,44 +285,64 @@ impl Bus {
 /// anyone holds the bus. Reconnects after a lost connection and then tells every page to resync,
 /// since changes may have been missed meanwhile.
 pub fn spawn_listener(bus: &Bus, url: String) {
-    let bus = Arc::downgrade(&bus.sender);
+    let bus = bus.downgrade();
     tokio::spawn(async move {
-        while bus.strong_count() > 0 {
+        while bus.sender.strong_count() > 0 {
             if let Err(error) = listen(&url, &bus).await {
                 tracing::warn!(%error, "live listener lost its connection; retrying");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             }
-            if let Some(sender) = bus.upgrade() {
-                let _ = sender.send(Change::Resync);
+            if let Some(bus) = bus.upgrade() {
+                bus.send_here(Change::Resync);
             }
         }
     });
 }
 
-async fn listen(url: &str, bus: &Weak<broadcast::Sender<Change>>) -> Result<(), sqlx::Error> {
+/// The bus, not kept alive by the listener.
+struct WeakBus {
+    sender: Weak<broadcast::Sender<Change>>,
+    pages: Weak<Mutex<Pages>>,
+}
+
+impl WeakBus {
+    fn upgrade(&self) -> Option<Bus> {
+        Some(Bus {
+            sender: self.sender.upgrade()?,
+            pages: self.pages.upgrade()?,
+        })
+    }
+}
+
+impl Bus {
+    fn downgrade(&self) -> WeakBus {
+        WeakBus {
+            sender: Arc::downgrade(&self.sender),
+            pages: Arc::downgrade(&self.pages),
+        }
+    }
+}
+
+async fn listen(url: &str, bus: &WeakBus) -> Result<(), sqlx::Error> {
     let mut listener = sqlx::postgres::PgListener::connect(url).await?;
     listener.listen(CHANNEL).await?;
     loop {
         // Wake now and then to notice a dropped database.
         let next =
             tokio::time::timeout(std::time::Duration::from_secs(5), listener.try_recv()).await;
-        let Some(sender) = bus.upgrade() else {
+        let Some(bus) = bus.upgrade() else {
             return Ok(());
         };
         match next {
             Err(_elapsed) => {}
             Ok(Ok(Some(notification))) => {
                 match serde_json::from_str::<Change>(notification.payload()) {
-                    Ok(change) => {
-                        let _ = sender.send(change);
-                    }
+                    Ok(change) => bus.send_here(change),
                     Err(error) => tracing::warn!(%error, "a live change did not parse"),
                 }
             }
             // The connection dropped; `try_recv` reconnects on the next call.
-            Ok(Ok(None)) => {
-                let _ = sender.send(Change::Resync);
-            }
+            Ok(Ok(None)) => bus.send_here(Change::Resync),
             Ok(Err(error)) => return Err(error),
         }
     }

@@ -5,7 +5,7 @@
 //!
 //! | module | what it keeps |
 //! |---|---|
-//! | [`bus`] | the live changes every instance's open pages hear of |
+//! | [`bus`] | the live changes, each routed to the open pages it concerns |
 //! | [`states`] | games' states as last committed, in memory |
 //! | [`ended`] | the end of a game, as an event with reactions |
 //! | [`rows`] | reading JSON columns into their types |

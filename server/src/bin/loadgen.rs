@@ -51,6 +51,14 @@ struct Args {
     /// Ask for game pages in JSON, as scripts do, instead of postcard, as the browser's pages do.
     #[arg(long)]
     json: bool,
+    /// Live streams held open for the whole run beside the load, each on a pass-and-play game of
+    /// a guest of its own: pages open elsewhere, which the players' commits should not cost.
+    #[arg(long, default_value_t = 0)]
+    watchers: usize,
+    /// The server's process id: its resident memory is read at the end of the run, with every
+    /// stream still open.
+    #[arg(long)]
+    server_pid: Option<u32>,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -284,6 +292,51 @@ async fn master_game(
     bot_moves
 }
 
+/// Opens `count` live streams, each a new guest's pass-and-play game's, some at a time; each is
+/// read (heartbeats and all) by a task of its own until `until`. Returns how many opened.
+async fn watchers(base: &str, count: usize, until: Instant) -> usize {
+    use futures_util::StreamExt;
+    let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
+        "opponent": { "PassAndPlay": { "players": 2 } } } });
+    let open = |base: String, new: Value| async move {
+        let mut client = ApiClient::new(&base);
+        let Ok((200, body)) = client.json("/api/games/create", &new).await else {
+            return false;
+        };
+        let Some(game) = serde_json::from_str::<Created>(&body)
+            .ok()
+            .and_then(|c| c.ok)
+        else {
+            return false;
+        };
+        let Ok(mut live) = client.stream(&format!("/api/live?game={}", game.id)).await else {
+            return false;
+        };
+        tokio::spawn(async move {
+            let left = until.saturating_duration_since(Instant::now());
+            let _ = tokio::time::timeout(left, async {
+                while let Some(Ok(_)) = live.frame().await {}
+            })
+            .await;
+        });
+        true
+    };
+    futures_util::stream::iter(0..count)
+        .map(|_| open(base.to_string(), new.clone()))
+        .buffer_unordered(32)
+        .filter(|opened| std::future::ready(*opened))
+        .count()
+        .await
+}
+
+/// The resident memory of process `pid`, in MB (Linux).
+fn rss_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024.0 * 10.0).round() / 10.0)
+}
+
 /// Games the idle measurements' player has, each 10 turns in: a full game list.
 const LIST_GAMES: u64 = 20;
 
@@ -362,6 +415,9 @@ async fn main() {
         rules.tiles,
     ));
     let (renders, lists) = idle_timings(&args.url, &trie, args.page_renders).await;
+    // The watchers are held until the run and its memory reading are over.
+    let held = Instant::now() + Duration::from_secs(args.seconds + 120);
+    let watching = watchers(&args.url, args.watchers, held).await;
     let started = Instant::now();
     let until = started + Duration::from_secs(args.seconds);
     let masters: Vec<_> = (0..args.master_games)
@@ -392,7 +448,10 @@ async fn main() {
         master_moves += master.await.expect("a Master game's task");
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let rss = args.server_pid.and_then(rss_mb);
     all.commits.sort();
+    let commits_per_s = ((all.commits.len() as f64 / elapsed) * 10.0).round() / 10.0;
+    let p99 = (percentile(&all.commits, 0.99) * 100.0).round() / 100.0;
     println!(
         "{}",
         json!({
@@ -401,9 +460,11 @@ async fn main() {
             "seconds": (elapsed * 10.0).round() / 10.0,
             "games": all.games,
             "commits": all.commits.len(),
-            "commits_per_s": ((all.commits.len() as f64 / elapsed) * 10.0).round() / 10.0,
+            "commits_per_s": commits_per_s,
             "commit_p50_ms": (percentile(&all.commits, 0.50) * 100.0).round() / 100.0,
-            "commit_p99_ms": (percentile(&all.commits, 0.99) * 100.0).round() / 100.0,
+            "commit_p99_ms": p99,
+            "watchers": watching,
+            "server_rss_mb": rss,
             "refused": all.refused,
             "page_renders": renders.len(),
             "game_page_render_p50_ms": (percentile(&renders, 0.50) * 100.0).round() / 100.0,
@@ -417,5 +478,11 @@ async fn main() {
             "master_moves": master_moves,
             "answers": if args.json { "json" } else { "postcard" },
         })
+    );
+    // One plain line to compare runs by: `sqlite: commits/s 2514 p99 7.9 ms rss 40 MB`.
+    let rss = rss.map_or_else(|| "?".to_string(), |mb| format!("{mb:.0}"));
+    println!(
+        "{}: commits/s {commits_per_s:.0} p99 {p99:.1} ms rss {rss} MB",
+        args.label
     );
 }

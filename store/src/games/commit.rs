@@ -9,7 +9,7 @@
 //! ([`bind_move`]); a statement that also tells the players binds the Postgres channel and
 //! payload as `$9` and `$10`.
 
-use domain::Phase;
+use domain::{OpponentKind, Phase};
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon};
 use sqlx::{pool::PoolConnection, Any};
 
@@ -153,8 +153,12 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
             .increment(1);
         db.states.put(id, committed.state.clone());
-        // The players' devices hear of it, on a task of its own.
-        if !matches!(action, Action::Buy { .. } | Action::Sell { .. }) {
+        // The players' devices hear of it, on a task of its own; a game with one person in it
+        // (pass-and-play, the Daily Challenge) tells no one, without a look at its seats.
+        let alone = seen.as_ref().is_some_and(|seen| {
+            matches!(seen.row.opponent, OpponentKind::Local | OpponentKind::Daily)
+        });
+        if !alone && !matches!(action, Action::Buy { .. } | Action::Sell { .. }) {
             crate::push::after_move(db, id, action.seat(), &committed.state);
         }
     }
@@ -257,7 +261,7 @@ fn judge<L: Lexicon + ?Sized>(
     action: &Action,
     lexicon: &L,
     config: &GameConfig,
-    opponent: domain::OpponentKind,
+    opponent: OpponentKind,
     deadline_at: Option<i64>,
     now: i64,
 ) -> Result<Option<i64>, GameError> {

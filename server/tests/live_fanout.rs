@@ -1,0 +1,119 @@
+//! A change reaches only the live pages it concerns, on SQLite and on Postgres (where it travels
+//! as a NOTIFY to every instance's listener first): a move wakes its own players' pages and none
+//! of hundreds of others open on other games; a player's presence wakes only the pages that show
+//! it. Each page counts its wake-ups (`Follower::woken`).
+
+mod support;
+
+use std::time::Duration;
+
+use app::api::{NewGame, Opponent};
+use dictionaries::DictionaryId;
+use rules::{game::Format, Action, Variant};
+use store::{
+    accounts::{self, User},
+    bus::{Follower, Interest},
+    db::Database,
+    games, presence, seating, Services,
+};
+
+/// Pages open on other games: each the page of a user of its own, showing another's presence.
+const WATCHERS: i64 = 300;
+
+async fn player(db: &Database) -> User {
+    accounts::sign_up(db, &support::unique_name("fan"), "a good password")
+        .await
+        .unwrap()
+}
+
+/// Waits until `page` has woken `times` times (a change on Postgres arrives by NOTIFY).
+async fn woken(page: &Follower, times: u64) {
+    for _ in 0..100 {
+        if page.woken() >= times {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the page woke {} times, not {times}", page.woken());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_wakes_only_the_pages_it_concerns() {
+    for (db_name, db, _dir) in support::databases().await {
+        let services = Services::new(db.clone(), support::library(&db).await);
+        let (ann, bob) = (player(&db).await, player(&db).await);
+        let new = NewGame {
+            variant: Variant::Classic,
+            dictionary: DictionaryId::English,
+            format: Format::Casual,
+            opponent: Opponent::Friend {
+                name: bob.name.clone(),
+            },
+            rated: false,
+        };
+        let game = seating::create(&db, &ann, &new).await.unwrap().id;
+        seating::answer_challenge(&db, &bob, &game, true)
+            .await
+            .unwrap();
+        // Ids far from any real user's, so no other test's change concerns them.
+        let watchers: Vec<Follower> = (0..WATCHERS)
+            .map(|i| {
+                db.live.follow(Interest {
+                    user: -1_000_000 - i,
+                    presence_of: vec![-2_000_000 - i],
+                    lobby: false,
+                })
+            })
+            .collect();
+        let ann_page = db.live.follow(Interest {
+            user: ann.id,
+            presence_of: vec![bob.id],
+            lobby: false,
+        });
+        let bob_page = db.live.follow(Interest {
+            user: bob.id,
+            presence_of: vec![ann.id],
+            lobby: false,
+        });
+
+        // A move: both players' pages wake, once; no other page does.
+        let row = games::row(&db, &game).await.unwrap();
+        let lexicon = services.game_lexicon(&row.config).await.unwrap();
+        let seat = games::load(&db, &game, &*lexicon).await.unwrap().to_move();
+        games::commit(&db, &game, row.version, &Action::Pass { seat }, &*lexicon)
+            .await
+            .unwrap();
+        woken(&ann_page, 1).await;
+        woken(&bob_page, 1).await;
+        // Bob comes online: only the page that shows his presence hears it.
+        presence::open(&db, &presence::new_conn(), bob.id)
+            .await
+            .unwrap();
+        woken(&ann_page, 2).await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!((ann_page.woken(), bob_page.woken()), (2, 1), "{db_name}");
+        let others: u64 = watchers.iter().map(Follower::woken).sum();
+        assert_eq!(
+            others, 0,
+            "{db_name}: {others} wake-ups of pages on other games"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_falls_behind_is_told_to_ask_again() {
+    let bus = store::bus::Bus::default();
+    let mut page = bus.follow(Interest {
+        user: 7,
+        ..Interest::default()
+    });
+    for _ in 0..200 {
+        bus.send_here(store::bus::Change::Game {
+            id: "g".into(),
+            users: vec![7],
+        });
+    }
+    let first = page.recv().await;
+    assert_eq!(first, Some(store::bus::Change::Resync));
+    assert_eq!(page.woken(), 200);
+}
