@@ -262,7 +262,7 @@ test('two-factor sign-in is set up from settings and asked for at sign-in', asyn
   assert.match(secret, /^[A-Z2-7]{32}$/);
   assert.equal(await page.locator('[data-testid="two-factor"] svg').count(), 1, 'a QR code to scan');
   assert.match(await page.getAttribute('[data-testid="two-factor"] a.qr', 'href'), new RegExp(`^otpauth://totp/Alfa%20Kraft:${name}\\?secret=${secret}&`));
-  await page.screenshot({ path: path.join(artifacts, 'two-factor-setup.png') });
+  await page.locator('[data-testid="two-factor"]').screenshot({ path: path.join(artifacts, 'two-factor-setup.png') });
   await page.fill('[data-testid="two-factor-code"]', totp(secret));
   await page.click('[data-testid="two-factor-confirm"]');
   await page.waitForSelector('[data-testid="two-factor-on"]');

@@ -135,13 +135,27 @@ const KEPT: &[(&str, &str)] = &[
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_account_leaves_its_games_and_nothing_else() {
-    for (db_name, db, _dir) in support::databases().await {
+    // Databases of its own: a recomputation rewrites every rank in its database.
+    for (db_name, db, _dir) in support::own_databases().await {
         let services = Services::new(db.clone(), support::library(&db).await);
         let (ann, bob) = (player(&db).await, player(&db).await);
         // A rated game Bob resigned: ranks, rank history and results for both.
         let finished = game_between(&db, &ann, &bob).await;
         chat::send(&db, &finished, &ann, "good game").await.unwrap();
         resign(&services, &finished, 1).await;
+        // A bot game she resigned: results of hers alone, which a restart's backfill would
+        // otherwise write again.
+        let against_bot = NewGame {
+            variant: Variant::Classic,
+            dictionary: DictionaryId::English,
+            format: Format::Casual,
+            opponent: Opponent::Bot {
+                level: "beginner".into(),
+            },
+            rated: false,
+        };
+        let bot_game = seating::create(&db, &ann, &against_bot).await.unwrap().id;
+        resign(&services, &bot_game, 0).await;
         // A game in play, and everything else an account gathers.
         let playing = game_between(&db, &bob, &ann).await;
         friends::follow(&db, &ann, &bob.name).await.unwrap();
@@ -195,6 +209,20 @@ async fn a_closed_account_leaves_its_games_and_nothing_else() {
             "{db_name}: {:?}",
             profile.recent
         );
+        let recent = friends::recent_opponents(&db, bob.id).await.unwrap();
+        assert!(recent
+            .iter()
+            .all(|f| f.name != ann.name && !f.name.starts_with("deleted-")));
+        // A restart's backfill of results and a recomputation of every rank give the closed
+        // account nothing back.
+        store::results::backfill(&services).await.unwrap();
+        store::ranks::recompute(&services, true).await.unwrap();
+        let ranks: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ranks WHERE user_id = $1")
+            .bind(ann.id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(ranks, 0, "{db_name}");
         // The name is gone and free: no profile, no sign-in, and anyone may take it.
         assert!(profiles::of(&db, &ann.name).await.unwrap().is_none());
         assert!(accounts::sign_in(&db, &ann.name, "a good password")

@@ -171,7 +171,7 @@ fn a_turn_is_pushed_encrypted_and_signed_held_in_quiet_hours_and_a_410_ends_it()
             assert_eq!(payload["title"], "Your turn");
             assert_eq!(payload["url"], format!("/game/{game}").as_str());
             let body = payload["body"].as_str().unwrap();
-            let played = regex_free_play(body, &bob_name);
+            let played = says_played(body, &bob_name);
             assert!(played, "{body}");
 
             // Quiet hours from this hour for two: the next notice waits for their end.
@@ -219,7 +219,7 @@ fn a_turn_is_pushed_encrypted_and_signed_held_in_quiet_hours_and_a_410_ends_it()
 }
 
 /// Whether `body` says `name` played a word for some points: "NAME played WORD for N."
-fn regex_free_play(body: &str, name: &str) -> bool {
+fn says_played(body: &str, name: &str) -> bool {
     let Some(rest) = body.strip_prefix(&format!("{name} played ")) else {
         return false;
     };

@@ -529,11 +529,10 @@ fn a_game_played_to_its_end_is_rated_once_with_its_results() {
             .unwrap();
         assert!(store::results::backfill(&server.services).await.unwrap() >= 1);
         assert_eq!(rows(&server.db).await, kept, "{db_name}");
-        assert_eq!(
-            store::results::backfill(&server.services).await.unwrap(),
-            0,
-            "{db_name}: once"
-        );
+        // Once: a second backfill leaves them as they are (other tests' games on the shared
+        // database may still lack results, so its count is not this test's to judge).
+        store::results::backfill(&server.services).await.unwrap();
+        assert_eq!(rows(&server.db).await, kept, "{db_name}: once");
         let (ann_rank, bob_rank) = (
             rank_of(&server.db, &ann_name, "en").await.unwrap().0,
             rank_of(&server.db, &bob_name, "en").await.unwrap().0,

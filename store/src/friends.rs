@@ -102,7 +102,7 @@ pub async fn recent_opponents(db: &Database, user: i64) -> Result<Vec<Friend>, S
         "SELECT u.id, u.name FROM game_seats me JOIN game_seats them
              ON them.game_id = me.game_id AND them.user_id <> me.user_id
          JOIN users u ON u.id = them.user_id JOIN games g ON g.id = me.game_id
-         WHERE me.user_id = $1 AND u.guest = 0 AND {}
+         WHERE me.user_id = $1 AND u.guest = 0 AND u.closed_at IS NULL AND {}
          GROUP BY u.id, u.name ORDER BY MAX(g.updated_at) DESC LIMIT 10",
         blocks::hidden_from("$1", "u.id")
     ))

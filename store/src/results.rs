@@ -188,7 +188,9 @@ pub async fn backfill(services: &Services) -> Result<usize, StoreError> {
     let missing: Vec<Missing> = sqlx::query_as(
         "SELECT g.id, g.updated_at FROM games g
          WHERE g.status = 'over' AND g.opponent IN ('bot', 'invite', 'lobby', 'rematch')
-           AND NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = g.id)",
+           AND NOT EXISTS (SELECT 1 FROM game_results r WHERE r.game_id = g.id)
+           AND NOT EXISTS (SELECT 1 FROM game_seats s JOIN users u ON u.id = s.user_id
+                           WHERE s.game_id = g.id AND u.closed_at IS NOT NULL)",
     )
     .fetch_all(&db.pool)
     .await?;

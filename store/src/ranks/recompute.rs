@@ -147,6 +147,14 @@ pub async fn recompute(services: &Services, write: bool) -> Result<Recomputed, S
             .execute(&mut *tx)
             .await?;
         }
+        // A closed account keeps no rank and no history; its games still count for the others.
+        for table in ["rank_history", "ranks"] {
+            sqlx::query(&format!(
+                "DELETE FROM {table} WHERE user_id IN (SELECT id FROM users WHERE closed_at IS NOT NULL)"
+            ))
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
     }
     Ok(Recomputed {
