@@ -85,14 +85,14 @@ async fn settings_page(
                 current: l.current,
             })
             .collect();
-        let two_factor = match two_factor::pending(db, user).await? {
-            Some(setup) => TwoFactor::SettingUp {
+        let two_factor = match two_factor::state(db, user).await? {
+            two_factor::State::SettingUp(setup) => TwoFactor::SettingUp {
                 qr_svg: qr_svg(&setup.uri),
                 secret: setup.secret,
                 uri: setup.uri,
             },
-            None if two_factor::enabled(db, user.id).await? => TwoFactor::On,
-            None => TwoFactor::Off,
+            two_factor::State::On => TwoFactor::On,
+            two_factor::State::Off => TwoFactor::Off,
         };
         let mail = match services.mail_base {
             Some(_) => {

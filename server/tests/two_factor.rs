@@ -26,11 +26,10 @@ async fn sign_in(server: &Server, name: &str, code: Option<&str>) -> (Browser, V
 /// The secret settings show while setting up.
 async fn pending_secret(server: &Server, name: &str) -> String {
     let user = accounts::by_name(&server.db, name).await.unwrap().unwrap();
-    two_factor::pending(&server.db, &user)
-        .await
-        .unwrap()
-        .expect("a secret being set up")
-        .secret
+    match two_factor::state(&server.db, &user).await.unwrap() {
+        two_factor::State::SettingUp(setup) => setup.secret,
+        other => panic!("a secret being set up, not {other:?}"),
+    }
 }
 
 /// Sets up two-factor sign-in for the signed-in `browser`'s `name`: its secret.

@@ -63,12 +63,25 @@ pub async fn enabled(db: &Database, user: i64) -> Result<bool, AccountError> {
     Ok(factors(db, user).await?.totp_secret.is_some())
 }
 
-/// The secret `user` is setting up, if they started and have not confirmed it.
-pub async fn pending(db: &Database, user: &User) -> Result<Option<Setup>, AccountError> {
-    Ok(factors(db, user.id)
-        .await?
-        .totp_pending
-        .map(|secret| setup_of(secret, &user.name)))
+/// Where a player's two-factor sign-in stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum State {
+    /// Off.
+    Off,
+    /// A secret waits for a code to confirm it.
+    SettingUp(Setup),
+    /// On.
+    On,
+}
+
+/// Where `user`'s two-factor sign-in stands, in one read.
+pub async fn state(db: &Database, user: &User) -> Result<State, AccountError> {
+    let factors = factors(db, user.id).await?;
+    Ok(match (factors.totp_pending, factors.totp_secret) {
+        (Some(secret), _) => State::SettingUp(setup_of(secret, &user.name)),
+        (None, Some(_)) => State::On,
+        (None, None) => State::Off,
+    })
 }
 
 /// Starts setting up: a new secret (160 random bits), kept aside until [`confirm`].
