@@ -1,6 +1,7 @@
 // Pages catch up with what changed before their live stream opened: a move committed between a
 // game page's fetch and the opening of its stream (the stream is held back here to make the race
-// certain), and a game created on the start page, which shows in "Your games" at once.
+// certain), and a game created on the start page, which shows in "Your games" at once, and then
+// with the last move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
@@ -23,7 +24,8 @@ test('a move made before the live stream opens reaches the page, and a new game 
   await ann.page.waitForFunction((l) => document.querySelector('[data-testid="invite-path"]')?.textContent === l, link);
   assert.equal(await ann.page.locator('.invite-link [data-testid="copy"]').count(), 1);
 
-  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'));
+  const bobName = uniqueName('bob');
+  const bob = await joinByInvite(suite.browser, link, bobName);
   const gameUrl = bob.page.url();
   // Ann's page opens with its stream held back for three seconds; Bob passes meanwhile.
   let held = 0;
@@ -43,6 +45,12 @@ test('a move made before the live stream opens reaches the page, and a new game 
   // The tab says so too.
   await ann.page.waitForFunction(() => document.title.startsWith('(1) Your turn'));
   assert.ok(held >= 1, 'the stream was held back');
+  // Her games list says whose turn it is and what Bob last did.
+  await ann.page.goto(suite.server.url);
+  const listed = ann.page.locator('[data-testid="my-games"] li.my-turn');
+  await listed.locator('[data-testid="last-play"]').waitFor();
+  assert.equal(await listed.locator('[data-testid="last-play"]').textContent(), `${bobName} passed`);
+  assert.match(await listed.textContent(), /Your turn/);
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();
 });

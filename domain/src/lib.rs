@@ -1,6 +1,7 @@
 //! The words the pages and the store share: why a request is refused ([`Refusal`]), where a game
 //! stands ([`Phase`]), what the New Game form asks for ([`NewGame`]), a rank as shown beside a
-//! name ([`ShownRank`]), the Daily Challenge's cards, and the interface's languages ([`Lang`]).
+//! name ([`ShownRank`]), what a list of games shows of one ([`GameSummary`]), the Daily
+//! Challenge's cards, and the interface's languages ([`Lang`]).
 //! The store returns them and the pages show them; this crate sits below both, so neither
 //! imports from the other, and it compiles into the browser's bundle as well as the server.
 #![deny(missing_docs)]
@@ -10,7 +11,9 @@ use rules::{game::Format, RuleError, Variant};
 use serde::{Deserialize, Serialize};
 
 mod notice;
+mod summary;
 pub use notice::{GameResult, LastTurn, Notice, PushKind};
+pub use summary::{GameSummary, LastPlay};
 
 /// Why a request was refused. The messages are written for players.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]

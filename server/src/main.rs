@@ -199,7 +199,7 @@ async fn serve(
     library: Arc<Library>,
     database_url: &str,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    backfill_results(Services::new(db.clone(), library.clone()));
+    backfill(Services::new(db.clone(), library.clone()));
     raise_open_files();
     let site = site_files(&config)?;
     let site_root = config.site_root.clone().unwrap_or_default();
@@ -234,13 +234,19 @@ async fn serve(
     Ok(())
 }
 
-/// Games that ended before their results were kept get them now, in the background.
-fn backfill_results(services: Services) {
+/// Games stored before their results or their list summaries were kept get them now, in the
+/// background.
+fn backfill(services: Services) {
     tokio::spawn(async move {
         match store::results::backfill(&services).await {
             Ok(0) => {}
             Ok(games) => tracing::info!(games, "results of earlier games recorded"),
             Err(error) => tracing::warn!(%error, "recording earlier games' results failed"),
+        }
+        match store::games::summaries::backfill(&services).await {
+            Ok(0) => {}
+            Ok(games) => tracing::info!(games, "summaries of earlier games stored"),
+            Err(error) => tracing::warn!(%error, "storing earlier games' summaries failed"),
         }
     });
 }

@@ -7,7 +7,7 @@
 //! the player's language, encrypts and sends it; a push service's 404 or 410 says the
 //! subscription is gone, and it is removed with whatever waits for it.
 
-use domain::{GameResult, LastTurn, Notice, PushKind, Refusal};
+use domain::{GameResult, GameSummary, Notice, PushKind, Refusal};
 use rules::{game::Status, GameState, Seat};
 
 use crate::{
@@ -273,32 +273,17 @@ struct Sitter {
 
 /// What a move left, for its notices.
 struct Moved {
-    /// The game is over: final scores and winners.
-    over: Option<(Vec<i32>, Vec<Seat>)>,
-    /// Whose turn it is now.
-    to_move: Seat,
-    /// What the mover did, and for how many points.
-    last: Option<LastTurn>,
+    /// Whether it ended the game.
+    over: bool,
+    /// Scores (the final ones at the end), winners, whose turn, and what the mover did.
+    summary: GameSummary,
 }
 
 impl Moved {
     fn of(state: &GameState) -> Moved {
-        let history = state.history();
-        let last = history.last().map(|turn| {
-            let seat = usize::from(turn.seat);
-            let before = history.iter().rev().nth(1).and_then(|b| b.scores.get(seat));
-            let points = turn.scores.get(seat).copied().unwrap_or(0) - before.copied().unwrap_or(0);
-            LastTurn::of(&turn.event, points)
-        });
         Moved {
-            over: match state.status() {
-                Status::Over(outcome) => {
-                    Some((outcome.final_scores.clone(), outcome.winners.clone()))
-                }
-                Status::Playing => None,
-            },
-            to_move: state.to_move(),
-            last,
+            over: matches!(state.status(), Status::Over(_)),
+            summary: GameSummary::of(state),
         }
     }
 
@@ -311,7 +296,8 @@ impl Moved {
         if sitters.iter().all(|s| Some(s.user_id) == actor_user) {
             return Vec::new();
         }
-        if let Some((scores, winners)) = &self.over {
+        if self.over {
+            let (scores, winners) = (&self.summary.scores, &self.summary.winners);
             return sitters
                 .iter()
                 .filter(|s| Some(s.user_id) != actor_user)
@@ -338,12 +324,16 @@ impl Moved {
                 })
                 .collect();
         }
-        match (person(self.to_move), &self.last, person(actor)) {
+        match (
+            person(self.summary.to_move),
+            &self.summary.last,
+            person(actor),
+        ) {
             (Some(next), Some(last), Some(mover)) if Some(next.user_id) != actor_user => {
                 let notice = Notice::YourTurn {
                     game: game.to_string(),
                     opponent: mover.name.clone(),
-                    last: last.clone(),
+                    last: last.turn.clone(),
                 };
                 vec![(next.user_id, notice)]
             }

@@ -86,6 +86,8 @@ pub async fn answer_challenge(
 #[cfg(feature = "ssr")]
 pub mod server {
     use dictionaries::DictionaryId;
+    use domain::GameSummary;
+    use rules::GameState;
     use store::{friends, ranks, Services, StoreError};
 
     use super::{ChallengeCard, FriendCard, FriendsPage};
@@ -120,13 +122,14 @@ pub mod server {
         let mut challenges = Vec::new();
         for challenge in friends::challenges(db, user).await? {
             let seats = store::seating::seats(db, &challenge.game.id).await?;
-            let state = cards::state(services, &challenge.game).await?;
+            // A challenge waits for its answer: no move yet, nothing to read but the config.
+            let summary = GameSummary::of(&GameState::new(challenge.game.config.clone()));
             let people = cards::seated(&seats);
             let ranks = ranks::of_players(db, &people).await?;
             let online = store::presence::online_among(db, &people).await?;
             challenges.push(ChallengeCard {
                 from: challenge.from.1,
-                game: cards::card(&challenge.game, &seats, &state, user, &online, &ranks),
+                game: cards::card(&challenge.game, &seats, summary, user, &online, &ranks),
             });
         }
         Ok(FriendsPage {

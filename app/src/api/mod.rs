@@ -23,9 +23,10 @@ use rules::{game::Format, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use domain::{
-    fits, profile_path, DailyCard, DailyHome, DailyResult, DailyState, HeadToHead, NewGame,
-    Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState, ReviewPlay, ReviewTurn,
-    ShownRank, Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS, MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
+    fits, profile_path, DailyCard, DailyHome, DailyResult, DailyState, GameSummary, HeadToHead,
+    LastPlay, LastTurn, NewGame, Opponent, Phase, Refusal, RematchCard, RematchMove, RematchState,
+    ReviewPlay, ReviewTurn, ShownRank, Streak, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS,
+    MAX_ACTIVE_GAMES, REMATCH_TTL_MS,
 };
 
 /// Who sits in a seat, as anyone at the table may see it.
@@ -95,6 +96,10 @@ pub struct GameCard {
     pub scores: Vec<i32>,
     /// Whose turn it is.
     pub to_move: Seat,
+    /// The last turn taken, if any.
+    pub last: Option<LastPlay>,
+    /// Who won, once the game is over (several on a draw).
+    pub winners: Vec<Seat>,
     /// Where the game stands.
     pub phase: Phase,
     /// Whether the caller is to move.

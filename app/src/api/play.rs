@@ -77,7 +77,7 @@ pub mod server {
     use rules::{GameState, Seat};
 
     pub use super::dictionary_of;
-    use crate::api::{GameCard, Phase, Refusal, SeatHolder};
+    use crate::api::{GameCard, GameSummary, Phase, Refusal, SeatHolder};
     use store::{
         games,
         games::GameRow,
@@ -134,7 +134,7 @@ pub mod server {
     pub fn card(
         row: &GameRow,
         seats: &[SeatRow],
-        state: &GameState,
+        summary: GameSummary,
         user_id: i64,
         online: &std::collections::HashSet<i64>,
         ranks: &Ranks,
@@ -153,10 +153,12 @@ pub mod server {
             format: row.config.format,
             seats: holders,
             rated: row.rated,
-            my_turn: row.phase == Phase::Playing && my_seats.contains(&state.to_move()),
+            my_turn: row.phase == Phase::Playing && my_seats.contains(&summary.to_move),
             my_seats,
-            scores: state.scores().to_vec(),
-            to_move: state.to_move(),
+            scores: summary.scores,
+            to_move: summary.to_move,
+            last: summary.last,
+            winners: summary.winners,
             phase: row.phase,
             updated_at: row.updated_at,
             time_left_ms: match row.phase {
@@ -222,7 +224,14 @@ pub mod server {
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
         let mut online = store::presence::online_among(&services.db, &others).await?;
         online.insert(user_id);
-        let card = card(&row, &seats, state, user_id, &online, &ranks);
+        let card = card(
+            &row,
+            &seats,
+            GameSummary::of(state),
+            user_id,
+            &online,
+            &ranks,
+        );
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
             state.to_move()
@@ -329,20 +338,19 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
 #[server(input = Json, output = Wire, endpoint = "games/mine")]
 pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     use super::server::{current_user, failed, services, session};
-    use store::{games, seating};
+    use store::seating;
     let services = services()?;
     let Some(user) = current_user(&services, &session().await?).await? else {
         return Ok(Vec::new());
     };
-    let rows = seating::my_games(&services.db, user.id)
+    let listed = seating::my_games(&services, user.id)
         .await
         .map_err(failed)?;
-    // Three queries for the whole list (seats, logs, presence), not two per game.
-    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    // Four queries for the whole list (seats, presence, ranks, unread), not some per game.
+    let ids: Vec<&str> = listed.iter().map(|l| l.game.id.as_str()).collect();
     let mut seats = seating::seats_of(&services.db, &ids)
         .await
         .map_err(failed)?;
-    let mut logs = games::logs(&services.db, &ids).await.map_err(failed)?;
     let people: Vec<i64> = seats.values().flat_map(|s| server::seated(s)).collect();
     let online = store::presence::online_among(&services.db, &people)
         .await
@@ -353,14 +361,11 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let unread = store::chat::unread(&services.db, user.id)
         .await
         .map_err(failed)?;
-    let mut cards = Vec::with_capacity(rows.len());
-    for row in rows {
-        let seats = seats.remove(&row.id).unwrap_or_default();
-        let log = logs.remove(&row.id).unwrap_or_default();
-        let lexicon = services.game_lexicon(&row.config).await.map_err(failed)?;
-        let state = games::replay(row.config.clone(), &log, &*lexicon).map_err(failed)?;
-        let mut card = server::card(&row, &seats, &state, user.id, &online, &ranks);
-        card.unread = unread.get(&row.id).copied().unwrap_or(0);
+    let mut cards = Vec::with_capacity(listed.len());
+    for seating::Listed { game, summary } in listed {
+        let seats = seats.remove(&game.id).unwrap_or_default();
+        let mut card = server::card(&game, &seats, summary, user.id, &online, &ranks);
+        card.unread = unread.get(&game.id).copied().unwrap_or(0);
         cards.push(card);
     }
     Ok(cards)

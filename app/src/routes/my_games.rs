@@ -10,7 +10,7 @@ use crate::{
     api::{
         friends::{answer_challenge, friends, ChallengeCard, FriendCard},
         play::my_games,
-        GameCard, Phase, SeatHolder,
+        GameCard, LastPlay, LastTurn, Phase, SeatHolder,
     },
     i18n::{format_name, ruleset_name, seat_label, Language, Texts},
     routes::player::Holder,
@@ -21,7 +21,13 @@ fn status(texts: Texts, card: &GameCard) -> String {
         Phase::Waiting => tr!(texts, my_games.waiting).into(),
         Phase::Ready => tr!(texts, my_games.ready).into(),
         Phase::Cancelled => tr!(texts, my_games.called_off).into(),
-        Phase::Over => tr!(texts, my_games.finished).into(),
+        // One seat of the caller's: won, drawn or lost; pass-and-play (all seats theirs): over.
+        Phase::Over => match card.my_seats.as_slice() {
+            [seat] if card.winners == [*seat] => tr!(texts, my_games.won).into(),
+            [seat] if card.winners.contains(seat) => tr!(texts, my_games.drawn).into(),
+            [_] => tr!(texts, my_games.lost).into(),
+            _ => tr!(texts, my_games.finished).into(),
+        },
         Phase::Playing if card.my_turn => tr!(texts, my_games.your_turn).into(),
         Phase::Playing => tr!(
             texts,
@@ -29,6 +35,26 @@ fn status(texts: Texts, card: &GameCard) -> String {
             name = seat_label(texts, &card.seats, card.to_move)
         ),
     }
+}
+
+/// The last turn of a game that has begun, in words: "Bob played QUIZ for 42".
+fn last_play(texts: Texts, card: &GameCard) -> Option<String> {
+    let LastPlay { seat, turn } = card.last.as_ref()?;
+    let who = seat_label(texts, &card.seats, *seat);
+    Some(match turn {
+        LastTurn::Played { word, points } => {
+            tr!(
+                texts,
+                history.played,
+                who,
+                words = word.clone(),
+                total = *points
+            )
+        }
+        LastTurn::Passed => tr!(texts, history.passed, who),
+        LastTurn::Exchanged => tr!(texts, my_games.exchanged, who),
+        LastTurn::Other => return None,
+    })
 }
 
 /// The list; nothing when the visitor has no games.
@@ -81,6 +107,7 @@ pub fn MyGames() -> impl IntoView {
                                                 {crate::i18n::dictionary_name(texts, card.dictionary)}" · "{format_name(texts, card.format)}
                                                 {(!card.rated && card.seats.len() == 2 && card.seats.iter().all(|s| matches!(s, SeatHolder::Player { .. }))).then(|| format!(" · {}", tr!(texts, my_games.unrated)))}</span>
                                         </a>
+                                        {last_play(texts, &card).map(|last| view! { <br /><span class="muted last-play" data-testid="last-play">{last}</span> })}
                                     </div>
                                     <span class="status">{status(texts, &card)}
                                         {(card.unread > 0).then(|| view! {

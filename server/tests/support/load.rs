@@ -1,5 +1,5 @@
 //! Load for the tests that stop a server under it: players committing moves through the API, and
-//! the check that every stored game replays whole.
+//! the check that every stored game replays whole, to the summary stored for the lists.
 
 use std::sync::{
     atomic::{AtomicBool, AtomicU64, Ordering},
@@ -137,13 +137,14 @@ impl Load {
 pub async fn check_consistent(db: &Database, ids: &[String]) -> usize {
     let mut actions = 0;
     for id in ids {
-        let row = sqlx::query("SELECT version, status FROM games WHERE id = $1")
+        let row = sqlx::query("SELECT version, status, summary FROM games WHERE id = $1")
             .bind(id)
             .fetch_one(&db.pool)
             .await
             .unwrap();
         let version: i64 = row.try_get(0).unwrap();
         let status: String = row.try_get(1).unwrap();
+        let summary: String = row.try_get(2).unwrap();
         let seqs: Vec<i64> =
             sqlx::query_scalar("SELECT seq FROM game_actions WHERE game_id = $1 ORDER BY seq")
                 .bind(id)
@@ -165,6 +166,11 @@ pub async fn check_consistent(db: &Database, ids: &[String]) -> usize {
             status == "playing",
             playing,
             "{id}: status agrees with the fold"
+        );
+        assert_eq!(
+            serde_json::from_str::<domain::GameSummary>(&summary).unwrap(),
+            domain::GameSummary::of(&state),
+            "{id}: the list's summary agrees with the fold"
         );
         actions += seqs.len();
     }

@@ -6,10 +6,10 @@
 //!
 //! The statements bind the game row's new values as `$1` to `$6` (id, version, status, to_move,
 //! updated_at, deadline_at), then the action's place in the log and the action as `$7` and `$8`
-//! ([`bind_move`]); a statement that also tells the players binds the Postgres channel and
-//! payload as `$9` and `$10`.
+//! and the game's summary for lists as `$9` ([`bind_move`]); a statement that also tells the
+//! players binds the Postgres channel and payload as `$10` and `$11`.
 
-use domain::{OpponentKind, Phase};
+use domain::{GameSummary, OpponentKind, Phase};
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon};
 use sqlx::{pool::PoolConnection, Any};
 
@@ -23,13 +23,15 @@ use crate::{
 /// A move's writes on SQLite, one batch: the action, then the row.
 const WRITE: &str =
     "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5);
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
      WHERE id = $1";
 
 /// [`WRITE`], then `COMMIT`.
 const WRITE_AND_COMMIT: &str =
     "INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5);
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
      WHERE id = $1; COMMIT";
 
 /// A move judged outside a transaction, written on SQLite in one batch and one transaction of
@@ -37,7 +39,8 @@ const WRITE_AND_COMMIT: &str =
 /// (`$7`, the action's place in the log), then the action if the row was written; the action's
 /// place comes back as a row only if both were.
 const WRITE_UNMOVED: &str = "BEGIN IMMEDIATE;
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
      WHERE id = $1 AND version = $7 AND status = 'playing';
      INSERT INTO game_actions (game_id, seq, action, created_at)
      SELECT $1, $7, $8, $5 WHERE changes() = 1 RETURNING seq; COMMIT";
@@ -45,7 +48,8 @@ const WRITE_UNMOVED: &str = "BEGIN IMMEDIATE;
 /// A move's writes on Postgres, one statement: the action, then the row.
 const WRITE_PG: &str = "WITH logged AS (
          INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5))
-     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+     UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
      WHERE id = $1";
 
 /// [`WRITE_PG`] with the live change to tell, which Postgres delivers when the transaction
@@ -53,14 +57,16 @@ const WRITE_PG: &str = "WITH logged AS (
 const WRITE_AND_TELL_PG: &str = "WITH logged AS (
          INSERT INTO game_actions (game_id, seq, action, created_at) VALUES ($1, $7, $8, $5)),
      moved AS (
-         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
          WHERE id = $1)
-     SELECT pg_notify($9, $10)";
+     SELECT pg_notify($10, $11)";
 
 /// [`WRITE_UNMOVED`] on Postgres: one statement, so its own transaction. A row back says it
 /// was written.
 const WRITE_UNMOVED_PG: &str = "WITH moved AS (
-         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
          WHERE id = $1 AND version = $7 AND status = 'playing' RETURNING id),
      logged AS (
          INSERT INTO game_actions (game_id, seq, action, created_at)
@@ -69,12 +75,13 @@ const WRITE_UNMOVED_PG: &str = "WITH moved AS (
 
 /// [`WRITE_UNMOVED_PG`], telling the players.
 const WRITE_UNMOVED_AND_TELL_PG: &str = "WITH moved AS (
-         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6
+         UPDATE games SET version = $2, status = $3, to_move = $4, updated_at = $5, deadline_at = $6,
+         summary = $9
          WHERE id = $1 AND version = $7 AND status = 'playing' RETURNING id),
      logged AS (
          INSERT INTO game_actions (game_id, seq, action, created_at)
          SELECT $1, $7, $8, $5 FROM moved RETURNING seq)
-     SELECT pg_notify($9, $10) FROM logged";
+     SELECT pg_notify($10, $11) FROM logged";
 
 /// Applies `action` if the game is still at `expected_version`, the player's time is not up and
 /// the rules accept it; returns the new state and tells the players' open pages. Nothing is
@@ -221,8 +228,8 @@ async fn commit_unmoved<L: Lexicon + ?Sized>(
         Ok(deadline) if *state.status() == Status::Playing => deadline,
         _ => return Ok(None),
     };
-    let action_json = serde_json::to_string(action)?;
-    let write = |sql| bind_move(sql, id, &state, now, deadline, row.version, &action_json);
+    let text = Text::of(action, &state)?;
+    let write = |sql| bind_move(sql, id, &state, now, deadline, row.version, &text);
     let written = match db.backend {
         Backend::Sqlite => {
             let mut tx = db.raw_write().await?;
@@ -281,8 +288,23 @@ fn judge<L: Lexicon + ?Sized>(
     })
 }
 
-/// `sql` with a move's values bound: the game row's new values as $1 to $6, then the action's
-/// place in the log and the action as $7 and $8 (see the module's doc).
+/// What a move writes as JSON: the action, and the game's summary after it.
+struct Text {
+    action: String,
+    summary: String,
+}
+
+impl Text {
+    fn of(action: &Action, state: &GameState) -> Result<Text, serde_json::Error> {
+        Ok(Text {
+            action: serde_json::to_string(action)?,
+            summary: serde_json::to_string(&GameSummary::of(state))?,
+        })
+    }
+}
+
+/// `sql` with a move's values bound: the game row's new values as $1 to $6, the action's place
+/// in the log and the action as $7 and $8, and the game's summary for lists as $9.
 fn bind_move<'q>(
     sql: &'q str,
     id: &'q str,
@@ -290,7 +312,7 @@ fn bind_move<'q>(
     now: i64,
     deadline: Option<i64>,
     seq: u32,
-    action_json: &'q str,
+    text: &'q Text,
 ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
     let playing = *state.status() == Status::Playing;
     sqlx::query(sql)
@@ -301,11 +323,12 @@ fn bind_move<'q>(
         .bind(now)
         .bind(deadline)
         .bind(i64::from(seq))
-        .bind(action_json)
+        .bind(text.action.as_str())
+        .bind(text.summary.as_str())
 }
 
 /// A move's Postgres statement from `write`: `quiet`, or `told` with the live change to tell
-/// bound as $9 (the channel) and $10 (the payload) when there is one.
+/// bound as $10 (the channel) and $11 (the payload) when there is one.
 fn telling<'q>(
     write: impl Fn(&'q str) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     quiet: &'q str,
@@ -442,8 +465,8 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         now,
     )?;
     let playing = *state.status() == Status::Playing;
-    let action_json = serde_json::to_string(action)?;
-    let write = |sql| bind_move(sql, id, &state, now, deadline, seq, &action_json);
+    let text = Text::of(action, &state)?;
+    let write = |sql| bind_move(sql, id, &state, now, deadline, seq, &text);
     let written = match db.backend {
         // One batch, with the COMMIT in it too unless the end of the game is still to be
         // recorded. A statement that fails stops the batch before the COMMIT.

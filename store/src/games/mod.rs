@@ -5,10 +5,11 @@
 //! announced to the reactions the database was opened with ([`crate::ended`]).
 
 mod commit;
+pub mod summaries;
 
 use std::collections::HashMap;
 
-use domain::{OpponentKind, Phase};
+use domain::{GameSummary, OpponentKind, Phase};
 use rules::{Action, GameConfig, GameState, Lexicon, RuleError, Seat};
 use sqlx::{pool::PoolConnection, Any, AnyConnection};
 
@@ -169,7 +170,7 @@ pub(crate) async fn insert(
         .flatten();
     sqlx::query(
         "INSERT INTO games (id, config, version, status, to_move, created_at, updated_at, opponent,
-         deadline_at, rated) VALUES ($1, $2, 0, $3, $4, $5, $5, $6, $7, $8)",
+         deadline_at, rated, summary) VALUES ($1, $2, 0, $3, $4, $5, $5, $6, $7, $8, $9)",
     )
     .bind(&id)
     .bind(serde_json::to_string(config)?)
@@ -179,6 +180,7 @@ pub(crate) async fn insert(
     .bind(opponent.as_str())
     .bind(deadline)
     .bind(i64::from(rated))
+    .bind(serde_json::to_string(&GameSummary::of(&state))?)
     .execute(&mut *conn)
     .await?;
     Ok(id)

@@ -7,8 +7,8 @@ pub mod rematch;
 use std::collections::HashMap;
 
 use domain::{
-    NewGame, Opponent, OpponentKind, Phase, Refusal, BLITZ_INVITE_TTL_MS, INVITE_TTL_MS,
-    LOCAL_NAME_MAX, MAX_ACTIVE_GAMES,
+    GameSummary, NewGame, Opponent, OpponentKind, Phase, Refusal, BLITZ_INVITE_TTL_MS,
+    INVITE_TTL_MS, LOCAL_NAME_MAX, MAX_ACTIVE_GAMES,
 };
 use rules::{game::Format, GameConfig, RuleSet, Seat};
 
@@ -21,6 +21,8 @@ use crate::{
     library::versions,
     moderation, push,
     ranks::Ranks,
+    rows::Json,
+    services::Services,
     StoreError,
 };
 
@@ -419,35 +421,67 @@ pub fn mine(seats: &[SeatRow], user_id: i64) -> Result<Vec<Seat>, StoreError> {
     Ok(mine)
 }
 
-/// The user's games: every waiting or playing one, then the 20 most recently finished.
-pub async fn my_games(db: &Database, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+/// A game in a player's list, and what the list shows of it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    /// The game.
+    pub game: GameRow,
+    /// Its scores, whose turn, last play and winners.
+    pub summary: GameSummary,
+}
+
+/// A game of a player's list as read.
+#[derive(sqlx::FromRow)]
+struct ListedRecord {
+    #[sqlx(flatten)]
+    game: GameRecord,
+    summary: Option<Json<GameSummary>>,
+}
+
+/// The user's games: every waiting or playing one, then the 20 most recently finished; each with
+/// its summary as stored (worked out from its log only for a game stored before summaries were).
+pub async fn my_games(services: &Services, user_id: i64) -> Result<Vec<Listed>, StoreError> {
+    let mut listed = Vec::new();
+    for record in my_records(&services.db, user_id).await? {
+        let game = GameRow::try_from(record.game)?;
+        let summary = match record.summary {
+            Some(summary) => summary.0,
+            None => games::summaries::summary_of(services, &game).await?,
+        };
+        listed.push(Listed { game, summary });
+    }
+    Ok(listed)
+}
+
+/// The games of [`my_games`] as read.
+async fn my_records(db: &Database, user_id: i64) -> Result<Vec<ListedRecord>, StoreError> {
     let select = format!(
-        "SELECT DISTINCT {GAME_COLUMNS} FROM games g
+        "SELECT DISTINCT {GAME_COLUMNS}, g.summary FROM games g
          JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1"
     );
-    let active: Vec<GameRecord> = sqlx::query_as(&format!(
+    let active: Vec<ListedRecord> = sqlx::query_as(&format!(
         "{select} AND g.status IN ('waiting', 'ready', 'playing') ORDER BY g.updated_at DESC"
     ))
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    let finished: Vec<GameRecord> = sqlx::query_as(&format!(
+    let finished: Vec<ListedRecord> = sqlx::query_as(&format!(
         "{select} AND g.status IN ('over', 'cancelled') ORDER BY g.updated_at DESC LIMIT 20"
     ))
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    Ok(active
-        .into_iter()
-        .chain(finished)
-        .map(GameRow::try_from)
-        .collect::<Result<_, _>>()?)
+    Ok(active.into_iter().chain(finished).collect())
 }
 
 /// Refuses a second Blitz match: a player has one under way (waiting or playing) at a time.
 /// Pass-and-play does not count.
 pub async fn check_one_blitz(db: &Database, user_id: i64) -> Result<(), StoreError> {
-    let busy = my_games(db, user_id).await?.iter().any(|g| {
+    let games = my_records(db, user_id).await?.into_iter();
+    let rows: Vec<GameRow> = games
+        .map(|r| GameRow::try_from(r.game))
+        .collect::<Result<_, _>>()?;
+    let busy = rows.iter().any(|g| {
         matches!(g.phase, Phase::Waiting | Phase::Ready | Phase::Playing)
             && g.config.format == Format::Blitz
             && g.opponent != OpponentKind::Local
