@@ -55,10 +55,20 @@ struct Args {
     /// a guest of its own: pages open elsewhere, which the players' commits should not cost.
     #[arg(long, default_value_t = 0)]
     watchers: usize,
-    /// The server's process id: its resident memory is read at the end of the run, with every
-    /// stream still open.
+    /// The server's process id (once per instance): the CPU time it spends per commit is read
+    /// over the run, and its resident memory at the end, with every stream still open.
     #[arg(long)]
-    server_pid: Option<u32>,
+    server_pid: Vec<u32>,
+    /// The Postgres server's main process (the postmaster): the CPU time it and its backends
+    /// spend per commit is read over the run.
+    #[arg(long)]
+    postgres_pid: Option<u32>,
+    /// The Postgres database the servers use: its transactions (statements, each its own
+    /// transaction but a game's end) are counted over the run. The count is read 11 s after the
+    /// load stops, once every backend has reported (Postgres flushes its counters when a
+    /// connection has been idle for 10 s).
+    #[arg(long)]
+    database_url: Option<String>,
     /// The English FST the moves are found with.
     #[arg(long, default_value = "dictionaries/fst/en.fst")]
     dictionary: std::path::PathBuf,
@@ -329,26 +339,107 @@ async fn watchers(base: &str, count: usize, until: Instant) -> usize {
         .await
 }
 
-/// The resident memory of process `pid`, in MB (Linux).
-fn rss_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some((kb / 1024.0 * 10.0).round() / 10.0)
+/// The resident memory of processes `pids` together, in MB (Linux).
+fn rss_mb(pids: &[u32]) -> Option<f64> {
+    let mut kb = 0.0;
+    for pid in pids {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        kb += line.split_whitespace().nth(1)?.parse::<f64>().ok()?;
+    }
+    (!pids.is_empty()).then_some((kb / 1024.0 * 10.0).round() / 10.0)
+}
+
+/// A process's parent and CPU times in clock ticks (user, system, and its reaped children's
+/// user and system), from `/proc/<pid>/stat`.
+fn stat(pid: &str) -> Option<(u32, [u64; 4])> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let tick = |i: usize| fields.get(i).and_then(|f| f.parse().ok());
+    Some((
+        fields.get(1)?.parse().ok()?,
+        [tick(11)?, tick(12)?, tick(13)?, tick(14)?],
+    ))
+}
+
+/// Transactions committed or rolled back in the database at `url` so far, and the bytes written
+/// to its write-ahead log; `conn` is the connection that asks (kept open: its own asking counts
+/// once per reading).
+async fn transactions(
+    url: Option<&str>,
+    conn: &mut Option<sqlx::AnyConnection>,
+) -> Option<(i64, i64)> {
+    use sqlx::Connection;
+    if conn.is_none() {
+        sqlx::any::install_default_drivers();
+        *conn = Some(sqlx::AnyConnection::connect(url?).await.ok()?);
+    }
+    sqlx::query_as(
+        "SELECT xact_commit + xact_rollback,
+                CAST(pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS BIGINT)
+         FROM pg_stat_database WHERE datname = current_database()",
+    )
+    .fetch_one(conn.as_mut()?)
+    .await
+    .ok()
+}
+
+/// Linux reports CPU times in ticks of 1/100 s (USER_HZ, 100 on every common build).
+const TICK_MS: f64 = 10.0;
+
+/// CPU time used so far by processes `pids`, in ms.
+fn cpu_ms(pids: &[u32]) -> f64 {
+    pids.iter()
+        .filter_map(|pid| stat(&pid.to_string()))
+        .map(|(_, [user, system, ..])| (user + system) as f64 * TICK_MS)
+        .sum()
+}
+
+/// CPU time used so far by process `root` and its children, live or gone (a Postgres
+/// postmaster and its backends), in ms.
+fn tree_cpu_ms(root: u32) -> f64 {
+    let Some((_, [user, system, children_user, children_system])) = stat(&root.to_string()) else {
+        return 0.0;
+    };
+    let live: u64 = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| stat(entry.file_name().to_str()?))
+        .filter(|(parent, _)| *parent == root)
+        .map(|(_, [user, system, ..])| user + system)
+        .sum();
+    (user + system + children_user + children_system + live) as f64 * TICK_MS
 }
 
 /// Games the idle measurements' player has, each 10 turns in: a full game list.
 const LIST_GAMES: u64 = 20;
 
-/// On an otherwise idle server, one at a time: `renders` GETs of a game page 10 turns in, and as
-/// many fetches of the game list of a player with [`LIST_GAMES`] such games.
+/// What [`idle_timings`] measured: the times of each kind of request, and the server's CPU time
+/// and answer size for a game fetched as its page fetches it after a live update.
+#[derive(Default)]
+struct Idle {
+    pages: Vec<Duration>,
+    lists: Vec<Duration>,
+    fetch_cpu_ms: f64,
+    fetch_postgres_cpu_ms: Option<f64>,
+    fetch_bytes: usize,
+    list_cpu_ms: f64,
+}
+
+/// On an otherwise idle server, one at a time: `renders` GETs of a game page 10 turns in, as
+/// many fetches of the game list of a player with [`LIST_GAMES`] such games, and as many
+/// fetches of the game as the page makes them when a live update says it changed.
 async fn idle_timings(
     base: &str,
     trie: &engine::trie::Trie,
     renders: usize,
-) -> (Vec<Duration>, Vec<Duration>) {
+    servers: &[u32],
+    postgres: Option<u32>,
+) -> Idle {
     let Some(mut client) = signed_up(base, "render").await else {
-        return (Vec::new(), Vec::new());
+        return Idle::default();
     };
     let new = json!({ "new": { "variant": "Classic", "dictionary": "en", "format": "Casual",
         "opponent": { "PassAndPlay": { "players": 2 } } } });
@@ -378,23 +469,39 @@ async fn idle_timings(
         games.push(game);
     }
     let Some(game) = games.first() else {
-        return (Vec::new(), Vec::new());
+        return Idle::default();
     };
-    let mut pages = Vec::with_capacity(renders);
-    let mut lists = Vec::with_capacity(renders);
+    let mut idle = Idle::default();
     for _ in 0..renders {
         let started = Instant::now();
         if let Ok((200, _)) = client.get(&format!("/game/{game}")).await {
-            pages.push(started.elapsed());
-        }
-        let started = Instant::now();
-        if let Ok((200, _)) = client.json("/api/games/mine", &json!({})).await {
-            lists.push(started.elapsed());
+            idle.pages.push(started.elapsed());
         }
     }
-    pages.sort();
-    lists.sort();
-    (pages, lists)
+    let cpu = cpu_ms(servers);
+    for _ in 0..renders {
+        let started = Instant::now();
+        if let Ok((200, _)) = client.json("/api/games/mine", &json!({})).await {
+            idle.lists.push(started.elapsed());
+        }
+    }
+    idle.list_cpu_ms = (cpu_ms(servers) - cpu) / renders.max(1) as f64;
+    let (cpu, postgres_cpu) = (cpu_ms(servers), postgres.map(tree_cpu_ms));
+    for _ in 0..renders {
+        if let Ok((200, body)) = client
+            .as_page("/api/games/get", &json!({ "id": game }))
+            .await
+        {
+            idle.fetch_bytes = body.len();
+        }
+    }
+    idle.fetch_cpu_ms = (cpu_ms(servers) - cpu) / renders.max(1) as f64;
+    idle.fetch_postgres_cpu_ms = postgres
+        .zip(postgres_cpu)
+        .map(|(pid, before)| (tree_cpu_ms(pid) - before) / renders.max(1) as f64);
+    idle.pages.sort();
+    idle.lists.sort();
+    idle
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -414,11 +521,22 @@ async fn main() {
         lexicon.words().iter().map(String::as_str),
         rules.tiles,
     ));
-    let (renders, lists) = idle_timings(&args.url, &trie, args.page_renders).await;
+    let idle = idle_timings(
+        &args.url,
+        &trie,
+        args.page_renders,
+        &args.server_pid,
+        args.postgres_pid,
+    )
+    .await;
+    let (renders, lists) = (&idle.pages, &idle.lists);
     // The watchers are held until the run and its memory reading are over.
     let held = Instant::now() + Duration::from_secs(args.seconds + 120);
     let watching = watchers(&args.url, args.watchers, held).await;
     let started = Instant::now();
+    let cpu = (cpu_ms(&args.server_pid), args.postgres_pid.map(tree_cpu_ms));
+    let mut counter = None;
+    let transactions_before = transactions(args.database_url.as_deref(), &mut counter).await;
     let until = started + Duration::from_secs(args.seconds);
     let masters: Vec<_> = (0..args.master_games)
         .map(|id| {
@@ -448,7 +566,24 @@ async fn main() {
         master_moves += master.await.expect("a Master game's task");
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let rss = args.server_pid.and_then(rss_mb);
+    let per_commit = |ms: f64| (ms / all.commits.len().max(1) as f64 * 1000.0).round() / 1000.0;
+    let server_cpu = per_commit(cpu_ms(&args.server_pid) - cpu.0);
+    let postgres_cpu = args
+        .postgres_pid
+        .zip(cpu.1)
+        .map(|(pid, before)| per_commit(tree_cpu_ms(pid) - before));
+    let rss = rss_mb(&args.server_pid);
+    let (mut transactions_per_commit, mut wal_bytes_per_commit) = (None, None);
+    if let Some((transactions_then, wal_then)) = transactions_before {
+        tokio::time::sleep(Duration::from_secs(11)).await;
+        if let Some((transactions_now, wal_now)) = transactions(None, &mut counter).await {
+            let commits = all.commits.len().max(1) as f64;
+            // Less the reading's own transaction.
+            let per = (transactions_now - transactions_then - 1) as f64 / commits;
+            transactions_per_commit = Some((per * 100.0).round() / 100.0);
+            wal_bytes_per_commit = Some(((wal_now - wal_then) as f64 / commits).round());
+        }
+    }
     all.commits.sort();
     let commits_per_s = ((all.commits.len() as f64 / elapsed) * 10.0).round() / 10.0;
     let p99 = (percentile(&all.commits, 0.99) * 100.0).round() / 100.0;
@@ -467,11 +602,20 @@ async fn main() {
             "server_rss_mb": rss,
             "refused": all.refused,
             "page_renders": renders.len(),
-            "game_page_render_p50_ms": (percentile(&renders, 0.50) * 100.0).round() / 100.0,
-            "game_page_render_p99_ms": (percentile(&renders, 0.99) * 100.0).round() / 100.0,
+            "game_page_render_p50_ms": (percentile(renders, 0.50) * 100.0).round() / 100.0,
+            "game_page_render_p99_ms": (percentile(renders, 0.99) * 100.0).round() / 100.0,
             "game_list_games": LIST_GAMES,
-            "game_list_p50_ms": (percentile(&lists, 0.50) * 100.0).round() / 100.0,
-            "game_list_p99_ms": (percentile(&lists, 0.99) * 100.0).round() / 100.0,
+            "game_list_p50_ms": (percentile(lists, 0.50) * 100.0).round() / 100.0,
+            "game_list_p99_ms": (percentile(lists, 0.99) * 100.0).round() / 100.0,
+            "game_list_server_cpu_ms": (idle.list_cpu_ms * 100.0).round() / 100.0,
+            "game_fetch_server_cpu_ms": (idle.fetch_cpu_ms * 100.0).round() / 100.0,
+            "game_fetch_bytes": idle.fetch_bytes,
+            "instances": args.server_pid.len(),
+            "server_cpu_ms_per_commit": server_cpu,
+            "transactions_per_commit": transactions_per_commit,
+            "wal_bytes_per_commit": wal_bytes_per_commit,
+            "game_fetch_postgres_cpu_ms": idle.fetch_postgres_cpu_ms.map(|ms| (ms * 100.0).round() / 100.0),
+            "postgres_cpu_ms_per_commit": postgres_cpu,
             "failed": all.failed,
             "master_games": args.master_games,
             "masters_idle": args.masters_idle,
