@@ -120,9 +120,9 @@ test('a move on one instance shows on the other without a reload, and presence a
   await bob.page.waitForSelector('[data-testid="connection-lost"]', { state: 'detached', timeout: 10_000 });
   await ann.page.waitForSelector('[data-testid="presence-1"].online');
 
-  // Bob leaves: Ann sees him go away.
+  // Bob leaves: Ann sees him go away once the grace for a reload (3 s) is over.
   await bob.page.goto('about:blank');
-  await ann.page.waitForSelector('[data-testid="presence-1"].away', { timeout: 5_000 });
+  await ann.page.waitForSelector('[data-testid="presence-1"].away', { timeout: 10_000 });
 
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   for (const p of [ann, bob]) await p.context.close();

@@ -75,15 +75,15 @@ struct Feed {
     shown: String,
 }
 
-/// The stream's row in the presence table, deleted when the stream ends (the client left).
-/// Leaving a friend Blitz match's Ready lobby also stops its countdown and clears both flags.
+/// The stream counted in its player's presence ([`presence::open`]) until it ends (the client
+/// left). Leaving a friend Blitz match's Ready lobby also stops its countdown and clears both
+/// flags.
 ///
-/// The row is written by a task of its own, so a client that leaves while the stream is still
-/// opening cannot leave a row behind: the guard exists before the write starts, and its removal
-/// waits for the write to finish.
+/// The opening runs on a task of its own, so a client that leaves while the stream is still
+/// opening cannot leave a row behind: the guard exists before the opening starts, and its closing
+/// waits for the opening to finish.
 struct Presence {
     db: Database,
-    conn: String,
     user: i64,
     game: Option<String>,
     /// The row's write, until it is done.
@@ -94,13 +94,11 @@ struct Presence {
 impl Presence {
     /// Starts writing the row for a new stream of `user`.
     fn open(db: &Database, user: i64, game: Option<String>) -> Presence {
-        let conn = presence::new_conn();
-        let (writer, id) = (db.clone(), conn.clone());
-        let opening = tokio::spawn(async move { presence::open(&writer, &id, user).await });
+        let writer = db.clone();
+        let opening = tokio::spawn(async move { presence::open(&writer, user).await });
         metrics::gauge!("alfakraft_live_streams").increment(1);
         Presence {
             db: db.clone(),
-            conn,
             user,
             game,
             opening: Some(opening),
@@ -120,23 +118,24 @@ impl Presence {
             .map_err(|e| e.to_string())
     }
 
+    /// Counts the stream closed, after its opening; `grace` as in [`presence::close`].
     async fn close(
         db: Database,
-        conn: String,
         user: i64,
         game: Option<String>,
         opening: Option<tokio::task::JoinHandle<Result<(), sqlx::Error>>>,
+        grace: std::time::Duration,
     ) {
         if let Some(opening) = opening {
             let _ = opening.await;
-        }
-        if let Err(error) = presence::close(&db, &conn, user).await {
-            tracing::warn!(%error, "presence not cleared; it ages out");
         }
         if let Some(game) = game {
             if let Err(error) = clocks::stop_countdown(&db, &game).await {
                 tracing::warn!(%error, "a left Ready lobby was not reset");
             }
+        }
+        if let Err(error) = presence::close(&db, user, grace).await {
+            tracing::warn!(%error, "presence not cleared; it ages out");
         }
     }
 
@@ -145,7 +144,9 @@ impl Presence {
         self.closed = true;
         let db = self.db.clone();
         let opening = self.opening.take();
-        Presence::close(db, self.conn.clone(), self.user, self.game.take(), opening).await;
+        // The instance is stopping: no grace, its players' rows go now.
+        let grace = std::time::Duration::ZERO;
+        Presence::close(db, self.user, self.game.take(), opening, grace).await;
     }
 }
 
@@ -155,13 +156,12 @@ impl Drop for Presence {
         if self.closed {
             return;
         }
-        let (db, conn, user) = (self.db.clone(), self.conn.clone(), self.user);
         tokio::spawn(Presence::close(
-            db,
-            conn,
-            user,
+            self.db.clone(),
+            self.user,
             self.game.take(),
             self.opening.take(),
+            presence::GRACE,
         ));
     }
 }

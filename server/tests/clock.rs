@@ -276,8 +276,7 @@ async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
         let user_of = |seat: u8| if seat == 1 { b.id } else { a.id };
         let first = state(&db, &id).await.to_move();
         let present = user_of(1 - first);
-        let conn = presence::new_conn();
-        presence::open(&db, &conn, present).await.unwrap();
+        presence::open(&db, present).await.unwrap();
         // The absent player times out three times; the present one in between, with no strike.
         let mut expected_strikes = [0u8; 2];
         for turn in 0..5 {
@@ -315,7 +314,9 @@ async fn blitz_times_out_as_a_pass_and_strikes_only_the_absent() {
             2,
             "{name}: a forfeit is rated, once"
         );
-        presence::close(&db, &conn, present).await.unwrap();
+        presence::close(&db, present, std::time::Duration::ZERO)
+            .await
+            .unwrap();
         assert!(!presence::online(&db, present).await.unwrap(), "{name}");
     }
 }

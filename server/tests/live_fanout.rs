@@ -1,7 +1,8 @@
 //! A change reaches only the live pages it concerns, on SQLite and on Postgres (where it travels
 //! as a NOTIFY to every instance's listener first): a move wakes its own players' pages and none
 //! of hundreds of others open on other games; a player's presence wakes only the pages that show
-//! it. Each page counts its wake-ups (`Follower::woken`).
+//! it. Each page counts its wake-ups (`Follower::woken`). A player's pages on one instance share
+//! one presence row, which a reload does not rewrite.
 
 mod support;
 
@@ -86,9 +87,7 @@ async fn a_change_wakes_only_the_pages_it_concerns() {
         woken(&ann_page, 1).await;
         woken(&bob_page, 1).await;
         // Bob comes online: only the page that shows his presence hears it.
-        presence::open(&db, &presence::new_conn(), bob.id)
-            .await
-            .unwrap();
+        presence::open(&db, bob.id).await.unwrap();
         woken(&ann_page, 2).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert_eq!((ann_page.woken(), bob_page.woken()), (2, 1), "{db_name}");
@@ -116,4 +115,55 @@ async fn a_page_that_falls_behind_is_told_to_ask_again() {
     let first = page.recv().await;
     assert_eq!(first, Some(store::bus::Change::Resync));
     assert_eq!(page.woken(), 200);
+}
+
+/// When each of `user`'s rows in the presence table was written (or last refreshed).
+async fn rows_of(db: &Database, user: i64) -> Vec<i64> {
+    sqlx::query_scalar("SELECT seen_at FROM presence WHERE user_id = $1")
+        .bind(user)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_pages_share_one_row_and_a_reload_writes_nothing() {
+    for (db_name, db, _dir) in support::databases().await {
+        let ann = player(&db).await;
+        let watcher = db.live.follow(Interest {
+            user: -3_000_000,
+            presence_of: vec![ann.id],
+            lobby: false,
+        });
+        // Two pages open: one row, one change told.
+        presence::open(&db, ann.id).await.unwrap();
+        presence::open(&db, ann.id).await.unwrap();
+        let first = rows_of(&db, ann.id).await;
+        assert_eq!(first.len(), 1, "{db_name}");
+        woken(&watcher, 1).await;
+        // One closes: she is still here, nothing written.
+        presence::close(&db, ann.id, Duration::ZERO).await.unwrap();
+        assert!(presence::online(&db, ann.id).await.unwrap(), "{db_name}");
+        // The other reloads: its stream closes, and the next opens within the grace.
+        let closing = tokio::spawn({
+            let db = db.clone();
+            async move { presence::close(&db, ann.id, Duration::from_millis(500)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        presence::open(&db, ann.id).await.unwrap();
+        closing.await.unwrap().unwrap();
+        assert_eq!(
+            rows_of(&db, ann.id).await,
+            first,
+            "{db_name}: the row was not rewritten"
+        );
+        assert!(presence::online(&db, ann.id).await.unwrap(), "{db_name}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(watcher.woken(), 1, "{db_name}: no change told");
+        // The last page closes for good: the row goes, and the page showing her hears it.
+        presence::close(&db, ann.id, Duration::ZERO).await.unwrap();
+        assert_eq!(rows_of(&db, ann.id).await, Vec::<i64>::new(), "{db_name}");
+        assert!(!presence::online(&db, ann.id).await.unwrap(), "{db_name}");
+        woken(&watcher, 2).await;
+    }
 }

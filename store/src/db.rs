@@ -12,6 +12,7 @@ use sqlx::{
 use crate::{
     bus::{self, Bus, Change},
     ended::Reaction,
+    presence,
     states::States,
 };
 
@@ -51,6 +52,9 @@ pub struct Database {
     pub live: Bus,
     /// Games' states as last committed or loaded here (see [`crate::states`]).
     pub states: States,
+    /// The live streams open here, by user, and this instance's name in the presence table (see
+    /// [`crate::presence`]).
+    pub presence: presence::Local,
     /// What happens, inside the transaction that records it, when a game ends (see
     /// [`crate::ended`]).
     pub on_game_end: &'static [Reaction],
@@ -128,6 +132,7 @@ impl Database {
             sqlite_writer: Default::default(),
             live: Default::default(),
             states: Default::default(),
+            presence: Default::default(),
             on_game_end,
         };
         if backend == Backend::Postgres {

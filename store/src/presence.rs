@@ -1,10 +1,15 @@
 //! Presence: who has a live page open. Stored, so every instance can tell whether a player is
 //! away (a Blitz strike) or online (the dot beside a name).
 //!
-//! A connection writes its row when it opens and deletes it when it closes; in between, each
-//! instance keeps all of its rows fresh with one statement per [`HEARTBEAT`] ([`refresh_instance`]),
-//! so 10,000 open pages cost one write every ten seconds, not a thousand a second. The rows of an
+//! An instance keeps one row per player with a page open on it, not one per page: it counts each
+//! player's open streams in memory ([`Local`]) and writes only the first one's opening and the
+//! last one's closing, and that only once [`GRACE`] has passed with none open, so a page that
+//! reloads or moves to another page (closing its stream, then opening the next) writes nothing.
+//! In between, each instance keeps all of its rows fresh with one statement per [`HEARTBEAT`]
+//! ([`refresh_instance`]): 10,000 open pages cost one write every ten seconds. The rows of an
 //! instance that died age out, and the sweep that deletes them tells the pages that showed them.
+
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use crate::{
     bus::Change,
@@ -15,35 +20,82 @@ use crate::{
 pub const PRESENCE_FRESH_MS: i64 = 30_000;
 
 /// How often an instance refreshes its connections' rows.
-pub const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(10);
+pub const HEARTBEAT: Duration = Duration::from_secs(10);
 
-/// This process's name in the presence table: random at each start.
-static INSTANCE: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| uuid::Uuid::new_v4().simple().to_string());
+/// How long a player whose last page here closed still counts as here: long enough for a page
+/// to reload or open the next one.
+pub const GRACE: Duration = Duration::from_secs(3);
 
-/// Records open live connection `conn` (from [`new_conn`]) of `user`, until [`close`].
-pub async fn open(db: &Database, conn: &str, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO presence (conn, user_id, seen_at, instance) VALUES ($1, $2, $3, $4)")
-        .bind(conn)
-        .bind(user)
-        .bind(now_ms())
-        .bind(&*INSTANCE)
-        .execute(&db.pool)
-        .await?;
+/// The live streams open on this instance, by user, and the instance's name in the presence
+/// table (random for each connected [`Database`], so two in one process are two instances).
+#[derive(Debug, Clone)]
+pub struct Local {
+    streams: Arc<tokio::sync::Mutex<HashMap<i64, Streams>>>,
+    instance: Arc<str>,
+}
+
+impl Default for Local {
+    fn default() -> Local {
+        Local {
+            streams: Default::default(),
+            instance: uuid::Uuid::new_v4().simple().to_string().into(),
+        }
+    }
+}
+
+impl Local {
+    /// The row of `user` on this instance.
+    fn row(&self, user: i64) -> String {
+        format!("{}:{user}", self.instance)
+    }
+}
+
+/// A player's streams on this instance: how many are open, and how many times one opened (a
+/// closing that waits out the grace goes ahead only if none opened meanwhile).
+#[derive(Debug)]
+struct Streams {
+    open: usize,
+    openings: u64,
+}
+
+/// Counts a new live stream of `user`; the first one on this instance writes the player's row
+/// and tells the pages that show them. Until [`close`].
+pub async fn open(db: &Database, user: i64) -> Result<(), sqlx::Error> {
+    // Held across the write: a closing of the same player waits for it, so the row and the count
+    // agree.
+    let mut streams = db.presence.streams.lock().await;
+    if let Some(here) = streams.get_mut(&user) {
+        here.open += 1;
+        here.openings += 1;
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO presence (conn, user_id, seen_at, instance) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (conn) DO UPDATE SET seen_at = $3",
+    )
+    .bind(db.presence.row(user))
+    .bind(user)
+    .bind(now_ms())
+    .bind(&*db.presence.instance)
+    .execute(&db.pool)
+    .await?;
+    streams.insert(
+        user,
+        Streams {
+            open: 1,
+            openings: 1,
+        },
+    );
+    drop(streams);
     db.publish(Change::Presence { user }).await;
     Ok(())
 }
 
-/// A new connection's id for [`open`].
-pub fn new_conn() -> String {
-    uuid::Uuid::new_v4().simple().to_string()
-}
-
-/// Keeps every connection of this instance fresh, in one statement; how many there are.
+/// Keeps every row of this instance fresh, in one statement; how many there are.
 pub async fn refresh_instance(db: &Database) -> Result<u64, sqlx::Error> {
     Ok(
         sqlx::query("UPDATE presence SET seen_at = $2 WHERE instance = $1")
-            .bind(&*INSTANCE)
+            .bind(&*db.presence.instance)
             .bind(now_ms())
             .execute(&db.pool)
             .await?
@@ -51,12 +103,35 @@ pub async fn refresh_instance(db: &Database) -> Result<u64, sqlx::Error> {
     )
 }
 
-/// Forgets a closed connection.
-pub async fn close(db: &Database, conn: &str, user: i64) -> Result<(), sqlx::Error> {
+/// Counts a closed stream of `user`. When it was their last here and no other opens within
+/// `grace` ([`GRACE`], or none when the instance is stopping), their row goes and the pages that
+/// show them are told. Returns once that is settled.
+pub async fn close(db: &Database, user: i64, grace: Duration) -> Result<(), sqlx::Error> {
+    let openings = {
+        let mut streams = db.presence.streams.lock().await;
+        let Some(here) = streams.get_mut(&user) else {
+            return Ok(());
+        };
+        here.open = here.open.saturating_sub(1);
+        if here.open > 0 {
+            return Ok(());
+        }
+        here.openings
+    };
+    tokio::time::sleep(grace).await;
+    let mut streams = db.presence.streams.lock().await;
+    if !streams
+        .get(&user)
+        .is_some_and(|here| here.open == 0 && here.openings == openings)
+    {
+        return Ok(());
+    }
     sqlx::query("DELETE FROM presence WHERE conn = $1")
-        .bind(conn)
+        .bind(db.presence.row(user))
         .execute(&db.pool)
         .await?;
+    streams.remove(&user);
+    drop(streams);
     db.publish(Change::Presence { user }).await;
     Ok(())
 }
