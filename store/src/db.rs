@@ -12,8 +12,8 @@ use sqlx::{
 use crate::{
     bus::{self, Bus, Change},
     ended::Reaction,
-    presence,
     states::States,
+    streams::Streams,
 };
 
 /// How long a Postgres connection may sit idle before it is pinged on its way out of the pool.
@@ -54,7 +54,7 @@ pub struct Database {
     pub states: States,
     /// The live streams open here, by user, and this instance's name in the presence table (see
     /// [`crate::presence`]).
-    pub presence: presence::Local,
+    pub streams: Streams,
     /// What happens, inside the transaction that records it, when a game ends (see
     /// [`crate::ended`]).
     pub on_game_end: &'static [Reaction],
@@ -132,7 +132,7 @@ impl Database {
             sqlite_writer: Default::default(),
             live: Default::default(),
             states: Default::default(),
-            presence: Default::default(),
+            streams: Default::default(),
             on_game_end,
         };
         if backend == Backend::Postgres {

@@ -66,6 +66,7 @@ pub mod rows;
 pub mod seating;
 pub mod services;
 pub mod states;
+pub mod streams;
 
 pub use error::StoreError;
 pub use services::Services;

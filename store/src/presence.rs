@@ -2,18 +2,20 @@
 //! away (a Blitz strike) or online (the dot beside a name).
 //!
 //! An instance keeps one row per player with a page open on it, not one per page: it counts each
-//! player's open streams in memory ([`Local`]) and writes only the first one's opening and the
-//! last one's closing, and that only once [`GRACE`] has passed with none open, so a page that
-//! reloads or moves to another page (closing its stream, then opening the next) writes nothing.
+//! player's open streams in memory ([`crate::streams`]) and writes only the first one's opening
+//! and the last one's closing, and that only once [`GRACE`] has passed with none open, so a page
+//! that reloads or moves to another page (closing its stream, then opening the next) writes
+//! nothing.
 //! In between, each instance keeps all of its rows fresh with one statement per [`HEARTBEAT`]
 //! ([`refresh_instance`]): 10,000 open pages cost one write every ten seconds. The rows of an
 //! instance that died age out, and the sweep that deletes them tells the pages that showed them.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::time::Duration;
 
 use crate::{
     bus::Change,
     db::{now_ms, placeholders, Database},
+    streams::Count,
 };
 
 /// A presence row older than this is a connection that died without saying goodbye.
@@ -26,44 +28,12 @@ pub const HEARTBEAT: Duration = Duration::from_secs(10);
 /// to reload or open the next one.
 pub const GRACE: Duration = Duration::from_secs(3);
 
-/// The live streams open on this instance, by user, and the instance's name in the presence
-/// table (random for each connected [`Database`], so two in one process are two instances).
-#[derive(Debug, Clone)]
-pub struct Local {
-    streams: Arc<tokio::sync::Mutex<HashMap<i64, Streams>>>,
-    instance: Arc<str>,
-}
-
-impl Default for Local {
-    fn default() -> Local {
-        Local {
-            streams: Default::default(),
-            instance: uuid::Uuid::new_v4().simple().to_string().into(),
-        }
-    }
-}
-
-impl Local {
-    /// The row of `user` on this instance.
-    fn row(&self, user: i64) -> String {
-        format!("{}:{user}", self.instance)
-    }
-}
-
-/// A player's streams on this instance: how many are open, and how many times one opened (a
-/// closing that waits out the grace goes ahead only if none opened meanwhile).
-#[derive(Debug)]
-struct Streams {
-    open: usize,
-    openings: u64,
-}
-
 /// Counts a new live stream of `user`; the first one on this instance writes the player's row
 /// and tells the pages that show them. Until [`close`].
 pub async fn open(db: &Database, user: i64) -> Result<(), sqlx::Error> {
     // Held across the write: a closing of the same player waits for it, so the row and the count
     // agree.
-    let mut streams = db.presence.streams.lock().await;
+    let mut streams = db.streams.by_user.lock().await;
     if let Some(here) = streams.get_mut(&user) {
         here.open += 1;
         here.openings += 1;
@@ -73,15 +43,15 @@ pub async fn open(db: &Database, user: i64) -> Result<(), sqlx::Error> {
         "INSERT INTO presence (conn, user_id, seen_at, instance) VALUES ($1, $2, $3, $4)
          ON CONFLICT (conn) DO UPDATE SET seen_at = $3",
     )
-    .bind(db.presence.row(user))
+    .bind(db.streams.row(user))
     .bind(user)
     .bind(now_ms())
-    .bind(&*db.presence.instance)
+    .bind(&*db.streams.instance)
     .execute(&db.pool)
     .await?;
     streams.insert(
         user,
-        Streams {
+        Count {
             open: 1,
             openings: 1,
         },
@@ -95,7 +65,7 @@ pub async fn open(db: &Database, user: i64) -> Result<(), sqlx::Error> {
 pub async fn refresh_instance(db: &Database) -> Result<u64, sqlx::Error> {
     Ok(
         sqlx::query("UPDATE presence SET seen_at = $2 WHERE instance = $1")
-            .bind(&*db.presence.instance)
+            .bind(&*db.streams.instance)
             .bind(now_ms())
             .execute(&db.pool)
             .await?
@@ -108,7 +78,7 @@ pub async fn refresh_instance(db: &Database) -> Result<u64, sqlx::Error> {
 /// show them are told. Returns once that is settled.
 pub async fn close(db: &Database, user: i64, grace: Duration) -> Result<(), sqlx::Error> {
     let openings = {
-        let mut streams = db.presence.streams.lock().await;
+        let mut streams = db.streams.by_user.lock().await;
         let Some(here) = streams.get_mut(&user) else {
             return Ok(());
         };
@@ -119,7 +89,7 @@ pub async fn close(db: &Database, user: i64, grace: Duration) -> Result<(), sqlx
         here.openings
     };
     tokio::time::sleep(grace).await;
-    let mut streams = db.presence.streams.lock().await;
+    let mut streams = db.streams.by_user.lock().await;
     if !streams
         .get(&user)
         .is_some_and(|here| here.open == 0 && here.openings == openings)
@@ -127,7 +97,7 @@ pub async fn close(db: &Database, user: i64, grace: Duration) -> Result<(), sqlx
         return Ok(());
     }
     sqlx::query("DELETE FROM presence WHERE conn = $1")
-        .bind(db.presence.row(user))
+        .bind(db.streams.row(user))
         .execute(&db.pool)
         .await?;
     streams.remove(&user);
