@@ -39,6 +39,10 @@ pub fn close_all() {
     shutdown().send_replace(true);
 }
 
+/// What a `game` event for the games list carries: a browser drops an event whose data is empty
+/// (the EventSource rules), so the list's events name it.
+const LIST: &str = "list";
+
 /// How often an idle stream sends a comment, so proxies keep it open (they commonly close one idle
 /// for 60 s). Each open stream pays for it, so not more often.
 const KEEP_ALIVE: Duration = Duration::from_secs(30);
@@ -295,7 +299,7 @@ impl Feed {
                 let event = match &self.game {
                     Some((game, _)) if *game == id => Event::default().event("chat").data(id),
                     Some(_) => return,
-                    None => Event::default().event("game").data(""),
+                    None => Event::default().event("game").data(LIST),
                 };
                 self.ready.push_back(event);
             }
@@ -305,7 +309,7 @@ impl Feed {
                 // The game list shows its opponents' presence: it asks again.
                 None => self
                     .ready
-                    .push_back(Event::default().event("game").data("")),
+                    .push_back(Event::default().event("game").data(LIST)),
             },
             Some(Change::Lobby) if self.lobby => {
                 self.ready
@@ -323,7 +327,7 @@ impl Feed {
                 let id = self
                     .game
                     .as_ref()
-                    .map_or("", |(id, _)| id.as_str())
+                    .map_or(LIST, |(id, _)| id.as_str())
                     .to_string();
                 self.ready
                     .push_back(Event::default().event("game").data(id));
