@@ -239,6 +239,11 @@ test('a new player is offered recovery codes at sign-up, then goes on where they
   assert.equal(codes.length, 10);
   assert.ok(codes.every((code) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(code)), codes.join(' '));
   await page.screenshot({ path: path.join(artifacts, 'welcome-codes-390.png') });
+  // To keep them: a file to download, holding exactly the codes, and a Copy button.
+  const download = page.locator('[data-testid="codes-download"]');
+  assert.equal(await download.getAttribute('download'), 'alfakraft-recovery-codes.txt');
+  assert.equal(decodeURIComponent((await download.getAttribute('href')).replace(/^data:text\/plain;charset=utf-8,/, '')), codes.join('\n'));
+  assert.equal(await page.locator('[data-testid="codes-copy"]').getAttribute('data-codes'), codes.join('\n'));
   await page.tap('[data-testid="codes-done"]');
   await page.waitForURL((url) => url.pathname === '/help');
   await page.goto(`${suite.server.url}/settings`);
@@ -258,6 +263,10 @@ test('two-factor sign-in is set up from settings and asked for at sign-in', asyn
   if (second > 20) await new Promise((done) => setTimeout(done, (30.5 - second) * 1000));
   await page.goto(`${suite.server.url}/settings`);
   await page.click('[data-testid="two-factor-begin"]');
+  // The page comes back at the QR code to scan, not at its top.
+  await page.waitForURL((url) => url.hash === '#two-factor');
+  const qr = await page.locator('[data-testid="two-factor"] a.qr').boundingBox();
+  assert.ok(qr.y >= 0 && qr.y < page.viewportSize().height, `the QR code is on screen: ${JSON.stringify(qr)}`);
   const secret = await page.textContent('[data-testid="two-factor-secret"]');
   assert.match(secret, /^[A-Z2-7]{32}$/);
   assert.equal(await page.locator('[data-testid="two-factor"] svg').count(), 1, 'a QR code to scan');
@@ -310,7 +319,7 @@ test('a closed account leaves its games to the opponent as a deleted player', as
   };
   await close('not my password');
   await ann.page.waitForSelector('[data-testid="said"]');
-  assert.match(await ann.page.textContent('[data-testid="said"]'), /wrong name or password/i);
+  assert.match(await ann.page.textContent('[data-testid="said"]'), /That is not your current password\./);
   await close(PASSWORD);
   await ann.page.waitForSelector('[data-testid="goodbye"]');
   await ann.page.screenshot({ path: path.join(artifacts, 'account-closed-390.png') });

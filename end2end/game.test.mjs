@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, joinByInvite, signUp, uniqueName } from './support/app.mjs';
+import { hydrated, joinByInvite, signUp, uniqueName, openNewGame, startLocalGame } from './support/app.mjs';
 import { rack, verdict, nameBlank, tapAWord, typeAWord, waitForText, pass } from './support/play.mjs';
 
 const suite = serverAndBrowser();
@@ -21,7 +21,7 @@ async function resign(page) {
 /** Types a word at the start cell by keyboard; leaves it staged. Null when the rack has none. */
 async function startGame(page, opponent) {
   await page.goto(suite.server.url);
-  await hydrated(page);
+  await openNewGame(page);
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   if (opponent === 'bot') await page.selectOption('select[name="bot"]', 'beginner');
   await page.click('button:has-text("Start")');
@@ -127,7 +127,7 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
 
   // Regression: the scoreboard kept the scores of the plays while the card below showed the
   // final ones (coins added), and the shop stayed open. One final score, said how it is made.
-  const finals = await page.$$eval('[data-testid="summary"] .player-numbers .score', (s) => s.map((e) => e.textContent));
+  const finals = await page.$$eval('[data-testid="summary-table"] tr.score td', (s) => s.map((e) => e.textContent));
   for (const [seat, final] of finals.entries()) {
     assert.equal(await page.textContent(`[data-testid="score-${seat}"]`), final, `seat ${seat}'s score`);
   }
@@ -164,14 +164,7 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
 
 test('pass-and-play hides each hand until its player taps, and names each seat', async () => {
   const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 375, height: 812 } });
-  await page.goto(suite.server.url);
-  await hydrated(page);
-  await page.check('input[name="opponent"][value="local"]');
-  await page.fill('input[name="local-name-0"]', 'Mia');
-  await page.fill('input[name="local-name-1"]', 'Leo');
-  await page.click('button:has-text("Start")');
-  await page.waitForURL(/\/game\//);
-  await hydrated(page);
+  await startLocalGame(page, suite.server.url);
   // Navigated in the app: the game arrives after the address changes.
   await page.waitForSelector('[data-testid="scoreboard"] .player .name');
   const names = await page.$$eval('[data-testid="scoreboard"] .player .name', (n) => n.map((e) => e.textContent.trim()));

@@ -74,6 +74,10 @@ test('a Swedish browser plays in Swedish, switches to Danish mid-move, and is re
   await page.waitForFunction(() => document.querySelector('[data-testid="turn"]')?.textContent === 'Din tur.',
     null, { timeout: 60_000 });
   assert.equal(await page.textContent('[data-testid="play"]'), 'Lägg');
+  // The squares in Swedish: TO (trippelord), DB (dubbelbokstav), never TW or DL.
+  const squares = new Set(await page.$$eval('.board .cell .premium', (labels) => labels.map((l) => l.textContent.trim()).filter(Boolean)));
+  assert.ok(squares.has('TO') && squares.has('DB'), `Swedish squares: ${[...squares]}`);
+  assert.ok(!squares.has('TW') && !squares.has('DL'), `no English squares: ${[...squares]}`);
   await page.screenshot({ path: path.join(artifacts, 'languages-game-sv.png') });
 
   const word = await stageANonWord(page, 'Ta tillbaka');

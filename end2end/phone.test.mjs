@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, inviteGame, joinByInvite, signUp, startBotGame, uniqueName } from './support/app.mjs';
+import { hydrated, inviteGame, joinByInvite, signUp, startBotGame, uniqueName, openNewGame } from './support/app.mjs';
 import { pass, spellings, rack, tapAWord, verdict, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
@@ -105,7 +105,7 @@ for (const [width, height] of [[390, 844], [360, 740]]) {
       }
       for (const [ruleset, size] of [['alfakraft', 15], ['classic', 15], ['feud', 15], ['alfapet', 17]]) {
         await page.goto(suite.server.url);
-        await hydrated(page);
+        await openNewGame(page);
         await page.selectOption('select[name="ruleset"]', ruleset);
         await page.check('input[name="opponent"][value="bot"]');
         await page.tap('button:has-text("Start")');

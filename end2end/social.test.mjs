@@ -102,11 +102,20 @@ test('friends follow, challenge and chat; an admin mutes a reported player; a bl
   await admin.page.goto(`${suite.server.url}/admin/moderation`);
   const report = admin.page.locator('[data-testid="queue"] li[data-report]', { hasText: bobName });
   assert.match(await report.locator('[data-testid="context"]').textContent(), /Good luck.*Thanks!/s);
+  // The reported line stands out from its context: bolder, and the context fainter.
+  const weights = await report.locator('[data-testid="context"] li').evaluateAll((lines) => lines.map((l) => ({
+    reported: l.classList.contains('reported'), weight: Number(getComputedStyle(l).fontWeight), color: getComputedStyle(l).color,
+  })));
+  const reportedLine = weights.find((w) => w.reported);
+  assert.ok(reportedLine && weights.filter((w) => !w.reported).every((w) => w.weight < reportedLine.weight && w.color !== reportedLine.color),
+    `the reported line stands out: ${JSON.stringify(weights)}`);
   await report.locator('select[name="action"]').selectOption('mute');
   await report.locator('input[name="amount"]').fill('24');
   await report.locator('input[name="reason"]').fill('be kind');
   await report.locator('button:has-text("Decide")').click();
   await admin.page.waitForSelector('[data-testid="sanctioned"] li:has-text("be kind")');
+  // Times read in the admin's own time, not in UTC.
+  assert.doesNotMatch(await admin.page.textContent('[data-testid="sanctioned"]'), /UTC/);
   // A player is answered 404 there, as for the dictionary panel.
   assert.equal((await bob.page.request.get(`${suite.server.url}/admin/moderation`)).status(), 404);
 
@@ -114,6 +123,7 @@ test('friends follow, challenge and chat; an admin mutes a reported player; a bl
   await bob.page.reload();
   await hydrated(bob.page);
   assert.match(await bob.page.textContent('[data-testid="standing"]'), /muted until .*be kind/s);
+  assert.doesNotMatch(await bob.page.textContent('[data-testid="standing"]'), /UTC/, 'in his own time');
   await bob.page.waitForSelector('[data-testid="chat"] [data-testid="silenced"]');
   assert.equal((await call(bob.page, '/api/chat/send', { game: gameId(bob), text: 'hi' })).body.Err.Social.Muted !== undefined, true);
 
@@ -121,6 +131,8 @@ test('friends follow, challenge and chat; an admin mutes a reported player; a bl
   await ann.page.goto(`${suite.server.url}/u/${bobName}`);
   await ann.page.tap('[data-testid="block"]');
   await ann.page.waitForSelector('[data-testid="unblock"]');
+  // Where she could unblock, she is told what the block took for good.
+  assert.match(await ann.page.textContent('[data-testid="unblock-note"]'), /follows.*not bring them back/);
   await ann.page.goto(suite.server.url);
   await hydrated(ann.page);
   // Ann opens a lobby game and an invite link; neither reaches Bob.

@@ -15,6 +15,7 @@ use leptos_router::{
 };
 
 pub mod acting;
+pub mod alert;
 pub mod api;
 #[cfg(feature = "ssr")]
 pub mod assets;

@@ -140,20 +140,31 @@ pub fn Clock(
     }
     move || {
         let left = (left_ms - elapsed.get()).max(0);
-        let text = clock_text(language.get(), left, blitz)?;
+        let text = clock_text(left, blitz)?;
         let class = if left <= 20_000 {
             "clock urgent"
         } else {
             "clock"
         };
-        Some(view! { <span class=class data-testid="clock" role="timer">{text}</span> })
+        // A Casual clock's digits, said in words for whoever reads the page aloud.
+        let spoken = (!blitz).then(|| {
+            let secs = left / 1000;
+            crate::tr!(
+                language.get(),
+                clock.hours,
+                h = secs / 3600,
+                m = secs % 3600 / 60
+            )
+        });
+        Some(
+            view! { <span class=class data-testid="clock" role="timer" aria-label=spoken.clone() title=spoken>{text}</span> },
+        )
     }
 }
 
-/// How a clock reads: `1:05` for Blitz; `23 h 4 min left`, `4 min left` or `12 s left` inside a
-/// Casual deadline's last day; `None` before that.
-pub fn clock_text(texts: crate::i18n::Texts, left_ms: i64, blitz: bool) -> Option<String> {
-    use crate::tr;
+/// How a clock reads: `1:05` for Blitz; `05:12:44`, ticking, inside a Casual deadline's last day
+/// (the rules' own words); `None` before that. The same for every language.
+pub fn clock_text(left_ms: i64, blitz: bool) -> Option<String> {
     const DAY_MS: i64 = 24 * 3_600_000;
     if blitz {
         // Rounded up, as clocks do: "0:00" only when the time is really gone.
@@ -163,21 +174,18 @@ pub fn clock_text(texts: crate::i18n::Texts, left_ms: i64, blitz: bool) -> Optio
     if left_ms >= DAY_MS {
         return None;
     }
-    let secs = left_ms / 1000;
-    let (h, m, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
-    Some(match (h, m) {
-        (0, 0) => tr!(texts, clock.seconds, s),
-        (0, _) => tr!(texts, clock.minutes, m),
-        _ => tr!(texts, clock.hours, h, m),
-    })
+    let secs = left_ms.max(0) / 1000;
+    Some(format!(
+        "{:02}:{:02}:{:02}",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "ssr")]
-    use crate::i18n::Lang;
-    use crate::i18n::Texts;
 
     #[test]
     fn presence_parses() {
@@ -188,65 +196,26 @@ mod tests {
         assert_eq!(parse_presence("[]"), Vec::<Option<bool>>::new());
     }
 
-    // The words come from the server's tables.
-    #[cfg(feature = "ssr")]
     #[test]
-    fn casual_clock_shows_only_in_the_last_day() {
+    fn casual_clock_counts_down_in_the_last_day() {
+        assert_eq!(clock_text(7 * 24 * 3_600_000, false), None);
+        assert_eq!(clock_text(24 * 3_600_000, false), None);
         assert_eq!(
-            clock_text(Texts::english(), 7 * 24 * 3_600_000, false),
-            None
-        );
-        assert_eq!(clock_text(Texts::english(), 24 * 3_600_000, false), None);
-        assert_eq!(
-            clock_text(Texts::english(), 24 * 3_600_000 - 1, false).as_deref(),
-            Some("23 h 59 min left")
+            clock_text(24 * 3_600_000 - 1, false).as_deref(),
+            Some("23:59:59")
         );
         assert_eq!(
-            clock_text(Texts::english(), 5 * 3_600_000 + 4 * 60_000, false).as_deref(),
-            Some("5 h 4 min left")
+            clock_text(5 * 3_600_000 + 12 * 60_000 + 44_000, false).as_deref(),
+            Some("05:12:44")
         );
-        assert_eq!(
-            clock_text(Texts::english(), 90_000, false).as_deref(),
-            Some("1 min left")
-        );
-        assert_eq!(
-            clock_text(Texts::english(), 12_000, false).as_deref(),
-            Some("12 s left")
-        );
-    }
-
-    // The words come from the server's tables.
-    #[cfg(feature = "ssr")]
-    #[test]
-    fn clocks_read_in_the_page_language() {
-        let left = 5 * 3_600_000 + 4 * 60_000;
-        assert_eq!(
-            clock_text(Texts::of(Lang::Sv), left, false).as_deref(),
-            Some("5 h 4 min kvar")
-        );
-        assert_eq!(
-            clock_text(Texts::of(Lang::Da), 12_000, false).as_deref(),
-            Some("12 s tilbage")
-        );
-        assert_eq!(
-            clock_text(Texts::of(Lang::Nb), 90_000, false).as_deref(),
-            Some("1 min igjen")
-        );
+        assert_eq!(clock_text(12_000, false).as_deref(), Some("00:00:12"));
+        assert_eq!(clock_text(0, false).as_deref(), Some("00:00:00"));
     }
 
     #[test]
     fn blitz_clock_shows_minutes_and_seconds() {
-        assert_eq!(
-            clock_text(Texts::english(), 120_000, true).as_deref(),
-            Some("2:00")
-        );
-        assert_eq!(
-            clock_text(Texts::english(), 65_001, true).as_deref(),
-            Some("1:06")
-        );
-        assert_eq!(
-            clock_text(Texts::english(), 0, true).as_deref(),
-            Some("0:00")
-        );
+        assert_eq!(clock_text(120_000, true).as_deref(), Some("2:00"));
+        assert_eq!(clock_text(65_001, true).as_deref(), Some("1:06"));
+        assert_eq!(clock_text(0, true).as_deref(), Some("0:00"));
     }
 }

@@ -94,7 +94,10 @@ pub fn TopBar() -> impl IntoView {
                         }
                         Some(_) => view! {
                             <span class="who" data-testid="who">{crate::t!(nav.guest)}</span>
-                            <a href="/signup">{crate::t!(nav.keep_games)}</a>
+                            // A phone's bar has room for the short words only.
+                            <a href="/signup" class="button keep-games" title=crate::t!(nav.keep_games)>
+                                <span class="long">{crate::t!(nav.keep_games)}</span><span class="short">{crate::t!(nav.sign_up)}</span>
+                            </a>
                         }.into_any(),
                         None => view! {
                             <a href="/signin">{crate::t!(nav.sign_in)}</a>
@@ -115,13 +118,18 @@ pub fn TopBar() -> impl IntoView {
 fn StandingBanner() -> impl IntoView {
     let user = CurrentUser::expect();
     let language = crate::i18n::Language::expect();
+    // The page is rendered with the moment in UTC (the server does not know the reader's time
+    // zone); once hydrated it reads in the reader's own time.
+    let hydrated = RwSignal::new(false);
+    Effect::new(move |_| hydrated.set(true));
     view! {
         <Transition fallback=|| ()>
             {move || user.get().and_then(|me| me.standing).map(|standing| {
                 let texts = language.get();
+                let written = if hydrated.get() { crate::i18n::local_moment } else { crate::i18n::moment };
                 view! {
                     <p class="standing" role="status" data-testid="standing">
-                        {crate::i18n::sanctioned(texts, !standing.suspended, standing.until)}" "
+                        {crate::i18n::sanctioned_at(texts, !standing.suspended, standing.until, written)}" "
                         {crate::tr!(texts, social.standing_reason, reason = standing.reason)}
                     </p>
                 }

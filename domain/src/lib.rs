@@ -197,6 +197,9 @@ pub enum AccountProblem {
     /// The operator requires admins to sign in with a second factor, and this one has none yet.
     #[error("admins must set up two-factor sign-in first, in Settings")]
     SecondFactorRequired,
+    /// A signed-in player's current password, asked again before a change, is wrong.
+    #[error("that is not your current password")]
+    WrongPassword,
 }
 
 /// What one person writes for others to read (a pass-and-play name, an admin's reason), made

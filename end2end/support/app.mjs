@@ -22,14 +22,37 @@ export async function signUp(page, name) {
   await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
 }
 
+/**
+ * Opens the start page's New Game form: a player with games finds it behind the list's New game
+ * button; a visitor or a player without games has it open.
+ */
+export async function openNewGame(page) {
+  await hydrated(page);
+  const button = page.locator('[data-testid="new-game-open"]');
+  if (await button.isVisible() && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await page.waitForSelector('.new-game select[name="ruleset"]', { state: 'visible' });
+}
+
 /** From the start page at `base`, a new game against the bot of `level`; waits for its page. */
 export async function startBotGame(page, base, level = 'beginner') {
   await page.goto(base);
-  await hydrated(page);
+  await openNewGame(page);
   await page.check('input[name="opponent"][value="bot"]');
   await page.selectOption('select[name="bot"]', level);
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
+}
+
+/** From the start page at `base`, a pass-and-play game for Mia and Leo; waits for its page. */
+export async function startLocalGame(page, base) {
+  await page.goto(base);
+  await openNewGame(page);
+  await page.check('input[name="opponent"][value="local"]');
+  await page.fill('input[name="local-name-0"]', 'Mia');
+  await page.fill('input[name="local-name-1"]', 'Leo');
+  await page.click('button:has-text("Start")');
+  await page.waitForURL(/\/game\//);
+  await hydrated(page);
 }
 
 export function uniqueName(prefix) {

@@ -100,20 +100,6 @@ impl Premium {
             _ => 1,
         }
     }
-
-    /// The label a board shows, e.g. `TW`; empty for plain.
-    pub fn label(self) -> &'static str {
-        match self {
-            Premium::Plain => "",
-            Premium::DoubleLetter => "DL",
-            Premium::TripleLetter => "TL",
-            Premium::QuadrupleLetter => "QL",
-            Premium::DoubleWord => "DW",
-            Premium::TripleWord => "TW",
-            Premium::QuadrupleWord => "QW",
-            Premium::NegativeLetter => "NL",
-        }
-    }
 }
 
 /// A cell's coordinates: row from the top, column from the left, both from 0.

@@ -255,11 +255,7 @@ async fn a_new_password_signs_out_every_other_session() {
         );
 
         for (current, new, problem) in [
-            (
-                "wrong horse",
-                "a new horse",
-                AccountProblem::WrongCredentials,
-            ),
+            ("wrong horse", "a new horse", AccountProblem::WrongPassword),
             ("correct horse", "short", AccountProblem::BadPassword),
         ] {
             assert!(

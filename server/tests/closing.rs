@@ -178,7 +178,7 @@ async fn a_closed_account_leaves_its_games_and_nothing_else() {
             matches!(
                 wrong,
                 Err(StoreError::Refused(Refusal::Account(
-                    AccountProblem::WrongCredentials
+                    AccountProblem::WrongPassword
                 )))
             ),
             "{db_name}: {wrong:?}"

@@ -177,11 +177,11 @@ async fn follows_challenges_and_chat() {
         chat::set_chat_off(&db, bob.id, true).await.unwrap();
         assert_eq!(
             chat::room(&db, &game, ann.id).await.unwrap(),
-            chat::Room::Closed
+            chat::Room::Off { by_reader: false }
         );
         assert_eq!(
             chat::room(&db, &game, bob.id).await.unwrap(),
-            chat::Room::Closed
+            chat::Room::Off { by_reader: true }
         );
         assert!(chat::unread(&db, bob.id).await.unwrap().is_empty());
         chat::set_chat_off(&db, bob.id, false).await.unwrap();
@@ -274,7 +274,7 @@ async fn a_block_holds_on_every_path() {
         chat::send(&db, &game, &ann, "after").await.unwrap();
         let bodies = |room: chat::Room| match room {
             chat::Room::Open { lines, .. } => lines.into_iter().map(|l| l.body).collect::<Vec<_>>(),
-            chat::Room::Closed => panic!("closed"),
+            chat::Room::Closed | chat::Room::Off { .. } => panic!("closed"),
         };
         assert!(
             bodies(chat::room(&db, &game, bob.id).await.unwrap()).is_empty(),
@@ -290,12 +290,29 @@ async fn a_block_holds_on_every_path() {
         friends::follow(&db, &eve, &ann.name).await.unwrap();
         seating::join(&db, &eve, &lobby.id, None).await.unwrap();
 
-        // Unblocked: the ways open again.
+        // Unblocked: the ways open again. The follows the block removed stay removed, and what
+        // Ann wrote while blocked stays hidden from Bob for good; what she writes now he sees.
         blocks::unblock(&db, &bob, &ann.name).await.unwrap();
+        assert!(!friends::follows(&db, bob.id, ann.id).await.unwrap());
+        assert!(!friends::follows(&db, ann.id, bob.id).await.unwrap());
         friends::follow(&db, &ann, &bob.name).await.unwrap();
         assert_eq!(
             bodies(chat::room(&db, &game, bob.id).await.unwrap()),
-            ["before", "after"]
+            ["before"]
+        );
+        chat::send(&db, &game, &ann, "later").await.unwrap();
+        assert_eq!(
+            bodies(chat::room(&db, &game, bob.id).await.unwrap()),
+            ["before", "later"]
+        );
+        assert_eq!(
+            bodies(chat::room(&db, &game, ann.id).await.unwrap()),
+            ["before", "after", "later"]
+        );
+        assert_eq!(
+            chat::unread(&db, bob.id).await.unwrap().get(&game).copied(),
+            Some(2),
+            "{name}: Bob has not read \"before\" nor \"later\"; \"after\" is not his to read"
         );
         assert!(blocks::blocked_by(&db, bob.id).await.unwrap().is_empty());
     }

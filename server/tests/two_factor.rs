@@ -170,7 +170,7 @@ fn sign_in_asks_for_the_code_which_works_once_and_a_recovery_code_stands_in_once
         let wrong = signed_in
             .post_form("/api/account/two-factor-off", &[("password", "not it")])
             .await;
-        assert_eq!(refusal(&wrong)["Account"], "WrongCredentials");
+        assert_eq!(refusal(&wrong)["Account"], "WrongPassword");
         ok(&signed_in
             .post_form("/api/account/two-factor-off", &[("password", PASSWORD)])
             .await);

@@ -36,8 +36,14 @@ pub struct Line {
 /// A game's chat as one of its players sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Room {
-    /// No chat: not a game between people, or someone in it turned chat off.
+    /// No chat: not a game between people.
     Closed,
+    /// Someone in it turned chat off: the reader, or another player (who is not named: their
+    /// settings are their own).
+    Off {
+        /// Whether the reader did.
+        by_reader: bool,
+    },
     /// The chat.
     Open {
         /// Its messages, oldest first, without those of players the reader blocked.
@@ -57,7 +63,7 @@ fn has_chat(kind: OpponentKind) -> bool {
 
 /// The people seated in game `id` (refused as no such game unless `reader` is one of them), and
 /// whether the game has chat: between people, none of whom turned it off.
-async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, bool), StoreError> {
+async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, Room), StoreError> {
     // The game and its seats in one read.
     let seating::Table { game, seats, .. } = seating::table(db, id).await?;
     seating::mine(&seats, reader)?;
@@ -66,30 +72,39 @@ async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, bool)
         .filter_map(|s| s.user.as_ref().map(|u| u.0))
         .collect();
     if !has_chat(game.opponent) || users.len() < 2 {
-        return Ok((users, false));
+        return Ok((users, Room::Closed));
     }
     let sql = format!(
-        "SELECT COUNT(*) FROM users WHERE chat_off <> 0 AND id IN ({})",
+        "SELECT id FROM users WHERE chat_off <> 0 AND id IN ({})",
         crate::db::placeholders(1, users.len())
     );
     let mut query = sqlx::query_scalar::<_, i64>(&sql);
     for user in &users {
         query = query.bind(*user);
     }
-    let off = query.fetch_one(&db.pool).await?;
-    Ok((users, off == 0))
+    let off = query.fetch_all(&db.pool).await?;
+    let room = match off.is_empty() {
+        true => Room::Open {
+            lines: Vec::new(),
+            silenced: None,
+        },
+        false => Room::Off {
+            by_reader: off.contains(&reader),
+        },
+    };
+    Ok((users, room))
 }
 
 /// Game `id`'s chat as `reader` sees it.
 pub async fn room(db: &Database, id: &str, reader: i64) -> Result<Room, StoreError> {
-    let (_, open) = seated(db, id, reader).await?;
-    if !open {
-        return Ok(Room::Closed);
+    let (_, room) = seated(db, id, reader).await?;
+    if !matches!(room, Room::Open { .. }) {
+        return Ok(room);
     }
     let mut lines: Vec<Line> = sqlx::query_as(
         "SELECT m.id, m.author, u.name, m.body, m.sent_at FROM chat_messages m
          JOIN users u ON u.id = m.author
-         WHERE m.game_id = $1 AND NOT EXISTS
+         WHERE m.game_id = $1 AND (m.hidden_from IS NULL OR m.hidden_from <> $2) AND NOT EXISTS
              (SELECT 1 FROM blocks b WHERE b.blocker = $2 AND b.blocked = m.author)
          ORDER BY m.id DESC LIMIT $3",
     )
@@ -125,8 +140,8 @@ pub fn message_of(text: &str) -> Result<String, Refusal> {
 /// `author` writes `text` in game `id`'s chat; its players' pages hear of it.
 pub async fn send(db: &Database, id: &str, author: &User, text: &str) -> Result<(), StoreError> {
     let body = message_of(text)?;
-    let (users, open) = seated(db, id, author.id).await?;
-    if !open {
+    let (users, room) = seated(db, id, author.id).await?;
+    if !matches!(room, Room::Open { .. }) {
         return Err(Refusal::Social(SocialProblem::NoChat).into());
     }
     moderation::check_may_chat(db, author.id).await?;
@@ -143,7 +158,12 @@ pub async fn send(db: &Database, id: &str, author: &User, text: &str) -> Result<
     }
     let (_writer, mut tx) = db.begin_write().await?;
     let sent: i64 = sqlx::query_scalar(
-        "INSERT INTO chat_messages (game_id, author, body, sent_at) VALUES ($1, $2, $3, $4)
+        // Written to a player who blocks the author: hidden from them for good (an unblock later
+        // does not show it).
+        "INSERT INTO chat_messages (game_id, author, body, sent_at, hidden_from)
+         VALUES ($1, $2, $3, $4, (SELECT b.blocker FROM blocks b
+             JOIN game_seats s ON s.game_id = $1 AND s.user_id = b.blocker
+             WHERE b.blocked = $2 LIMIT 1))
          RETURNING id",
     )
     .bind(id)
@@ -190,7 +210,8 @@ pub async fn unread(db: &Database, reader: i64) -> Result<HashMap<String, u32>, 
     let rows: Vec<(String, i64)> = sqlx::query_as(
         "SELECT m.game_id, COUNT(*) FROM chat_messages m
          JOIN game_seats s ON s.game_id = m.game_id AND s.user_id = $1
-         WHERE m.author <> $1 AND m.id > s.chat_seen AND NOT EXISTS
+         WHERE m.author <> $1 AND m.id > s.chat_seen
+         AND (m.hidden_from IS NULL OR m.hidden_from <> $1) AND NOT EXISTS
              (SELECT 1 FROM blocks b WHERE b.blocker = $1 AND b.blocked = m.author)
          GROUP BY m.game_id",
     )

@@ -101,6 +101,7 @@ async fn erase(services: &Services, user: i64) -> Result<(), StoreError> {
         "DELETE FROM player_reports WHERE reporter = $1 OR reported = $1
              OR message_id IN (SELECT id FROM chat_messages WHERE author = $1)",
         "DELETE FROM chat_messages WHERE author = $1",
+        "UPDATE chat_messages SET hidden_from = NULL WHERE hidden_from = $1",
         "DELETE FROM sanctions WHERE user_id = $1",
         "DELETE FROM moderation_log WHERE user_id = $1",
         "DELETE FROM word_reports WHERE user_id = $1",

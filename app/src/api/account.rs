@@ -168,6 +168,17 @@ pub async fn sign_out() -> Result<(), ServerFnError> {
     forget(&session().await?).await
 }
 
+/// Signs out from a page without scripts (its top bar's menu holds a plain form), then goes to
+/// the start page.
+#[server(input = Form, output = Wire, endpoint = "account/sign-out-form")]
+pub async fn sign_out_form() -> Result<(), ServerFnError> {
+    forget(&session().await?).await?;
+    if crate::wire::accepts("text/html") {
+        leptos_axum::redirect("/", false);
+    }
+    Ok(())
+}
+
 /// Chooses the interface language: remembered in a cookie, and in the account of a signed-in
 /// player (guests included, so an account made from a guest keeps it). Answers with the
 /// language's words, for the page to switch to.
@@ -391,11 +402,14 @@ pub async fn close_account(password: String) -> Result<Result<(), Refusal>, Serv
 /// confirmed with [`confirm_two_factor`].
 #[server(input = Form, output = Wire, endpoint = "account/two-factor-begin")]
 pub async fn begin_two_factor() -> Result<Result<(), Refusal>, ServerFnError> {
-    super::server::as_member_form(async |services, user| {
+    let answer = super::server::as_member(async |services, user| {
         store::accounts::two_factor::begin(&services.db, &user).await?;
         Ok(())
     })
-    .await
+    .await?;
+    // Back at the QR code to scan, far down the settings page.
+    super::server::back_to_section(&answer, Some("two-factor"));
+    Ok(answer)
 }
 
 /// Turns two-factor sign-in on with a code the new secret makes.

@@ -29,6 +29,9 @@ pub struct ChatView {
     pub lines: Vec<ChatLine>,
     /// Why the reader cannot write, when they cannot (muted, suspended).
     pub silenced: Option<Refusal>,
+    /// The chat is off in this game: `Some(true)` when the reader turned it off, `Some(false)`
+    /// when another player did (then it has no lines).
+    pub off: Option<bool>,
 }
 
 /// Game `game`'s chat (`None`: it has none), marked seen.
@@ -72,9 +75,16 @@ pub mod server {
         game: &str,
         reader: i64,
     ) -> Result<Option<ChatView>, StoreError> {
-        let chat::Room::Open { lines, silenced } = chat::room(&services.db, game, reader).await?
-        else {
-            return Ok(None);
+        let (lines, silenced) = match chat::room(&services.db, game, reader).await? {
+            chat::Room::Closed => return Ok(None),
+            chat::Room::Off { by_reader } => {
+                return Ok(Some(ChatView {
+                    lines: Vec::new(),
+                    silenced: None,
+                    off: Some(by_reader),
+                }))
+            }
+            chat::Room::Open { lines, silenced } => (lines, silenced),
         };
         // A chat with no message has nothing to mark seen.
         if !lines.is_empty() {
@@ -92,6 +102,7 @@ pub mod server {
                 })
                 .collect(),
             silenced,
+            off: None,
         }))
     }
 }

@@ -121,6 +121,29 @@ pub struct GameCard {
     pub unread: u32,
 }
 
+/// Where a game stands in its player's list: the lists show games waiting on the player first,
+/// then those waiting on someone else, then finished ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ListGroup {
+    /// The player is to move.
+    MyTurn,
+    /// Under way or about to be, on someone else.
+    Waiting,
+    /// Over or called off.
+    Finished,
+}
+
+impl GameCard {
+    /// The card's group in its player's list.
+    pub fn list_group(&self) -> ListGroup {
+        match self.phase {
+            Phase::Over | Phase::Cancelled => ListGroup::Finished,
+            _ if self.my_turn => ListGroup::MyTurn,
+            _ => ListGroup::Waiting,
+        }
+    }
+}
+
 /// An invite as its link shows it, to anyone holding the link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InviteCard {
@@ -312,6 +335,12 @@ pub(crate) mod server {
     /// JSON, which the page words in its reader's language (a page never shows text taken from
     /// its address). Does nothing for the page's own requests.
     pub fn back_to_page<T>(answer: &Result<T, Refusal>) {
+        back_to_section(answer, None);
+    }
+
+    /// [`back_to_page`], scrolled to the page's element with id `section` when there is one (a
+    /// form far down a long page, whose answer is shown where it was).
+    pub fn back_to_section<T>(answer: &Result<T, Refusal>, section: Option<&str>) {
         if !crate::wire::accepts("text/html") {
             return;
         }
@@ -343,7 +372,8 @@ pub(crate) mod server {
             },
         };
         let query = serde_qs::to_string(&said).unwrap_or_default();
-        leptos_axum::redirect(&format!("{page}?{query}"), false);
+        let fragment = section.map(|id| format!("#{id}")).unwrap_or_default();
+        leptos_axum::redirect(&format!("{page}?{query}{fragment}"), false);
     }
 
     /// Runs `body` for a signed-in admin; anyone else is refused.

@@ -368,7 +368,23 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
         card.unread = unread.get(&game.id).copied().unwrap_or(0);
         cards.push(card);
     }
+    // Stable: each group keeps the store's order, the most recently changed first.
+    cards.sort_by_key(GameCard::list_group);
     Ok(cards)
+}
+
+/// The caller's game waiting longest on them, other than `current` (the page they are on): where
+/// Next game goes. None for a visitor, or when nothing waits on them.
+#[server(input = Json, output = Wire, endpoint = "games/next")]
+pub async fn next_game(current: String) -> Result<Option<String>, ServerFnError> {
+    use super::server::{current_user, failed, services, session};
+    let services = services()?;
+    let Some(user) = current_user(&services, &session().await?).await? else {
+        return Ok(None);
+    };
+    store::seating::next_turn(&services.db, user.id, &current)
+        .await
+        .map_err(failed)
 }
 
 /// One of the caller's games. Anyone else's answers "no such game".

@@ -36,8 +36,8 @@ pub use menu::{switch, LanguageMenu};
 pub use names::build_stage;
 pub use names::{
     answer_text, audit_action, bot_level, coins, days, dictionary_key, dictionary_name,
-    format_name, line_problem, moment, origin, power_name, refusal, rule_error, ruleset_name,
-    sanctioned, seat_label, seat_name, warning,
+    format_name, line_problem, local_moment, moment, origin, power_name, refusal, rule_error,
+    ruleset_name, sanctioned, sanctioned_at, seat_label, seat_name, warning,
 };
 
 /// The cookie that remembers the choice (a guest's, or the account's once signed in).

@@ -72,12 +72,43 @@ fn social(texts: Texts, problem: &SocialProblem) -> String {
 
 /// "You are muted until 2026-12-06 14:00 UTC." and the like.
 pub fn sanctioned(texts: Texts, muted: bool, until: Option<i64>) -> String {
+    sanctioned_at(texts, muted, until, moment)
+}
+
+/// [`sanctioned`] with the moment written by `written`: [`local_moment`] once a page has
+/// hydrated.
+pub fn sanctioned_at(
+    texts: Texts,
+    muted: bool,
+    until: Option<i64>,
+    written: fn(i64) -> String,
+) -> String {
     match (muted, until) {
-        (true, Some(until)) => tr!(texts, refusal.muted_until, until = moment(until)),
+        (true, Some(until)) => tr!(texts, refusal.muted_until, until = written(until)),
         (true, None) => tr!(texts, refusal.muted_for_good).into(),
-        (false, Some(until)) => tr!(texts, refusal.suspended_until, until = moment(until)),
+        (false, Some(until)) => tr!(texts, refusal.suspended_until, until = written(until)),
         (false, None) => tr!(texts, refusal.suspended_for_good).into(),
     }
+}
+
+/// A unix-ms instant in the reader's own time and language, as the browser writes it; on the
+/// server (which does not know the reader's time zone) [`moment`], in UTC.
+pub fn local_moment(ms: i64) -> String {
+    #[cfg(feature = "hydrate")]
+    {
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+        let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+        let lang = leptos::prelude::document()
+            .document_element()
+            .and_then(|root| root.get_attribute("lang"))
+            .unwrap_or_default();
+        js_sys::Date::new(&(ms as f64).into())
+            .to_locale_string(&lang, &options)
+            .into()
+    }
+    #[cfg(not(feature = "hydrate"))]
+    moment(ms)
 }
 
 /// A unix-ms instant as `2026-12-01 14:05 UTC`.
@@ -118,6 +149,7 @@ fn account(texts: Texts, problem: AccountProblem) -> &'static str {
         AccountProblem::WrongCredentials => tr!(texts, refusal.wrong_credentials),
         AccountProblem::WrongCode => tr!(texts, refusal.wrong_code),
         AccountProblem::CodeNeeded => tr!(texts, refusal.code_needed),
+        AccountProblem::WrongPassword => tr!(texts, refusal.wrong_password),
         AccountProblem::LinkExpired => tr!(texts, refusal.link_expired),
         AccountProblem::WrongSecondFactor => tr!(texts, refusal.wrong_second_factor),
         AccountProblem::SecondFactorRequired => tr!(texts, refusal.second_factor_required),

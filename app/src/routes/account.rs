@@ -162,6 +162,14 @@ fn CredentialsForm(
             action.dispatch((name.value(), password.value(), code));
         }
     };
+    // Names are kept in small letters: a new name typed with capitals says how it will appear.
+    let lowered = RwSignal::new(None::<String>);
+    let on_name = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        let small = typed.trim().to_ascii_lowercase();
+        lowered.set((new_password && small != typed.trim()).then_some(small));
+    };
+    let language = Language::expect();
     let (autocomplete, hint) = if new_password {
         ("new-password", t!(account.password_hint))
     } else {
@@ -173,8 +181,11 @@ fn CredentialsForm(
             {t!(account.name)}
             <input node_ref=name type="text" name="name" value=typed required minlength="3" maxlength="20"
                 autocomplete="username" autocapitalize="none" spellcheck="false"
-                pattern="[A-Za-z0-9_]{3,20}" title=t!(account.name_rule) />
+                pattern="[A-Za-z0-9_]{3,20}" title=t!(account.name_rule) on:input=on_name />
         </label>
+        {move || lowered.get().map(|name| view! {
+            <p class="hint" data-testid="name-lowered" aria-live="polite">{crate::tr!(language.get(), account.name_lowered, name)}</p>
+        })}
         <label>
             {t!(account.password)}
             <input node_ref=password type="password" name="password" required minlength="8" maxlength="200"
@@ -206,6 +217,6 @@ pub fn Message(
             Ok(Err(refusal)) => crate::i18n::answer_text(language.get(), Ok(refusal)),
             Err(error) => crate::i18n::answer_text(language.get(), Err(error)),
         };
-        Some(view! { <p class="error" role="alert" data-testid="form-error">{text}</p> })
+        Some(view! { <crate::alert::Alert text testid="form-error" /> })
     }
 }

@@ -55,17 +55,26 @@ pub fn HomePage() -> impl IntoView {
         }
     };
 
+    // A player with games comes for them: the challenges and the list come first, the New Game
+    // form waits behind a button (open at once when an address asks for it: a friend's
+    // Challenge link, `?new`). A visitor, or a player without games, meets the introduction
+    // and the form.
+    let lists = crate::routes::my_games::Lists::load();
+    let form_asked = leptos_router::hooks::use_query_map()
+        .with_untracked(|q| q.get("friend").is_some() || q.get("new").is_some());
+    let form_open = RwSignal::new(form_asked);
+    use crate::routes::my_games::{Following, GamesHead, MyGames, WaitingChallenges};
+
     view! {
         <main class="page" data-hydrated=move || hydrated.get().to_string()>
-            <header class="hero">
-                <h1>{crate::APP_NAME}</h1>
-                <p class="tagline">{t!(home.tagline)}</p>
-                // The help page is rendered on the server outside the app: a full page load.
-                <p><a href="/help" rel="external" data-testid="help-link">{t!(home.how_to_play)}</a></p>
-            </header>
-
-            <crate::routes::new_game::NewGameForm />
-            <crate::routes::my_games::MyGames />
+            <Transition fallback=|| ()>
+                {move || (!lists.has_games()).then(|| view! { <Hero /> })}
+            </Transition>
+            <WaitingChallenges lists />
+            <GamesHead lists form_open />
+            <crate::routes::new_game::NewGameForm open=form_open />
+            <MyGames lists />
+            <Following lists />
             <crate::routes::daily_cards::DailyChallenges />
             <crate::routes::my_reports::MyReports />
 
@@ -152,6 +161,19 @@ pub fn HomePage() -> impl IntoView {
             </footer>
         </main>
     }.into_any()
+}
+
+/// What the product is, for a visitor.
+#[component]
+fn Hero() -> impl IntoView {
+    view! {
+        <header class="hero">
+            <h1>{crate::APP_NAME}</h1>
+            <p class="tagline">{t!(home.tagline)}</p>
+            // The help page is rendered on the server outside the app: a full page load.
+            <p><a href="/help" rel="external" data-testid="help-link">{t!(home.how_to_play)}</a></p>
+        </header>
+    }
 }
 
 /// Twenty tiles drawn from a full English bag with a fixed seed, as text.

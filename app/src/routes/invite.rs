@@ -40,8 +40,8 @@ pub fn InvitePage() -> impl IntoView {
             <h1>{t!(invite.title)}</h1>
             <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
                 {move || card.get().map(|card| { let texts = language.get(); match card {
-                    Err(error) => view! { <p class="error" role="alert">{answer_text(texts, Err(error))}</p> }.into_any(),
-                    Ok(Err(refusal)) => view! { <p class="error" role="alert" data-testid="invite-closed">{answer_text(texts, Ok(refusal))}</p> }.into_any(),
+                    Err(error) => view! { <crate::alert::Alert text=answer_text(texts, Err(error)) /> }.into_any(),
+                    Ok(Err(refusal)) => view! { <crate::alert::Alert text=answer_text(texts, Ok(refusal)) testid="invite-closed" /> }.into_any(),
                     Ok(Ok(card)) => {
                         let open = card.open;
                         view! {
@@ -81,7 +81,7 @@ pub fn InvitePage() -> impl IntoView {
                                                 <button disabled=move || answer.pending().get()
                                                     on:click=move |_| { answer.dispatch(false); }>{tr!(texts, rematch.decline)}</button>
                                             </div>
-                                            {message.map(|m| view! { <p class="error" role="alert">{m}</p> })}
+                                            {message.map(|m| view! { <crate::alert::Alert text=m /> })}
                                         }.into_any()
                                     }
                                 }}

@@ -39,8 +39,8 @@ pub fn LobbyPage() -> impl IntoView {
             <p class="hint">{t!(lobby.hint)}</p>
             {move || join.value().map(|answer| match answer {
                 Ok(Ok(_)) => view! { <p class="ok" role="status">{t!(lobby.joined)}</p> }.into_any(),
-                Ok(Err(refusal)) => view! { <p class="error" role="alert">{answer_text(language.get(), Ok(refusal))}</p> }.into_any(),
-                Err(error) => view! { <p class="error" role="alert">{answer_text(language.get(), Err(error))}</p> }.into_any(),
+                Ok(Err(refusal)) => view! { <crate::alert::Alert text=answer_text(language.get(), Ok(refusal)) /> }.into_any(),
+                Err(error) => view! { <crate::alert::Alert text=answer_text(language.get(), Err(error)) /> }.into_any(),
             })}
             <Transition fallback=|| view! { <p>{t!(lobby.loading)}</p> }>
                 {move || games.get().map(|games| { let texts = language.get(); match games {

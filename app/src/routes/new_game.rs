@@ -208,8 +208,11 @@ impl Choices {
 }
 
 /// The form: what to play, against whom, and what became of it (a refusal, or the link to send).
+/// Below a player's games heading it waits behind the heading's New game button (the stylesheet
+/// hides it there until `open`, or while it shows an invite link to send: a first game makes
+/// that heading appear); opened, its first choice takes the focus.
 #[component]
-pub fn NewGameForm() -> AnyView {
+pub fn NewGameForm(#[prop(into)] open: Signal<bool>) -> AnyView {
     let choices = Choices::new();
     let create = crate::acting::acting(|new: &NewGame| create_game(new.clone()));
     let invite = RwSignal::new(None::<String>);
@@ -226,8 +229,26 @@ pub fn NewGameForm() -> AnyView {
         invite.set(None);
         create.dispatch(choices.new_game());
     };
+    let first = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |was_open: Option<bool>| {
+        let now = open.get();
+        if was_open == Some(false) && now {
+            if let Some(section) = first.get() {
+                section.scroll_into_view();
+                if let Ok(Some(select)) = section.query_selector("select") {
+                    if let Ok(select) = leptos::wasm_bindgen::JsCast::dyn_into::<
+                        leptos::web_sys::HtmlElement,
+                    >(select)
+                    {
+                        let _ = select.focus();
+                    }
+                }
+            }
+        }
+        now
+    });
     view! {
-        <section class="card new-game" aria-labelledby="new-game-title">
+        <section class="card new-game" class:open=move || open.get() || invite.with(Option::is_some) id="new-game" aria-labelledby="new-game-title" node_ref=first>
             <h2 id="new-game-title">{t!(summary.new_game)}</h2>
             <form class="form" on:submit=submit>
                 <GameFields choices />
@@ -394,8 +415,8 @@ fn Created(
     let language = Language::expect();
     view! {
         {move || match answer.get() {
-            Some(Ok(Err(refusal))) => Some(view! { <p class="error" role="alert">{crate::i18n::answer_text(language.get(), Ok(refusal))}</p> }.into_any()),
-            Some(Err(error)) => Some(view! { <p class="error" role="alert">{crate::i18n::answer_text(language.get(), Err(error))}</p> }.into_any()),
+            Some(Ok(Err(refusal))) => Some(view! { <crate::alert::Alert text=crate::i18n::answer_text(language.get(), Ok(refusal)) /> }.into_any()),
+            Some(Err(error)) => Some(view! { <crate::alert::Alert text=crate::i18n::answer_text(language.get(), Err(error)) /> }.into_any()),
             _ => None,
         }}
         {move || invite.get().map(|path| {

@@ -57,8 +57,11 @@ pub fn document(
         view! {
             <nav class="top-bar" aria-label="Main">
                 <a class="brand" href="/">{crate::APP_NAME}</a>
-                // Without scripts there is no menu button: on a phone the links scroll sideways.
-                <div class="menu scrolls">
+                // Without scripts the menu button is a check box: on a phone the menu opens
+                // under the bar as on the app's pages (the style shows it while checked).
+                <input type="checkbox" id="menu-toggle" class="menu-toggle" aria-controls="main-menu"
+                    aria-label=tr!(texts, nav.menu) data-testid="menu" />
+                <div class="menu" id="main-menu">
                     <a href="/lobby">{tr!(texts, nav.lobby)}</a>
                     <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
                     <a href="/help">{tr!(texts, nav.rules)}</a>
@@ -69,14 +72,22 @@ pub fn document(
                     })}
                     {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
                     {admin.then(|| view! { <a href="/admin/moderation" data-testid="moderation-link">{tr!(texts, nav.moderation)}</a> })}
+                    {viewer.is_some().then(|| view! {
+                        <form method="post" action="/api/account/sign-out-form" class="sign-out">
+                            <button type="submit" class="link" data-testid="sign-out">{tr!(texts, nav.sign_out)}</button>
+                        </form>
+                    })}
                 </div>
-                {match viewer {
-                    Some(name) => {
-                        let href = profile_path(&name);
-                        view! { <a class="who" data-testid="who" href=href>{name}</a> }.into_any()
-                    }
-                    None => view! { <a href="/signin">{tr!(texts, nav.sign_in)}</a> }.into_any(),
-                }}
+                <span class="account">
+                    {match viewer {
+                        Some(name) => {
+                            let href = profile_path(&name);
+                            view! { <a class="who" data-testid="who" href=href>{name}</a> }.into_any()
+                        }
+                        None => view! { <a href="/signin">{tr!(texts, nav.sign_in)}</a> }.into_any(),
+                    }}
+                </span>
+                <label for="menu-toggle" class="menu-button" aria-hidden="true">"☰"</label>
             </nav>
             {main}
         }
@@ -84,6 +95,16 @@ pub fn document(
     });
     html(texts, title, &body)
 }
+
+/// Moments are written `2026-12-01 14:05 UTC` ([`utc`]); once the page is read, the browser
+/// rewrites each into the reader's own time, in the page's language. Without scripts they stay
+/// in UTC, which they say.
+const LOCAL_TIMES: &str = "document.addEventListener('DOMContentLoaded',function(){\
+var re=/(\\d{4}-\\d\\d-\\d\\d) (\\d\\d:\\d\\d) UTC/g,lang=document.documentElement.lang;\
+var w=document.createTreeWalker(document.body,NodeFilter.SHOW_TEXT),n;\
+while((n=w.nextNode())){if(n.data.indexOf(' UTC')<0)continue;\
+n.data=n.data.replace(re,function(m,d,t){var at=new Date(d+'T'+t+':00Z');\
+return isNaN(at)?m:at.toLocaleString(lang,{dateStyle:'medium',timeStyle:'short'})})}})";
 
 /// The HTML around a rendered body.
 pub fn html(texts: Texts, title: &str, body: &str) -> String {
@@ -95,9 +116,10 @@ pub fn html(texts: Texts, title: &str, body: &str) -> String {
         "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
-         <script>{theme}</script>\
+         <script>{theme}</script><script>{local_times}</script>\
          <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
         theme = crate::theme::SCRIPT,
+        local_times = LOCAL_TIMES,
         lang = texts.lang().code(),
     )
 }

@@ -69,6 +69,7 @@ fn social(texts: Texts, name: &str, relation: Relation) -> impl IntoView {
                 true => form("/api/blocks/unblock", tr!(texts, friends.unblock), "unblock"),
                 false => form("/api/blocks/block", tr!(texts, friends.block), "block"),
             }}
+            {relation.blocks.then(|| view! { <p class="hint" data-testid="unblock-note">{tr!(texts, friends.unblock_note)}</p> })}
             <details>
                 <summary>{tr!(texts, friends.report)}</summary>
                 <form method="post" action="/api/moderation/report" class="form">

@@ -95,6 +95,7 @@ pub fn page(
                                 </li>
                             }).collect_view()}
                         </ul>
+                        <p class="hint" data-testid="unblock-note">{tr!(texts, friends.unblock_note)}</p>
                     }.into_any()
                 }}
             </section>
@@ -410,11 +411,31 @@ pub fn codes(
         Some(next) => (next, tr!(texts, settings.go_on)),
         None => ("/settings".to_string(), tr!(texts, settings.title)),
     };
+    // To keep them: a file to download (a data address, no script needed), or the clipboard.
+    let listed = codes.join("\n");
+    let file = format!(
+        "data:text/plain;charset=utf-8,{}",
+        listed
+            .bytes()
+            .map(|b| match b {
+                b if b.is_ascii_alphanumeric() || b == b'-' => char::from(b).to_string(),
+                b => format!("%{b:02X}"),
+            })
+            .collect::<String>()
+    );
+    let copied = tr!(texts, settings.codes_copied);
+    let copy = format!(
+        "navigator.clipboard.writeText(this.dataset.codes).then(() => this.textContent = {copied:?})"
+    );
     let main = view! {
         <main class="page narrow" data-testid="recovery-codes">
             <h1>{tr!(texts, settings.recovery_codes)}</h1>
             <p>{tr!(texts, settings.codes_once)}</p>
             <ol class="codes">{codes.into_iter().map(|code| view! { <li><code>{code}</code></li> }).collect_view()}</ol>
+            <p class="actions">
+                <a class="button" href=file download="alfakraft-recovery-codes.txt" data-testid="codes-download">{tr!(texts, settings.codes_download)}</a>
+                <button type="button" data-codes=listed onclick=copy data-testid="codes-copy">{tr!(texts, settings.codes_copy)}</button>
+            </p>
             <p><a class="button" href=href data-testid="codes-done">{label}</a></p>
         </main>
     };

@@ -422,6 +422,9 @@ const LIST_GAMES: u64 = 20;
 struct Idle {
     pages: Vec<Duration>,
     lists: Vec<Duration>,
+    /// The start page of the player with the games, rendered whole.
+    homes: Vec<Duration>,
+    home_bytes: usize,
     fetch_cpu_ms: f64,
     fetch_postgres_cpu_ms: Option<f64>,
     fetch_bytes: usize,
@@ -486,6 +489,13 @@ async fn idle_timings(
         }
     }
     idle.list_cpu_ms = (cpu_ms(servers) - cpu) / renders.max(1) as f64;
+    for _ in 0..renders {
+        let started = Instant::now();
+        if let Ok((200, body)) = client.get("/").await {
+            idle.homes.push(started.elapsed());
+            idle.home_bytes = body.len();
+        }
+    }
     let (cpu, postgres_cpu) = (cpu_ms(servers), postgres.map(tree_cpu_ms));
     for _ in 0..renders {
         if let Ok((200, body)) = client
@@ -501,6 +511,7 @@ async fn idle_timings(
         .map(|(pid, before)| (tree_cpu_ms(pid) - before) / renders.max(1) as f64);
     idle.pages.sort();
     idle.lists.sort();
+    idle.homes.sort();
     idle
 }
 
@@ -608,6 +619,9 @@ async fn main() {
             "game_list_p50_ms": (percentile(lists, 0.50) * 100.0).round() / 100.0,
             "game_list_p99_ms": (percentile(lists, 0.99) * 100.0).round() / 100.0,
             "game_list_server_cpu_ms": (idle.list_cpu_ms * 100.0).round() / 100.0,
+            "start_page_render_p50_ms": (percentile(&idle.homes, 0.50) * 100.0).round() / 100.0,
+            "start_page_render_p99_ms": (percentile(&idle.homes, 0.99) * 100.0).round() / 100.0,
+            "start_page_bytes": idle.home_bytes,
             "game_fetch_server_cpu_ms": (idle.fetch_cpu_ms * 100.0).round() / 100.0,
             "game_fetch_bytes": idle.fetch_bytes,
             "instances": args.server_pid.len(),

@@ -136,7 +136,7 @@ pub async fn confirm_password(
     let password = password.to_string();
     match password_work(move || verify(&password, &stored)).await? {
         true => Ok(()),
-        false => Err(AccountError::Refused(AccountProblem::WrongCredentials)),
+        false => Err(AccountError::Refused(AccountProblem::WrongPassword)),
     }
 }
 

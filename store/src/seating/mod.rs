@@ -810,6 +810,28 @@ pub async fn bot_turns(db: &Database) -> Result<Vec<BotTurn>, StoreError> {
     .await?)
 }
 
+/// The game waiting longest on `user_id` other than `except`: a game in play against a person
+/// or a bot where their seat is to move (pass-and-play and the Daily Challenge always are, so
+/// they are left out). What a player's Next game goes to.
+pub async fn next_turn(
+    db: &Database,
+    user_id: i64,
+    except: &str,
+) -> Result<Option<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
+         WHERE s.user_id = $1 AND g.status = $2 AND g.id <> $3 AND g.opponent NOT IN ($4, $5)
+         ORDER BY g.updated_at LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(Phase::Playing.as_str())
+    .bind(except)
+    .bind(OpponentKind::Local.as_str())
+    .bind(OpponentKind::Daily.as_str())
+    .fetch_optional(&db.pool)
+    .await?)
+}
+
 /// The open invite token of a waiting game, for its owner to share again (a challenge has
 /// none to share: it waits in the friend's games list).
 pub async fn open_invite_token(db: &Database, game_id: &str) -> Result<Option<String>, StoreError> {

@@ -35,12 +35,27 @@ fn premium_name(texts: Texts, premium: Premium) -> &'static str {
     }
 }
 
+/// A premium's short label on the board, in the reader's language: `TW` in English, `TO` in
+/// Swedish (as the Swedish apps write it).
+fn premium_label(texts: Texts, premium: Premium) -> &'static str {
+    match premium {
+        Premium::Plain => "",
+        Premium::DoubleLetter => tr!(texts, square.dl),
+        Premium::TripleLetter => tr!(texts, square.tl),
+        Premium::QuadrupleLetter => tr!(texts, square.ql),
+        Premium::DoubleWord => tr!(texts, square.dw),
+        Premium::TripleWord => tr!(texts, square.tw),
+        Premium::QuadrupleWord => tr!(texts, square.qw),
+        Premium::NegativeLetter => tr!(texts, square.nl),
+    }
+}
+
 /// What an empty cell shows: its premium, or the star on the start cell.
-fn cell_label(board: &Board, pos: Pos) -> &'static str {
+fn cell_label(texts: Texts, board: &Board, pos: Pos) -> &'static str {
     if pos == board.start() {
         "★"
     } else {
-        board.premium(pos).label()
+        premium_label(texts, board.premium(pos))
     }
 }
 
@@ -72,7 +87,7 @@ pub fn Legend(board: Signal<Option<Board>>) -> impl IntoView {
                     p => tr!(texts, square.word_effect, factor = p.word_factor()),
                 };
                 view! {
-                    <li><span class=format!("swatch cell {}", premium_class(premium))>{premium.label()}</span>
+                    <li><span class=format!("swatch cell {}", premium_class(premium))>{premium_label(texts, premium)}</span>
                         {format!("{}: {what}", premium_name(texts, premium))}</li>
                 }
             })
@@ -145,11 +160,12 @@ pub fn StillBoard(
     #[prop(optional)] highlight: Vec<Pos>,
 ) -> impl IntoView {
     let width = board.width();
+    let texts = Language::expect().get_untracked();
     let cells = board
         .cells()
         .map(|(pos, square)| {
             let premium = board.premium(pos);
-            let label = cell_label(&board, pos);
+            let label = cell_label(texts, &board, pos);
             let class = format!(
                 "cell {}{}{}{}",
                 premium_class(premium),
@@ -197,6 +213,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
     });
     // The tile set on its own: a new score or clock reading in the page redraws no cell.
     let tile_set = Memo::new(move |_| table.tiles());
+    let language = table.language;
     // Where powers were used in earlier plays: the cells keep a small mark for the game.
     let used = Memo::new(move |_| {
         table.page.with(|p| {
@@ -243,6 +260,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
             }>
             {move || {
                 let Some(board) = board.get() else { return ().into_any() };
+                let texts = language.get();
                 let tiles = tile_set.get().unwrap_or_else(|| rules::TileSet::by_id("feud_en").expect("feud_en"));
                 // Rows for assistive technology; `display: contents` leaves the CSS grid as it is.
                 let cells: Vec<(Pos, Square)> = board.cells().collect();
@@ -251,7 +269,7 @@ pub fn LiveBoard(table: Table, #[prop(into)] on_enter: Callback<()>) -> impl Int
                     .map(|row| {
                         let row = row
                             .iter()
-                            .map(|&(pos, square)| view! { <Cell table pos square premium=board.premium(pos) face=cell_label(&board, pos) tiles last=last_play used /> })
+                            .map(|&(pos, square)| view! { <Cell table pos square premium=board.premium(pos) face=cell_label(texts, &board, pos) tiles last=last_play used /> })
                             .collect_view();
                         view! { <div class="board-row" role="row">{row}</div> }
                     })

@@ -22,14 +22,17 @@ const QUICK: [Key; 4] = [
 pub fn Chat(game: Signal<String>, shown: RwSignal<Option<ChatView>>) -> impl IntoView {
     let language = Language::expect();
     let draft = RwSignal::new(String::new());
-    let said = RwSignal::new(None::<String>);
+    let said = RwSignal::new(None::<Said>);
     let take = move |answer: Result<Result<Option<ChatView>, _>, ServerFnError>| match answer {
         Ok(Ok(view)) => {
             said.set(None);
             shown.set(view);
         }
-        Ok(Err(why)) => said.set(Some(refusal(language.get_untracked(), &why))),
-        Err(error) => said.set(Some(answer_text(language.get_untracked(), Err(error)))),
+        Ok(Err(why)) => said.set(Some(Said::Refused(refusal(language.get_untracked(), &why)))),
+        Err(error) => said.set(Some(Said::Refused(answer_text(
+            language.get_untracked(),
+            Err(error),
+        )))),
     };
     let sending = Action::new(move |text: &String| {
         let (game, text) = (game.get_untracked(), text.clone());
@@ -51,6 +54,9 @@ pub fn Chat(game: Signal<String>, shown: RwSignal<Option<ChatView>>) -> impl Int
     move || {
         shown.get().map(|view| {
             let silenced = view.silenced.clone();
+            if let Some(by_me) = view.off {
+                return view! { <ChatOff by_me /> }.into_any();
+            }
             view! {
                 <section class="chat card" data-testid="chat" aria-labelledby="chat-title">
                     <h2 id="chat-title">{t!(chat.title)}</h2>
@@ -74,16 +80,40 @@ pub fn Chat(game: Signal<String>, shown: RwSignal<Option<ChatView>>) -> impl Int
                             </form>
                         }.into_any(),
                     }}
-                    {move || said.get().map(|said| view! { <p class="error" role="alert">{said}</p> })}
+                    {move || said.get().map(|said| match said {
+                        Said::Done(done) => view! { <p class="ok" role="status" data-testid="chat-said">{done}</p> }.into_any(),
+                        Said::Refused(why) => view! { <crate::alert::Alert text=why testid="chat-said" /> }.into_any(),
+                    })}
                 </section>
-            }
+            }.into_any()
         })
+    }
+}
+
+/// What became of the last thing done in the chat: a success reads as one, a refusal as an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Said {
+    Done(String),
+    Refused(String),
+}
+
+/// The chat's place when it is off, saying why: the reader's own setting, or the other player's.
+#[component]
+fn ChatOff(by_me: bool) -> impl IntoView {
+    view! {
+        <section class="chat card" data-testid="chat" aria-labelledby="chat-title">
+            <h2 id="chat-title">{t!(chat.title)}</h2>
+            <p class="hint" data-testid="chat-off">
+                {move || if by_me { t!(chat.off_by_me)() } else { t!(chat.off_by_other)() }}
+                {by_me.then(|| view! { " "<a href="/settings" rel="external">{t!(chat.settings)}</a> })}
+            </p>
+        </section>
     }
 }
 
 /// One message, with a way to report it when it is someone else's.
 #[component]
-fn Line(line: crate::api::chat::ChatLine, said: RwSignal<Option<String>>) -> impl IntoView {
+fn Line(line: crate::api::chat::ChatLine, said: RwSignal<Option<Said>>) -> impl IntoView {
     let language = Language::expect();
     let reporting = RwSignal::new(false);
     let reason = RwSignal::new(String::new());
@@ -98,10 +128,10 @@ fn Line(line: crate::api::chat::ChatLine, said: RwSignal<Option<String>>) -> imp
             said.set(Some(match answer {
                 Ok(Ok(())) => {
                     reporting.set(false);
-                    tr!(texts, chat.reported).into()
+                    Said::Done(tr!(texts, chat.reported).into())
                 }
-                Ok(Err(why)) => refusal(texts, &why),
-                Err(error) => answer_text(texts, Err(error)),
+                Ok(Err(why)) => Said::Refused(refusal(texts, &why)),
+                Err(error) => Said::Refused(answer_text(texts, Err(error))),
             }));
         }
     });
@@ -114,7 +144,7 @@ fn Line(line: crate::api::chat::ChatLine, said: RwSignal<Option<String>>) -> imp
         <li class=class>
             <strong>{line.name}</strong>" "<span class="chat-text">{line.text}</span>
             {(!line.mine).then(|| view! {
-                <button type="button" class="link small" aria-expanded=move || reporting.get().to_string()
+                " "<button type="button" class="link small chat-report-open" aria-expanded=move || reporting.get().to_string()
                     on:click=move |_| reporting.update(|r| *r = !*r)>{t!(chat.report)}</button>
                 <Show when=move || reporting.get()>
                     <form class="chat-report" on:submit=move |ev| { ev.prevent_default(); report.dispatch(reason.get_untracked()); }>

@@ -117,6 +117,8 @@ fn confirming(screen: Screen, view: &PlayerView, asked: Confirm, texts: Texts) -
         Confirm::Pass => (
             match passes_left(view) {
                 0 | 1 => tr!(texts, controls.pass_ends).to_string(),
+                // The rules' own warning: after this pass the other side's pass ends the game.
+                2 => tr!(texts, controls.pass_two).to_string(),
                 u8::MAX => tr!(texts, controls.pass_uses_turn).to_string(),
                 n => tr!(texts, controls.pass_left, passes = n),
             },

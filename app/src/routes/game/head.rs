@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use rules::{game::Status, PlayerView, Seat};
 
 use super::{
-    daily_summary, history,
+    daily_summary, history, next,
     screen::{Answer, Screen},
     summary,
 };
@@ -26,6 +26,7 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
             .page
             .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
     });
+    let next = next::next_game(table);
     view! {
         <div class="table-head">
             {move || table.page.get().map(|page| {
@@ -35,10 +36,12 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
                     {scoreboard(screen, &page, texts)}
                     {title(&page, texts, true)}
                     {turn(&card, texts)}
+                    // Once it is over, the result card offers it.
+                    {(card.phase != Phase::Over).then(|| view! { <next::NextGame next /> })}
                     {first_draw(&page, texts)}
                     {(card.phase == Phase::Ready).then(|| view! { <ReadyLobby card=card.clone() take /> })}
                     {page.invite_path.clone().map(|path| invite_link(screen, path, texts))}
-                    {end_of_game(screen, &page, texts)}
+                    {end_of_game(screen, &page, texts, next)}
                 }
             })}
             <history::LastPlay view=view_signal seats open=screen.history_open turn=screen.history_turn />
@@ -208,7 +211,12 @@ fn invite_link(screen: Screen, path: String, texts: Texts) -> impl IntoView {
 
 /// After the end: the result card (a Daily Challenge's own), or the explore bar once it is
 /// dismissed to look around the finished board.
-fn end_of_game(screen: Screen, page: &GamePage, texts: Texts) -> AnyView {
+fn end_of_game(
+    screen: Screen,
+    page: &GamePage,
+    texts: Texts,
+    next: Signal<Option<String>>,
+) -> AnyView {
     let exploring = screen.exploring;
     let explore = Callback::new(move |_| exploring.set(Some(1)));
     let over = matches!(page.view.status, Status::Over(_));
@@ -221,7 +229,7 @@ fn end_of_game(screen: Screen, page: &GamePage, texts: Texts) -> AnyView {
         (true, None, None) => view! {
             <summary::Summary view=page.view.clone() seats=page.card.seats.clone() game_id=page.card.id.clone() rematch=page.rematch.clone() table=screen.table
                 rank_changes=page.rank_changes.clone() head_to_head=page.head_to_head follows=page.follows_opponent
-                on_explore=explore />
+                on_explore=explore next_game=next />
         }
         .into_any(),
         (true, Some(zoom), _) => view! {

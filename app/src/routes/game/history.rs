@@ -122,6 +122,16 @@ pub fn History(
 ) -> impl IntoView {
     let index = turn;
     let language = Language::expect();
+    // A new turn revealed while the history is open closes it (the rules' words): the player is
+    // brought back to the game as it now stands.
+    let turns = Memo::new(move |_| view.with(|v| v.as_ref().map_or(0, |v| v.history.len())));
+    Effect::new(move |before: Option<usize>| {
+        let now = turns.get();
+        if before.is_some_and(|before| now > before) {
+            open.set(false);
+        }
+        now
+    });
     move || {
         if !open.get() {
             return None;
@@ -153,12 +163,6 @@ pub fn History(
                     <span data-testid="history-turn">{move || tr!(texts, history.turn_of, turn = at() + 1, turns = count)}</span>
                 </div>
                 <p class="history-detail">{move || describe(texts, &history[at()], &seats.get())}</p>
-                // A finished game's positions go to other tools (CGP: the board, and the rack of
-                // the player to move when it is the reader's own).
-                {over.then(|| view! {
-                    <a class="button" href=move || format!("/game/{}/turn/{}/cgp", game.get(), at() + 1)
-                        download rel="external" data-testid="download-cgp">{tr!(texts, analysis.download_cgp)}</a>
-                })}
                 {move || {
                     let turn = &history2[at()];
                     let highlight = match &turn.event {
@@ -166,21 +170,36 @@ pub fn History(
                         _ => Vec::new(),
                     };
                     let scores = turn.scores.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" – ");
-                    // The words a play made, each with a way to say the dictionary was wrong to take it.
-                    let words = match &turn.event {
-                        TurnEvent::Play { words, .. } => words.iter().map(|w| w.word.clone()).collect(),
-                        _ => Vec::new(),
+                    // The words a play made with their points, each with a way to say the
+                    // dictionary was wrong to take it; then the bonuses on top.
+                    let (words, bonuses) = match &turn.event {
+                        TurnEvent::Play { words, bonuses, .. } => (words.iter().map(|w| (w.word.clone(), w.points)).collect(), bonuses.clone()),
+                        _ => (Vec::new(), Vec::new()),
                     };
                     view! {
-                        <ul class="history-words">
-                            {words.into_iter().map(|word| view! {
-                                <li><strong>{rules::case::upper_str(&word)}</strong>" "<ReportButton game word kind=ReportKind::Wrong /></li>
+                        <ul class="history-words" data-testid="history-words">
+                            {words.into_iter().map(|(word, points)| view! {
+                                <li>
+                                    <strong>{rules::case::upper_str(&word)}</strong>
+                                    <span class="points">{tr!(texts, history.word_points, points)}</span>
+                                    <ReportButton game word kind=ReportKind::Wrong />
+                                </li>
+                            }).collect_view()}
+                            {bonuses.into_iter().map(|bonus| view! {
+                                <li class="bonus"><span>{super::preview::bonus_name(texts, bonus)}</span>
+                                    <span class="points">{format!("+{}", bonus.points())}</span></li>
                             }).collect_view()}
                         </ul>
                         <p class="muted">{tr!(texts, history.scores_after)}" "{scores}</p>
                         <StillBoard board=boards[at()].clone() tiles highlight />
                     }
                 }}
+                // A finished game's positions go to other tools (CGP: the board, and the rack of
+                // the player to move when it is the reader's own): a quiet link, below the board.
+                {over.then(|| view! {
+                    <a class="cgp-link" href=move || format!("/game/{}/turn/{}/cgp", game.get(), at() + 1)
+                        download rel="external" data-testid="download-cgp">{tr!(texts, analysis.download_cgp)}</a>
+                })}
             </div>
         })
     }

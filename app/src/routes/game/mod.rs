@@ -16,6 +16,7 @@ mod finger;
 mod head;
 pub(crate) mod history;
 mod moves;
+mod next;
 mod notify;
 pub(crate) mod powers;
 mod preview;

@@ -46,7 +46,8 @@ pub fn judgement(table: Table) -> Memo<Judgement> {
     })
 }
 
-fn bonus_name(texts: Texts, bonus: Bonus) -> &'static str {
+/// A bonus's name: "Bingo".
+pub(super) fn bonus_name(texts: Texts, bonus: Bonus) -> &'static str {
     match bonus {
         Bonus::Bingo(_) => tr!(texts, preview.bingo),
         Bonus::Placement(_) => tr!(texts, preview.placement),

@@ -23,8 +23,16 @@ pub fn Rack(table: Table) -> impl IntoView {
             {move || {
                 let tiles = table.tiles()?;
                 let texts = table.language.get();
-                Some(table.rack().into_iter().map(|slot| {
+                let in_hand = table.rack();
+                Some(table.hand_order().into_iter().map(|slot| {
                     let tile = table.hand_tile(slot)?;
+                    if !in_hand.contains(&slot) {
+                        // Out on the board: its place stays, faded; a tap takes it back.
+                        return Some(view! {
+                            <button type="button" class="hand-slot" data-staged-slot=slot
+                                aria-label=crate::tr!(texts, rack.take_back) on:click=move |_| table.take_back(slot)></button>
+                        }.into_any());
+                    }
                     let (played, name) = match tile {
                         HandTile::Letter(letter) => (Played::Letter(letter), tiles.char_of(letter).to_string()),
                         HandTile::Blank => (Played::Blank(rules::Letter(0)), crate::tr!(texts, rack.blank).to_string()),
@@ -69,7 +77,7 @@ pub fn Rack(table: Table) -> impl IntoView {
                                 _ => view! { <TileFace tiles played /> }.into_any(),
                             }}
                         </button>
-                    })
+                    }.into_any())
                 }).collect_view())
             }}
         </div>

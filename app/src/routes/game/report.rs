@@ -15,7 +15,7 @@ pub fn ReportButton(game: Signal<String>, word: String, kind: ReportKind) -> imp
     });
     let (label, title) = match kind {
         ReportKind::Missing => (crate::t!(report.is_a_word), crate::t!(report.missing_title)),
-        ReportKind::Wrong => (crate::t!(report.not_a_word), crate::t!(report.wrong_title)),
+        ReportKind::Wrong => (crate::t!(report.flag), crate::t!(report.wrong_title)),
     };
     move || {
         match report.value() {

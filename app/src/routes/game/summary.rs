@@ -76,6 +76,8 @@ pub fn Summary(
     head_to_head: Option<HeadToHead>,
     /// Whether the caller follows the other player (between two people).
     follows: Option<bool>,
+    /// The caller's next game waiting on them.
+    next_game: Signal<Option<String>>,
 ) -> impl IntoView {
     let Status::Over(outcome) = &view.status else {
         return ().into_any();
@@ -97,7 +99,6 @@ pub fn Summary(
         EndReason::TurnLimit => tr!(texts, summary.turn_limit, turns = rules::daily::TURNS),
     };
     let numbers = numbers(&view);
-    let players = numbers.len();
     // Between two people: a rematch.
     let people = seats
         .iter()
@@ -125,46 +126,102 @@ pub fn Summary(
         }),
         _ => None,
     });
-    let economy = view.rules().economy;
     view! {
         <section class="card summary" data-testid="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">{headline}</h2>
             <p class="muted">{tr!(texts, summary.over_because, reason)}</p>
-            <div class="summary-grid" style=format!("--players: {players}")>
-                {numbers.into_iter().enumerate().map(|(seat, n)| {
-                    let seat = seat as u8;
-                    view! {
-                        <dl class="player-numbers">
-                            <dt class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></dt>
-                            <dd class="score">{outcome.final_scores.get(usize::from(seat)).copied().unwrap_or(0)}</dd>
-                            {final_made(texts, &view, outcome, seat).map(|made| view! {
-                                <dd class="muted final-made" data-testid=format!("final-made-{seat}")>{made}</dd>
-                            })}
-                            {rank_changes.get(usize::from(seat)).copied().flatten().map(|change| view! {
-                                <dt>{tr!(texts, summary.rank)}</dt><dd class="rank-change" data-testid=format!("rank-change-{seat}")>{format!("{change:+}")}</dd>
-                            })}
-                            <dt>{tr!(texts, summary.best_word)}</dt><dd>{n.best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into())}</dd>
-                            <dt>{tr!(texts, summary.longest_word)}</dt><dd>{n.longest_word.unwrap_or_else(|| "—".into())}</dd>
-                            <dt>{tr!(texts, summary.words_played)}</dt><dd>{n.words}</dd>
-                            <dt>{tr!(texts, summary.turns_played)}</dt><dd>{n.turns}</dd>
-                            <dt>{tr!(texts, summary.tiles_placed)}</dt><dd>{n.tiles}</dd>
-                            {economy.then(|| view! { <dt>{tr!(texts, summary.coins)}</dt><dd>{view.coins.get(usize::from(seat)).copied().unwrap_or(0)}</dd> })}
-                        </dl>
-                    }
-                }).collect_view()}
-            </div>
+            <NumbersTable view=view.clone() seats=seats.clone() outcome=outcome.clone() numbers rank_changes texts />
             {head_to_head.filter(|h| !h.is_empty()).map(|record| view! {
                 <p class="muted" data-testid="head-to-head">{tr!(texts, summary.head_to_head, name = opponent_name.clone(), record = tr!(texts, summary.record, wins = record.wins, draws = record.draws, losses = record.losses))}</p>
             })}
             {rematch_view}
             {follows.zip(other_player(&seats, view.seat)).map(|(follows, name)| follow_view(texts, follows, name))}
             <div class="actions">
+                <super::next::NextGame next=next_game />
                 {again.map(|new| view! { <PlayAgain new /> })}
                 <button type="button" on:click=move |_| on_explore.run(())>{tr!(texts, summary.explore)}</button>
                 <a class="button" href="/">{tr!(texts, summary.new_game)}</a>
             </div>
         </section>
     }.into_any()
+}
+
+/// The players' numbers, one row per number with its label, one column per player: a value
+/// shares its label's row on every screen (on a phone the label heads its row, above the values).
+#[component]
+fn NumbersTable(
+    view: PlayerView,
+    seats: Vec<SeatHolder>,
+    outcome: rules::game::Outcome,
+    numbers: Vec<Numbers>,
+    rank_changes: Vec<Option<i32>>,
+    texts: crate::i18n::Texts,
+) -> impl IntoView {
+    let seat_count = numbers.len();
+    let seat_ids = move || (0..seat_count).map(|seat| seat as u8);
+    // One row: its label, then each seat's value.
+    let row = move |class: &'static str, label: &'static str, value: &dyn Fn(u8) -> String| {
+        view! {
+            <tr class=class>
+                <th scope="row">{label}</th>
+                {seat_ids().map(|seat| view! { <td data-seat=seat>{value(seat)}</td> }).collect_view()}
+            </tr>
+        }
+    };
+    let final_score = |seat: u8| {
+        outcome
+            .final_scores
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(0)
+            .to_string()
+    };
+    let made: Vec<Option<String>> = seat_ids()
+        .map(|seat| final_made(texts, &view, &outcome, seat))
+        .collect();
+    let made_row = made.iter().any(Option::is_some).then(|| view! {
+        <tr class="final-made">
+            <th scope="row">{tr!(texts, summary.made_of)}</th>
+            {made.iter().enumerate().map(|(seat, made)| view! {
+                <td class="muted" data-testid=format!("final-made-{seat}")>{made.clone().unwrap_or_default()}</td>
+            }).collect_view()}
+        </tr>
+    });
+    let ranked = rank_changes.iter().any(Option::is_some);
+    let rank_row = ranked.then(|| view! {
+        <tr>
+            <th scope="row">{tr!(texts, summary.rank)}</th>
+            {seat_ids().map(|seat| {
+                let change = rank_changes.get(usize::from(seat)).copied().flatten();
+                view! { <td class="rank-change" data-testid=format!("rank-change-{seat}")>{change.map(|c| format!("{c:+}")).unwrap_or_else(|| "—".into())}</td> }
+            }).collect_view()}
+        </tr>
+    });
+    let economy = view.rules().economy;
+    let n = |seat: u8| numbers.get(usize::from(seat)).cloned().unwrap_or_default();
+    view! {
+        <table class="summary-table" data-testid="summary-table" style=format!("--players: {seat_count}")>
+            <thead>
+                <tr>
+                    <td></td>
+                    {seat_ids().map(|seat| view! {
+                        <th scope="col" class="who"><Holder holder=seats.get(usize::from(seat)).cloned().unwrap_or(SeatHolder::Open) /></th>
+                    }).collect_view()}
+                </tr>
+            </thead>
+            <tbody>
+                {row("score", tr!(texts, summary.final_score), &final_score)}
+                {made_row}
+                {rank_row}
+                {row("", tr!(texts, summary.best_word), &|seat| n(seat).best_word.map(|(w, p)| format!("{w} ({p})")).unwrap_or_else(|| "—".into()))}
+                {row("", tr!(texts, summary.longest_word), &|seat| n(seat).longest_word.unwrap_or_else(|| "—".into()))}
+                {row("", tr!(texts, summary.words_played), &|seat| n(seat).words.to_string())}
+                {row("", tr!(texts, summary.turns_played), &|seat| n(seat).turns.to_string())}
+                {row("", tr!(texts, summary.tiles_placed), &|seat| n(seat).tiles.to_string())}
+                {economy.then(|| row("", tr!(texts, summary.coins), &|seat| view.coins.get(usize::from(seat)).copied().unwrap_or(0).to_string()))}
+            </tbody>
+        </table>
+    }
 }
 
 /// The other person's name, in a game between two.
@@ -239,7 +296,7 @@ fn PlayAgain(new: NewGame) -> impl IntoView {
             Some(Ok(Err(refusal))) => Some(crate::i18n::answer_text(language.get(), Ok(refusal))),
             Some(Err(error)) => Some(crate::i18n::answer_text(language.get(), Err(error))),
             _ => None,
-        }.map(|m| view! { <p class="error" role="alert">{m}</p> })}
+        }.map(|m| view! { <crate::alert::Alert text=m /> })}
     }
 }
 

@@ -226,22 +226,42 @@ impl Table {
     /// Hand slots not on the board, in the hand's order.
     pub fn rack(&self) -> Vec<usize> {
         let staged = self.staged.get();
+        let arrow = self
+            .arrow_under()
+            .and(self.arrow.get().map(|(slot, _)| slot));
+        self.hand_order()
+            .into_iter()
+            .filter(|slot| !staged.iter().any(|s| s.slot == *slot) && Some(*slot) != arrow)
+            .collect()
+    }
+
+    /// Every hand slot in the hand's order, those out on the board included (the hand keeps their
+    /// places, faded).
+    pub fn hand_order(&self) -> Vec<usize> {
         let len = self
             .page
             .with(|p| p.as_ref().map_or(0, |p| p.view.hand.len()));
         let order = self.order.get();
-        let order = if order.len() == len {
+        if order.len() == len {
             order
         } else {
             (0..len).collect()
-        };
-        let arrow = self
-            .arrow_under()
-            .and(self.arrow.get().map(|(slot, _)| slot));
-        order
-            .into_iter()
-            .filter(|slot| !staged.iter().any(|s| s.slot == *slot) && Some(*slot) != arrow)
-            .collect()
+        }
+    }
+
+    /// Takes a hand slot's tile back from the board, with any power drafted onto it (a Charge or
+    /// Dice), or the arrow placed from it.
+    pub fn take_back(&self, slot: usize) {
+        let staged = self
+            .staged
+            .with_untracked(|all| all.iter().find(|s| s.slot == slot).map(|s| s.pos));
+        match staged {
+            Some(pos) => self.unstage(pos),
+            None if self.arrow.get_untracked().is_some_and(|(s, _)| s == slot) => {
+                self.arrow.set(None)
+            }
+            None => {}
+        }
     }
 
     /// Where the arrow lies: under a staged letter (an arrow whose letter left goes back to the
