@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import {
@@ -312,4 +313,35 @@ test('a Blitz match\'s Ready lobby fits a phone: its rule wraps instead of runni
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   await ann.context.close();
   await bob.context.close();
+});
+
+test('inside a Casual move\'s last day the clock ticks as 05:12:44, on the game page and its card', async () => {
+  const { context, page, errors } = await openPage(suite.browser, PHONE);
+  await page.goto(`${suite.server.url}/signup`);
+  await signUp(page, uniqueName('cai'));
+  await startBotGame(page, suite.server.url);
+  const id = new URL(page.url()).pathname.split('/').pop();
+  await hydrated(page);
+  await myTurn(page);
+  // Five hours, twelve minutes and 45 seconds left, as if the move had waited six days and more.
+  const left = (5 * 3600 + 12 * 60 + 45) * 1000;
+  const moved = spawnSync('python3', ['-c', `import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (int(time.time() * 1000) + ${left}, sys.argv[2]))
+db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), id], { encoding: 'utf8' });
+  assert.equal(moved.status, 0, moved.stderr);
+  for (const where of [`/game/${id}`, '/']) {
+    await page.goto(`${suite.server.url}${where}`);
+    await hydrated(page);
+    const clock = where === '/' ? page.locator(`[data-game="${id}"] [data-testid="clock"]`) : page.locator('[data-testid="clock"]').first();
+    await clock.waitFor();
+    const first = await clock.textContent();
+    assert.match(first, /^05:12:[34]\d$/, `${where}: the clock reads ${first}`);
+    await page.waitForFunction(([selector, before]) => document.querySelector(selector)?.textContent !== before,
+      [where === '/' ? `[data-game="${id}"] [data-testid="clock"]` : '[data-testid="clock"]', first]);
+    assert.match(await clock.textContent(), /^05:12:[34]\d$/, `${where}: it ticks`);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'casual-clock-list-390.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
 });
