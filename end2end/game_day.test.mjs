@@ -97,11 +97,15 @@ test('the history: each word\'s points and bonuses; it closes when a new turn co
   await startBotGame(page, suite.server.url);
   await hydrated(page);
   await myTurn(page);
-  // A turn the bot played: its words with their points.
-  await passAndWait(page);
-  const botTurn = await page.evaluate(() => [...document.querySelectorAll('[data-testid="move-list"] li')]
-    .findIndex((li) => /played/.test(li.textContent)) + 1);
-  if (botTurn > 0) {
+  // A turn the bot played (it scored: "+N" in the list): its words with their points.
+  let botTurn = 0;
+  for (let tries = 0; botTurn === 0; tries++) {
+    assert.ok(tries < 6, 'the bot plays a word');
+    await passAndWait(page);
+    botTurn = await page.evaluate(() => [...document.querySelectorAll('[data-testid="move-list"] li')]
+      .findIndex((li) => /^\+\d+$/.test(li.querySelector('.points')?.textContent ?? '')) + 1);
+  }
+  {
     await page.click(`[data-testid="move-${botTurn}"]`);
     await page.waitForSelector('[data-testid="history"]');
     const words = await page.$$eval('[data-testid="history-words"] li:not(.bonus)', (li) => li.map((l) => ({
