@@ -191,3 +191,85 @@ fn a_game_stored_before_summaries_is_listed_and_then_given_one() {
         assert_eq!(listed(&mut ann, &id).await, card, "{name}");
     });
 }
+
+/// An invite game of `ann`'s that `bob` accepted: a game in play between two people.
+async fn between(ann: &mut Browser, bob: &mut Browser) -> String {
+    let created = ann.create(json!("Invite")).await;
+    let id = ok(&created)["id"].as_str().unwrap().to_string();
+    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
+    bob.call("/api/invites/get", json!({ "token": token }))
+        .await;
+    ok(&bob
+        .call(
+            "/api/invites/answer",
+            json!({ "token": token, "accept": true }),
+        )
+        .await);
+    id
+}
+
+/// Sets whose turn it is in game `id` (seat 0 is Ann's), and when it last changed.
+async fn waiting_on(server: &Server, id: &str, seat: i64, since: i64) {
+    sqlx::query("UPDATE games SET to_move = $2, updated_at = $3 WHERE id = $1")
+        .bind(id)
+        .bind(seat)
+        .bind(since)
+        .execute(&server.db.pool)
+        .await
+        .unwrap();
+}
+
+#[test]
+fn next_game_goes_to_the_game_waiting_longest_on_the_player() {
+    each_database(async |name, server| {
+        let (mut ann, mut bob) = (Browser::new(&server), Browser::new(&server));
+        ann.sign_up(&support::unique_name("nextann")).await;
+        bob.sign_up(&support::unique_name("nextbob")).await;
+        let (old, newer, theirs) = (
+            between(&mut ann, &mut bob).await,
+            between(&mut ann, &mut bob).await,
+            between(&mut ann, &mut bob).await,
+        );
+        // Pass-and-play is always her turn: Next game never goes there.
+        let local = classic(&mut ann).await;
+        // Hers since long ago, hers since lately, Bob's (changed last of all).
+        waiting_on(&server, &old, 0, 1_000).await;
+        waiting_on(&server, &newer, 0, 2_000).await;
+        waiting_on(&server, &theirs, 1, 3_000).await;
+        waiting_on(&server, &local, 0, 500).await;
+
+        let next = |current: &str| json!({ "current": current });
+        assert_eq!(
+            ann.call("/api/games/next", next(&local)).await,
+            json!(old),
+            "{name}"
+        );
+        assert_eq!(
+            ann.call("/api/games/next", next(&old)).await,
+            json!(newer),
+            "{name}"
+        );
+        assert_eq!(
+            bob.call("/api/games/next", next(&old)).await,
+            json!(theirs),
+            "{name}"
+        );
+        assert_eq!(
+            bob.call("/api/games/next", next(&theirs)).await,
+            json!(null),
+            "{name}"
+        );
+        // A visitor has none; a made-up id is only a game not to go to.
+        let mut visitor = Browser::new(&server);
+        assert_eq!(
+            visitor.call("/api/games/next", next(&old)).await,
+            json!(null),
+            "{name}"
+        );
+        assert_eq!(
+            ann.call("/api/games/next", next("nope")).await,
+            json!(old),
+            "{name}"
+        );
+    });
+}
