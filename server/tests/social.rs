@@ -445,3 +445,91 @@ async fn reports_mutes_and_suspensions() {
         assert!(history.standing.is_empty());
     }
 }
+
+/// Sends `count` requests of one player at once: what each answers.
+async fn at_once<T, F>(count: usize, each: impl Fn(usize) -> F) -> Vec<Result<T, StoreError>>
+where
+    F: std::future::Future<Output = Result<T, StoreError>>,
+{
+    futures_util::future::join_all((0..count).map(each)).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn caps_hold_under_requests_made_at_once() {
+    for (name, db, _dir) in support::databases().await {
+        let (ann, bob) = (player(&db).await, player(&db).await);
+        let game = challenged(&db, &ann, &bob).await;
+        // 50 messages at once: exactly the burst is kept, the rest told to slow down.
+        let sent = at_once(50, |i| {
+            let (db, game, ann) = (&db, &game, &ann);
+            async move { chat::send(db, game, ann, &format!("hello {i}")).await }
+        })
+        .await;
+        let kept = sent.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(kept as i64, CHAT_BURST, "{name}: {sent:?}");
+        assert!(sent
+            .into_iter()
+            .filter(Result::is_err)
+            .all(|r| refusal(r) == Refusal::Social(SocialProblem::TooFast)));
+        let stored: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM chat_messages WHERE author = $1")
+                .bind(ann.id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert_eq!(stored, CHAT_BURST, "{name}");
+
+        // 300 reports at once: the cap is what waits for an admin.
+        let other = player(&db).await;
+        let filed = at_once(300, |_| {
+            moderation::report(&db, &bob, &other.name, None, "spam")
+        })
+        .await;
+        assert_eq!(
+            filed.iter().filter(|r| r.is_ok()).count() as i64,
+            moderation::MAX_OPEN_REPORTS,
+            "{name}"
+        );
+        let open: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM player_reports WHERE reporter = $1 AND status = 'open'",
+        )
+        .bind(bob.id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        assert_eq!(open, moderation::MAX_OPEN_REPORTS, "{name}");
+
+        // 100 devices at once: notifications go to the cap's worth, no more.
+        let key = |bytes: usize| "A".repeat((bytes * 4).div_ceil(3));
+        let (p256dh, auth) = (key(65), key(16));
+        let subscribed = at_once(100, |i| {
+            let endpoint = format!("https://fcm.googleapis.com/fcm/send/device{i}");
+            let (p256dh, auth, db) = (p256dh.clone(), auth.clone(), &db);
+            async move { store::push::subscribe(db, ann.id, &endpoint, &p256dh, &auth, &[]).await }
+        })
+        .await;
+        assert_eq!(
+            subscribed.iter().filter(|r| r.is_ok()).count() as i64,
+            store::push::MAX_DEVICES,
+            "{name}: {:?}",
+            subscribed.iter().find(|r| r.is_err())
+        );
+        let devices: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM push_subscriptions WHERE user_id = $1")
+                .bind(ann.id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert_eq!(devices, store::push::MAX_DEVICES, "{name}");
+        // A device already subscribed may subscribe again at the cap (a new key, say).
+        let known: String =
+            sqlx::query_scalar("SELECT endpoint FROM push_subscriptions WHERE user_id = $1")
+                .bind(ann.id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        store::push::subscribe(&db, ann.id, &known, &p256dh, &auth, &[])
+            .await
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    }
+}

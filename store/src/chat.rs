@@ -146,17 +146,18 @@ pub async fn send(db: &Database, id: &str, author: &User, text: &str) -> Result<
     }
     moderation::check_may_chat(db, author.id).await?;
     let now = now_ms();
+    // Counted and written holding the author: messages sent at once never pass the limit.
+    let (_writer, mut tx) = db.begin_holding(author.id).await?;
     let recent: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM chat_messages WHERE author = $1 AND sent_at > $2")
             .bind(author.id)
             .bind(now - CHAT_WINDOW_SECS * 1000)
-            .fetch_one(&db.pool)
+            .fetch_one(&mut *tx)
             .await?;
     if recent >= CHAT_BURST {
         metrics::counter!("alfakraft_rate_limited_total", "limit" => "chat").increment(1);
         return Err(Refusal::Social(SocialProblem::TooFast).into());
     }
-    let (_writer, mut tx) = db.begin_write().await?;
     let sent: i64 = sqlx::query_scalar(
         // Written to a player who blocks the author: hidden from them for good (an unblock later
         // does not show it).

@@ -164,6 +164,30 @@ impl Database {
         }
     }
 
+    /// [`Database::begin_write`], holding player `user` too: on Postgres their row, locked. What
+    /// one player may do only so often (chat, reports, devices) is counted and written inside it,
+    /// so requests of theirs made at once are counted one after another and never pass a cap
+    /// together (SQLite's write lock already orders them).
+    pub async fn begin_holding(
+        &self,
+        user: i64,
+    ) -> Result<
+        (
+            Option<tokio::sync::OwnedMutexGuard<()>>,
+            sqlx::Transaction<'static, sqlx::Any>,
+        ),
+        sqlx::Error,
+    > {
+        let (writer, mut tx) = self.begin_write().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+                .bind(user)
+                .fetch_optional(&mut *tx)
+                .await?;
+        }
+        Ok((writer, tx))
+    }
+
     /// A connection of its own (and on SQLite this instance's writer lock) for a write
     /// transaction begun with a plain statement, for the move commit's hot path: the caller sends
     /// [`RawWrite::begin`]'s statement first, alone or at the head of a batch. See [`RawWrite`] for what makes

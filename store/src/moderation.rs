@@ -154,11 +154,13 @@ pub async fn report(
         }
         None => blocks::other(db, reporter, name).await?.id,
     };
+    // Counted and written holding the reporter: reports filed at once never pass the cap.
+    let (_writer, mut tx) = db.begin_holding(reporter.id).await?;
     let open: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM player_reports WHERE reporter = $1 AND status = 'open'",
     )
     .bind(reporter.id)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *tx)
     .await?;
     if open >= MAX_OPEN_REPORTS {
         return Err(Refusal::Social(SocialProblem::TooManyReports).into());
@@ -172,8 +174,9 @@ pub async fn report(
     .bind(message)
     .bind(reason)
     .bind(now_ms())
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -74,6 +74,9 @@ fn is_key(text: &str, bytes: usize) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// The most devices one player's notifications go to.
+pub const MAX_DEVICES: i64 = 10;
+
 /// Keeps this device's subscription for `user` (a device that subscribed for another account
 /// before now notifies this one).
 pub async fn subscribe(
@@ -90,6 +93,21 @@ pub async fn subscribe(
     if !is_key(p256dh, 65) || !is_key(auth, 16) {
         return Err(Refusal::Invalid("the subscription's keys are not well formed".into()).into());
     }
+    // Counted and written holding the player: subscriptions made at once never pass the cap.
+    let (_writer, mut tx) = db.begin_holding(user).await?;
+    let others: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM push_subscriptions WHERE user_id = $1 AND endpoint <> $2",
+    )
+    .bind(user)
+    .bind(endpoint)
+    .fetch_one(&mut *tx)
+    .await?;
+    if others >= MAX_DEVICES {
+        return Err(Refusal::Invalid(format!(
+            "notifications go to {MAX_DEVICES} devices at most: turn them off on one first"
+        ))
+        .into());
+    }
     sqlx::query(
         "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
          VALUES ($1, $2, $3, $4, $5)
@@ -100,8 +118,9 @@ pub async fn subscribe(
     .bind(p256dh)
     .bind(auth)
     .bind(now_ms())
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 

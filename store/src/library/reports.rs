@@ -10,7 +10,7 @@ use domain::Refusal;
 
 use crate::{
     accounts::User,
-    db::{now_ms, Backend, Database},
+    db::{now_ms, Database},
     StoreError,
 };
 
@@ -43,16 +43,9 @@ pub async fn file(
         ))
         .into());
     }
-    // The count and the insert in one transaction that holds the player: on SQLite the write
-    // lock (taken up front), on Postgres the player's row, so reports filed at once are counted
-    // one after another and never pass the cap together.
-    let (_writer, mut tx) = db.begin_write().await?;
-    if db.backend == Backend::Postgres {
-        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
-            .bind(user.id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    }
+    // The count and the insert in one transaction that holds the player: reports filed at once
+    // never pass the cap together.
+    let (_writer, mut tx) = db.begin_holding(user.id).await?;
     let open: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM word_reports WHERE user_id = $1 AND status = 'open'",
     )

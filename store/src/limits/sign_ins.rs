@@ -52,9 +52,11 @@ const ADDRESS: Backoff = Backoff {
 /// A key quiet this long starts over.
 const FORGET_AFTER_MS: i64 = 60 * 60 * 1000;
 
-/// The keys a sign-in to `name` from `address` counts under, with their backoffs.
+/// The keys a sign-in to `name` from `address` counts under, with their backoffs. A name longer
+/// than any account's counts by its first 21 characters, so a request's size is not what is
+/// stored: every name that long is no account's, and they may as well share their failures.
 fn keys(name: &str, address: Option<&str>) -> Vec<(Backoff, String)> {
-    let name = name.trim().to_lowercase();
+    let name: String = name.trim().chars().take(21).collect::<String>().to_lowercase();
     let mut keys = vec![(NAME, format!("{}:{name}", NAME.kind))];
     if let Some(address) = address {
         keys.push((PAIR, format!("{}:{address}|{name}", PAIR.kind)));
@@ -184,5 +186,16 @@ mod tests {
             ["name:ann", "pair:1.2.3.4|ann", "address:1.2.3.4"]
         );
         assert_eq!(keys("ann", None).len(), 1);
+    }
+
+    #[test]
+    fn a_huge_name_is_stored_as_a_short_key() {
+        let huge = "Ä".repeat(200_000);
+        let all = keys(&huge, Some("1.2.3.4"));
+        assert!(all.iter().all(|(_, key)| key.len() < 80), "{all:?}");
+        // Every name that long shares the one key, whatever follows its first 21 characters.
+        assert_eq!(all, keys(&format!("{huge}x"), Some("1.2.3.4")));
+        // A real name is untouched.
+        assert_eq!(keys("a_twenty_char_name_x", None)[0].1, "name:a_twenty_char_name_x");
     }
 }
