@@ -533,3 +533,44 @@ async fn caps_hold_under_requests_made_at_once() {
             .unwrap_or_else(|e| panic!("{name}: {e:?}"));
     }
 }
+
+#[test]
+fn a_page_never_repeats_words_from_its_address() {
+    support::browser::each_database(async |name, server| {
+        let mut ann = support::browser::Browser::new(&server);
+        ann.sign_up(&support::unique_name("addr")).await;
+        let said = |refusal: serde_json::Value| {
+            format!("/settings?refused={}", urlencoding(&refusal.to_string()))
+        };
+        // A sentence with a link, as an attacker would send someone: not shown, only "refused".
+        let (status, page) = ann
+            .get(&said(
+                serde_json::json!({ "Invalid": "Your account is at risk: visit evil.example" }),
+            ))
+            .await;
+        assert_eq!(status, 200, "{name}");
+        assert!(!page.contains("evil.example"), "{name}");
+        assert!(page.contains("That could not be done."), "{name}");
+        let (_, page) = ann
+            .get(&said(serde_json::json!({ "Social": { "NoSuchPlayer": "x <a href=//evil.example>y</a>" } })))
+            .await;
+        assert!(!page.contains("evil.example"), "{name}");
+        // What the server itself sends back is said in full.
+        let (_, page) = ann
+            .get(&said(
+                serde_json::json!({ "Social": { "NoSuchPlayer": "bob_1" } }),
+            ))
+            .await;
+        assert!(page.contains("There is no player called bob_1"), "{name}");
+    });
+}
+
+/// Percent-encodes `text` for an address's query.
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) => char::from(b).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}

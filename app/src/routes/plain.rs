@@ -17,13 +17,33 @@ pub fn speaking<V>(texts: Texts, view: impl FnOnce() -> V) -> V {
 }
 
 /// What became of a plain form post, in `texts`; nothing for an address that says nothing
-/// readable.
+/// readable. Anyone can write an address: a refusal that carries text of its own (a sentence, a
+/// link) is not repeated, only said to be one, so a page never shows words from its address.
 pub fn said(texts: Texts, said: &crate::api::Said) -> Option<String> {
     if let Some(refused) = &said.refused {
-        let refusal: crate::api::Refusal = serde_json::from_str(refused).ok()?;
+        let words: serde_json::Value = serde_json::from_str(refused).ok()?;
+        if !only_names(&words) {
+            return Some(tr!(texts, social.refused).to_string());
+        }
+        let refusal: crate::api::Refusal = serde_json::from_value(words).ok()?;
         return Some(crate::i18n::refusal(texts, &refusal));
     }
     said.done.then(|| tr!(texts, social.done).to_string())
+}
+
+/// Whether every text in a refusal is a name (a player's, a word, a variant's): letters, digits
+/// and `_`, 40 at most, as a page may repeat them.
+fn only_names(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(text) => {
+            text.chars().count() <= 40 && text.chars().all(|c| c.is_alphanumeric() || c == '_')
+        }
+        serde_json::Value::Array(items) => items.iter().all(only_names),
+        serde_json::Value::Object(fields) => fields.iter().all(|(key, field)| {
+            only_names(&serde_json::Value::String(key.clone())) && only_names(field)
+        }),
+        _ => true,
+    }
 }
 
 /// A unix-ms instant as `2026-12-01 14:05 UTC`.

@@ -56,7 +56,12 @@ const FORGET_AFTER_MS: i64 = 60 * 60 * 1000;
 /// than any account's counts by its first 21 characters, so a request's size is not what is
 /// stored: every name that long is no account's, and they may as well share their failures.
 fn keys(name: &str, address: Option<&str>) -> Vec<(Backoff, String)> {
-    let name: String = name.trim().chars().take(21).collect::<String>().to_lowercase();
+    let name: String = name
+        .trim()
+        .chars()
+        .take(21)
+        .collect::<String>()
+        .to_lowercase();
     let mut keys = vec![(NAME, format!("{}:{name}", NAME.kind))];
     if let Some(address) = address {
         keys.push((PAIR, format!("{}:{address}|{name}", PAIR.kind)));
@@ -196,6 +201,9 @@ mod tests {
         // Every name that long shares the one key, whatever follows its first 21 characters.
         assert_eq!(all, keys(&format!("{huge}x"), Some("1.2.3.4")));
         // A real name is untouched.
-        assert_eq!(keys("a_twenty_char_name_x", None)[0].1, "name:a_twenty_char_name_x");
+        assert_eq!(
+            keys("a_twenty_char_name_x", None)[0].1,
+            "name:a_twenty_char_name_x"
+        );
     }
 }
