@@ -122,19 +122,29 @@ pub async fn room(db: &Database, id: &str, reader: i64) -> Result<Room, StoreErr
     Ok(Room::Open { lines, silenced })
 }
 
-/// A message as kept: trimmed, control characters made spaces, 1 to [`CHAT_MAX_CHARS`]
-/// characters.
+/// A message as kept: made plain ([`domain::plain_text`]: no control or reordering characters,
+/// white space collapsed), with something visible in it, and at most [`CHAT_MAX_CHARS`]
+/// characters (not bytes: an emoji of several is counted by them).
 pub fn message_of(text: &str) -> Result<String, Refusal> {
-    let body: String = text
-        .trim()
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
+    // Nothing that reorders the text shown beside it (the author's name, the next line).
+    let body = domain::plain_text(text);
     let length = body.chars().count();
-    if length == 0 || length > CHAT_MAX_CHARS {
+    if !body.chars().any(visible) || length > CHAT_MAX_CHARS {
         return Err(Refusal::Social(SocialProblem::BadMessage));
     }
     Ok(body)
+}
+
+/// Whether `c` shows by itself: not white space, a zero-width character (which stay inside a
+/// message, joining emoji), a variation selector or a combining mark, of which alone a message
+/// would look empty.
+fn visible(c: char) -> bool {
+    !c.is_whitespace()
+        && !matches!(c,
+            '\u{00ad}' | '\u{034f}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}'
+            | '\u{feff}' | '\u{fe00}'..='\u{fe0f}' | '\u{0300}'..='\u{036f}'
+            | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe20}'..='\u{fe2f}' | '\u{e0000}'..='\u{e007f}')
 }
 
 /// `author` writes `text` in game `id`'s chat; its players' pages hear of it.
@@ -242,4 +252,40 @@ pub async fn set_chat_off(db: &Database, user: i64, off: bool) -> Result<(), sql
         .execute(&db.pool)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_is_plain_visible_and_counted_in_characters() {
+        // Reordering characters go; the words stay in the order typed.
+        assert_eq!(
+            message_of("gg \u{202e}olleh\u{2066}x\u{2069} \u{200f}!").unwrap(),
+            "gg olleh x !"
+        );
+        for empty in [
+            "",
+            "   ",
+            "\u{200b}\u{200c}\u{feff}",
+            "\u{0301}\u{0302}",
+            "\u{202e}\u{200e}",
+        ] {
+            assert!(message_of(empty).is_err(), "{empty:?}");
+        }
+        // A family emoji joined by zero-width joiners is one message, kept whole.
+        let family = "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}";
+        assert_eq!(message_of(family).unwrap(), family);
+        // The limit counts characters: the longest message of four-byte emoji passes.
+        let longest = "\u{1f600}".repeat(CHAT_MAX_CHARS);
+        assert_eq!(
+            message_of(&longest).unwrap().chars().count(),
+            CHAT_MAX_CHARS
+        );
+        assert!(message_of(&format!("{longest}a")).is_err());
+        let marked = "e\u{0301}".repeat(CHAT_MAX_CHARS / 2);
+        assert!(message_of(&marked).is_ok());
+        assert!(message_of(&format!("{marked}e")).is_err());
+    }
 }
