@@ -138,9 +138,11 @@ test('friends follow, challenge and chat; an admin mutes a reported player; a bl
   // Ann opens a lobby game and an invite link; neither reaches Bob.
   const lobby = (await call(ann.page, '/api/games/create', newGame('Lobby'))).body.Ok.id;
   const invite = (await call(ann.page, '/api/games/create', newGame('Invite'))).body.Ok.invite_path.slice(8);
-  const unreachable = { Err: { Social: { Unreachable: annName } } };
-  assert.deepEqual((await call(bob.page, '/api/games/create', newGame({ Friend: { name: annName } }))).body, unreachable);
-  assert.deepEqual((await call(bob.page, '/api/friends/follow', { name: annName })).body, unreachable);
+  // Bob hears what any name that is nobody's gets: nothing tells him of the block.
+  const nobody = (name) => ({ Err: { Social: { NoSuchPlayer: name } } });
+  assert.deepEqual((await call(bob.page, '/api/games/create', newGame({ Friend: { name: annName } }))).body, nobody(annName));
+  assert.deepEqual((await call(bob.page, '/api/friends/follow', { name: annName })).body, nobody(annName));
+  assert.deepEqual((await call(bob.page, '/api/friends/follow', { name: 'zz_nobody_zz' })).body, nobody('zz_nobody_zz'));
   const listed = (await call(bob.page, '/api/lobby/list', {})).body.map((g) => g.id);
   assert.ok(!listed.includes(lobby), 'a blocked player sees the lobby game');
   assert.deepEqual((await call(bob.page, '/api/lobby/join', { id: lobby })).body, { Err: 'NoSuchGame' });

@@ -218,13 +218,36 @@ async fn a_block_holds_on_every_path() {
         blocks::block(&db, &bob, &ann.name).await.unwrap();
         assert!(blocks::between(&db, ann.id, bob.id).await.unwrap());
 
-        // Challenge, both ways; the pending one is called off.
+        // Challenge, both ways; the pending one is called off. Ann, blocked, hears what a name
+        // that is nobody's gets; Bob, who blocked her, that she cannot be reached.
         let unreachable =
             |who: &User| Refusal::Social(SocialProblem::Unreachable(who.name.clone()));
+        let nobody = |typed: &str| Refusal::Social(SocialProblem::NoSuchPlayer(typed.into()));
         assert_eq!(
             refusal(challenge(&db, &ann, &bob).await),
-            unreachable(&bob),
+            nobody(&bob.name),
             "{name}"
+        );
+        let made_up = NewGame {
+            opponent: Opponent::Friend {
+                name: "No_Such_One".into(),
+            },
+            ..new_game(Opponent::Lobby)
+        };
+        assert_eq!(
+            refusal(seating::create(&db, &ann, &made_up).await),
+            nobody("No_Such_One")
+        );
+        let typed = NewGame {
+            opponent: Opponent::Friend {
+                name: format!(" {} ", bob.name.to_uppercase()),
+            },
+            ..new_game(Opponent::Lobby)
+        };
+        assert_eq!(
+            refusal(seating::create(&db, &ann, &typed).await),
+            nobody(&bob.name.to_uppercase()),
+            "{name}: the name as typed, as for a made-up one"
         );
         assert_eq!(refusal(challenge(&db, &bob, &ann).await), unreachable(&ann));
         assert_eq!(
@@ -259,7 +282,11 @@ async fn a_block_holds_on_every_path() {
         assert!(friends::following(&db, bob.id).await.unwrap().0.is_empty());
         assert_eq!(
             refusal(friends::follow(&db, &ann, &bob.name).await),
-            unreachable(&bob)
+            nobody(&bob.name)
+        );
+        assert_eq!(
+            refusal(friends::follow(&db, &ann, "no_such_one").await),
+            nobody("no_such_one")
         );
         assert_eq!(
             refusal(friends::follow(&db, &bob, &ann.name).await),

@@ -3,8 +3,7 @@
 //! has one function to call and one refusal to give; the lobby's list leaves out the games of
 //! players [`hidden_from`] the viewer, and chat leaves out the messages of players the reader
 //! blocked ([`crate::chat`]). A block holds both ways for meeting (neither can challenge the
-//! other), and the blocked player is never told: they hear what anyone hears when the other
-//! cannot be reached.
+//! other), and the blocked player is never told: they hear what a name that is nobody's gets.
 
 use domain::{Refusal, SocialProblem};
 
@@ -17,9 +16,9 @@ use crate::{
 /// A way one player reaches another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Contact<'a> {
-    /// A challenge to the player of this name.
+    /// A challenge to the player named so, as the caller typed the name.
     Challenge(&'a str),
-    /// A follow of the player of this name.
+    /// A follow of the player named so, as the caller typed the name.
     Follow(&'a str),
     /// Taking the seat of an invite link.
     Invite,
@@ -30,11 +29,16 @@ pub enum Contact<'a> {
 }
 
 impl Contact<'_> {
-    /// What the caller is told when the way is closed: the same as for any closed way.
-    fn refusal(self) -> Refusal {
+    /// What the caller is told when the way is closed, `by_caller` (the caller blocked the
+    /// other) or not. The blocked player hears what a name that is nobody's gets: nothing
+    /// tells them of the block. The blocker, who knows, hears that the other cannot be reached.
+    fn refusal(self, by_caller: bool) -> Refusal {
         match self {
+            Contact::Challenge(name) | Contact::Follow(name) if by_caller => {
+                Refusal::Social(SocialProblem::Unreachable(shortened(name)))
+            }
             Contact::Challenge(name) | Contact::Follow(name) => {
-                Refusal::Social(SocialProblem::Unreachable(name.to_string()))
+                Refusal::Social(SocialProblem::NoSuchPlayer(shortened(name)))
             }
             Contact::Invite => Refusal::InviteClosed,
             Contact::Lobby => Refusal::NoSuchGame,
@@ -52,7 +56,8 @@ pub async fn check(
 ) -> Result<(), StoreError> {
     if between(db, from, to).await? {
         metrics::counter!("alfakraft_blocked_contacts_total").increment(1);
-        return Err(contact.refusal().into());
+        let by_caller = blocks(db, from, to).await?;
+        return Err(contact.refusal(by_caller).into());
     }
     Ok(())
 }

@@ -29,7 +29,7 @@ pub struct Friend {
 /// `user` follows the player called `name` (unless a block stands between them).
 pub async fn follow(db: &Database, user: &User, name: &str) -> Result<(), StoreError> {
     let other = blocks::other(db, user, name).await?;
-    blocks::check(db, user.id, other.id, Contact::Follow(&other.name)).await?;
+    blocks::check(db, user.id, other.id, Contact::Follow(name)).await?;
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM follows WHERE follower = $1")
         .bind(user.id)
         .fetch_one(&db.pool)

@@ -161,7 +161,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
     let invitee = match &new.opponent {
         Opponent::Friend { name } => {
             let friend = blocks::other(db, owner, name).await?;
-            blocks::check(db, owner.id, friend.id, Contact::Challenge(&friend.name)).await?;
+            blocks::check(db, owner.id, friend.id, Contact::Challenge(name)).await?;
             Some(friend.id)
         }
         _ => None,
