@@ -182,7 +182,14 @@ test('a new password signs out the other device; a recovery code sets a new one,
   assert.equal(exported.account.name, name);
   assert.ok(Array.isArray(exported.games) && Array.isArray(exported.chats));
 
-  // Recovery codes, shown once; then a forgotten password.
+  // Recovery codes, shown once, for the password (a session alone makes none); then a
+  // forgotten password.
+  const codesForm = laptop.page.locator('form:has([data-testid="new-codes"])');
+  await codesForm.locator('input[name="password"]').fill('not the password');
+  await laptop.page.click('[data-testid="new-codes"]');
+  await laptop.page.waitForSelector('[data-testid="said"]');
+  assert.match(await laptop.page.textContent('[data-testid="said"]'), /not your current password/);
+  await codesForm.locator('input[name="password"]').fill('another good password');
   await laptop.page.click('[data-testid="new-codes"]');
   const codes = await laptop.page.locator('[data-testid="recovery-codes"] code').allTextContents();
   assert.equal(codes.length, 10);
@@ -233,6 +240,10 @@ test('a new player is offered recovery codes at sign-up, then goes on where they
   await page.fill('input[name="password"]', PASSWORD);
   await page.tap('button[type="submit"]');
   await page.waitForSelector('[data-testid="welcome"]');
+  await page.fill('[data-testid="welcome"] input[name="password"]', PASSWORD);
+  await page.screenshot({ path: path.join(artifacts, 'welcome-390.png') });
+  const button = await page.locator('[data-testid="welcome-codes"]').boundingBox();
+  assert.ok(button.y + button.height <= 844 && button.x + button.width <= 390, 'the offer is on the first screen');
   await page.tap('[data-testid="welcome-codes"]');
   await page.waitForSelector('[data-testid="recovery-codes"] code');
   const codes = await page.locator('[data-testid="recovery-codes"] code').allTextContents();

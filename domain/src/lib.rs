@@ -200,6 +200,16 @@ pub enum AccountProblem {
     /// A signed-in player's current password, asked again before a change, is wrong.
     #[error("that is not your current password")]
     WrongPassword,
+    /// Closing the account failed on the server's side; nothing was changed.
+    #[error("your account could not be closed, and nothing was changed: try again")]
+    NotClosed,
+    /// A reset set the new password, but the account signs in with a second factor too: the
+    /// player signs in with both.
+    #[error("your new password is set: sign in with it and your authenticator code")]
+    PasswordSet,
+    /// The account has had its hour's worth of letters (address links).
+    #[error("that is enough letters for this hour: try again later")]
+    TooManyLetters,
 }
 
 /// What one person writes for others to read (a pass-and-play name, an admin's reason), made
@@ -244,6 +254,7 @@ impl Refusal {
             Refusal::Account(AccountProblem::CodeNeeded) => "code-needed".into(),
             Refusal::Account(AccountProblem::WrongSecondFactor) => "wrong-second".into(),
             Refusal::Account(AccountProblem::LinkExpired) => "link-expired".into(),
+            Refusal::Account(AccountProblem::PasswordSet) => "password-set".into(),
             Refusal::SlowDown { minutes } => format!("slow-{minutes}"),
             Refusal::TooManyAccounts { minutes } => format!("accounts-{minutes}"),
             _ => return None,
@@ -266,6 +277,7 @@ impl Refusal {
             "code-needed" => Refusal::Account(AccountProblem::CodeNeeded),
             "wrong-second" => Refusal::Account(AccountProblem::WrongSecondFactor),
             "link-expired" => Refusal::Account(AccountProblem::LinkExpired),
+            "password-set" => Refusal::Account(AccountProblem::PasswordSet),
             _ => {
                 if let Some(rest) = word.strip_prefix("slow-") {
                     Refusal::SlowDown {

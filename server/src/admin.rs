@@ -90,7 +90,7 @@ async fn admin_of(
         Err(error) => return Err(unavailable(&error)),
     };
     if services.admins_need_two_factor {
-        match store::accounts::two_factor::enabled(&services.db, user.id).await {
+        match sessions::passed_second_factor(&services.db, session, user.id).await {
             Ok(true) => {}
             Ok(false) => return Err(Redirect::to("/settings#two-factor").into_response()),
             Err(error) => return Err(unavailable(&error)),

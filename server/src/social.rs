@@ -37,6 +37,10 @@ pub fn router() -> Router<AppState> {
         .route("/email/verify", get(verify_address))
 }
 
+fn urlencoded(pairs: &[(&str, &str)]) -> String {
+    serde_urlencoded::to_string(pairs).unwrap_or_default()
+}
+
 /// Sign in first, then come back to `path`.
 fn sign_in(path: &str) -> Response {
     Redirect::to(&format!("/signin?next={path}")).into_response()
@@ -120,7 +124,7 @@ async fn settings_page(
             codes_left: security::recovery_codes_left(db, user.id).await?,
             two_factor_required: services.admins_need_two_factor
                 && user.role == Role::Admin
-                && !matches!(two_factor, TwoFactor::On),
+                && !store::accounts::sessions::passed_second_factor(db, &session, user.id).await?,
             two_factor,
         })
     };
@@ -148,9 +152,12 @@ fn qr_svg(uri: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The recovery codes form: from `/welcome`, where to go on to after.
+/// The recovery codes form: the player's password, and from `/welcome`, where to go on to
+/// after.
 #[derive(Deserialize, Default)]
 struct CodesForm {
+    #[serde(default)]
+    password: String,
     next: Option<String>,
 }
 
@@ -159,13 +166,35 @@ struct CodesForm {
 async fn new_codes(
     visitor: Visitor,
     State(services): State<Services>,
+    address: Option<axum::Extension<store::limits::ClientAddr>>,
     Form(form): Form<CodesForm>,
 ) -> Response {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
         return sign_in("/settings");
     };
     let next = form.next.filter(|next| domain::is_local_path(next));
-    match security::new_recovery_codes(&services.db, user.id).await {
+    // The password first: with new codes, a stolen session could set a password of its own.
+    let address = address.map(|a| a.0 .0.to_string());
+    let confirmed =
+        security::confirm_password(&services.db, user, &form.password, address.as_deref());
+    let confirmed = match confirmed.await.map_err(store::StoreError::from) {
+        Ok(confirmed) => confirmed,
+        Err(store::StoreError::Refused(refusal)) => {
+            let back = match &next {
+                Some(next) => format!("/welcome?{}", urlencoded(&[("next", next.as_str())])),
+                None => "/settings".into(),
+            };
+            let said = Said {
+                done: false,
+                refused: serde_json::to_string(&refusal).ok(),
+            };
+            let query = serde_urlencoded::to_string(&said).unwrap_or_default();
+            let joiner = if back.contains('?') { '&' } else { '?' };
+            return Redirect::to(&format!("{back}{joiner}{query}#codes")).into_response();
+        }
+        Err(error) => return failed(error),
+    };
+    match security::new_recovery_codes(&services.db, &confirmed).await {
         Ok(codes) => Html(settings::codes(
             visitor.texts(),
             &user.name,
@@ -274,6 +303,7 @@ async fn verify_address(
 #[derive(Deserialize, Default)]
 struct WelcomeQuery {
     next: Option<String>,
+    refused: Option<String>,
 }
 
 async fn welcome(visitor: Visitor, Query(query): Query<WelcomeQuery>) -> Response {
@@ -284,7 +314,12 @@ async fn welcome(visitor: Visitor, Query(query): Query<WelcomeQuery>) -> Respons
         .next
         .filter(|next| domain::is_local_path(next))
         .unwrap_or_else(|| "/".into());
-    Html(settings::welcome(visitor.texts(), &user.name, next)).into_response()
+    let said = Said {
+        done: false,
+        refused: query.refused,
+    };
+    let said = app::routes::plain::said(visitor.texts(), &said);
+    Html(settings::welcome(visitor.texts(), &user.name, next, said)).into_response()
 }
 
 async fn goodbye(visitor: Visitor) -> Html<String> {

@@ -254,19 +254,22 @@ async fn a_new_password_signs_out_every_other_session() {
             "{db_name}"
         );
 
-        for (current, new, problem) in [
-            ("wrong horse", "a new horse", AccountProblem::WrongPassword),
-            ("correct horse", "short", AccountProblem::BadPassword),
-        ] {
-            assert!(
-                matches!(
-                    security::change_password(&db, &ann, current, new, Some(&laptop)).await,
-                    Err(AccountError::Refused(p)) if p == problem
-                ),
-                "{db_name}"
-            );
-        }
-        security::change_password(&db, &ann, "correct horse", "a new horse", Some(&laptop))
+        assert!(
+            matches!(
+                security::confirm_password(&db, &ann, "wrong horse", None).await,
+                Err(AccountError::Refused(AccountProblem::WrongPassword))
+            ),
+            "{db_name}"
+        );
+        let confirmed = support::confirmed(&db, &ann, "correct horse").await;
+        assert!(
+            matches!(
+                security::change_password(&db, &confirmed, "short", Some(&laptop)).await,
+                Err(AccountError::Refused(AccountProblem::BadPassword))
+            ),
+            "{db_name}"
+        );
+        security::change_password(&db, &confirmed, "a new horse", Some(&laptop))
             .await
             .unwrap();
         assert!(
@@ -295,7 +298,8 @@ async fn a_recovery_code_resets_the_password_once() {
             .await
             .unwrap();
         session_of(&db, bo.id, "Chrome on Android", 20_400).await;
-        let codes = security::new_recovery_codes(&db, bo.id).await.unwrap();
+        let confirmed = support::confirmed(&db, &bo, "correct horse").await;
+        let codes = security::new_recovery_codes(&db, &confirmed).await.unwrap();
         assert_eq!(codes.len(), security::RECOVERY_CODES);
         assert!(
             codes
@@ -335,7 +339,8 @@ async fn a_recovery_code_resets_the_password_once() {
             "{db_name}: once"
         );
         assert_eq!(security::recovery_codes_left(&db, bo.id).await.unwrap(), 9);
-        security::new_recovery_codes(&db, bo.id).await.unwrap();
+        let confirmed = support::confirmed(&db, &bo, "a new horse").await;
+        security::new_recovery_codes(&db, &confirmed).await.unwrap();
         assert!(
             wrong(security::recover(&db, &name, &codes[1], "another horse").await),
             "{db_name}: replaced"

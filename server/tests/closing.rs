@@ -9,9 +9,9 @@ use dictionaries::DictionaryId;
 use domain::AccountProblem;
 use rules::{game::Format, Action, Variant};
 use store::{
-    accounts::{self, security, User},
+    accounts::{self, security, security::Confirmed, User},
     chat, closing,
-    db::{Backend, Database},
+    db::{self, Backend, Database},
     friends, games, limits, profiles,
     profiles::Opponent as Against,
     seating, Services, StoreError,
@@ -133,6 +133,222 @@ const KEPT: &[(&str, &str)] = &[
     ("rank_history", "opponent"),
 ];
 
+/// Every other kind of row a player leaves behind: reports both ways, decided by an admin (the
+/// log of the decision on Ann's report of Bob points at her report), a sanction on her, a
+/// block, a challenge waiting for an answer, a notice naming her queued for Bob's device, and a
+/// link mailed to an address she is adding.
+async fn leave_everything_behind(services: &Services, ann: &User, bob: &User, key: &Confirmed) {
+    use store::moderation::{self, SanctionKind, Verdict};
+    let db = &services.db;
+    let admin = player(db).await;
+    accounts::make_admin(db, &admin.name).await.unwrap();
+    let admin = accounts::by_name(db, &admin.name).await.unwrap().unwrap();
+    moderation::report(db, ann, &bob.name, None, "spam")
+        .await
+        .unwrap();
+    moderation::report(db, bob, &ann.name, None, "rude")
+        .await
+        .unwrap();
+    for report in moderation::queue(db).await.unwrap() {
+        let verdict = match report.reported.0 == bob.id {
+            true => Verdict::Sanction(SanctionKind::Mute, Some(db::now_ms() + 3_600_000)),
+            false => Verdict::Dismiss,
+        };
+        let about = report.reported.0;
+        moderation::decide(db, &admin, about, Some(report.id), verdict, "seen")
+            .await
+            .unwrap();
+    }
+    let muted = Verdict::Sanction(SanctionKind::Mute, None);
+    moderation::decide(db, &admin, ann.id, None, muted, "later")
+        .await
+        .unwrap();
+    let carl = player(db).await;
+    store::blocks::block(db, ann, &carl.name).await.unwrap();
+    let challenge = NewGame {
+        variant: Variant::Classic,
+        dictionary: DictionaryId::English,
+        format: Format::Casual,
+        opponent: Opponent::Friend {
+            name: bob.name.clone(),
+        },
+        rated: false,
+    };
+    seating::create(db, ann, &challenge).await.unwrap();
+    let endpoint = format!("https://fcm.googleapis.com/fcm/send/{}", bob.name);
+    let (p256dh, auth) = ("B".repeat(87), "A".repeat(22));
+    store::push::subscribe(db, bob.id, &endpoint, &p256dh, &auth, &[])
+        .await
+        .unwrap();
+    let notice = domain::Notice::Challenged {
+        from: ann.name.clone(),
+    };
+    store::push::notify(db, bob.id, &notice).await.unwrap();
+    // The challenge's own notice is queued by a task of its own: wait for it too.
+    for _ in 0..200 {
+        let queued: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM push_outbox o JOIN push_subscriptions s
+             ON s.id = o.subscription_id WHERE s.user_id = $1",
+        )
+        .bind(bob.id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        if queued == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    store::mail::set_address(
+        db,
+        key,
+        &format!("{}@example.org", ann.name),
+        |token| format!("https://example.org/email/verify?token={token}"),
+        |link| ("Confirm".into(), link.into()),
+    )
+    .await
+    .unwrap();
+}
+
+/// Every row of every table, as text, sorted: what a failed close must leave as it found.
+async fn snapshot(db: &Database) -> Vec<(String, Vec<String>)> {
+    let mut all = Vec::new();
+    for (table, columns) in tables(db).await {
+        // SQLite's quote() writes blobs as hex literals; Postgres writes bytea as hex anyway.
+        let row = columns
+            .iter()
+            .map(|c| match db.backend {
+                Backend::Sqlite => format!("quote(\"{c}\")"),
+                Backend::Postgres => format!("COALESCE(CAST(\"{c}\" AS TEXT), '~')"),
+            })
+            .collect::<Vec<_>>()
+            .join(" || '|' || ");
+        let mut rows: Vec<String> = sqlx::query_scalar(&format!("SELECT {row} FROM \"{table}\""))
+            .fetch_all(&db.pool)
+            .await
+            .unwrap();
+        rows.sort();
+        all.push((table, rows));
+    }
+    all
+}
+
+/// Makes every delete from `push_subscriptions` fail: late in the closing transaction, after
+/// the resignations and most of the erasing.
+async fn fail_half_way(db: &Database, on: bool) {
+    let statements: &[&str] = match (db.backend, on) {
+        (Backend::Sqlite, true) => &[
+            "CREATE TRIGGER fail_half_way BEFORE DELETE ON push_subscriptions
+              BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
+        ],
+        (Backend::Sqlite, false) => &["DROP TRIGGER fail_half_way"],
+        (Backend::Postgres, true) => &[
+            "CREATE FUNCTION fail_half_way() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$",
+            "CREATE TRIGGER fail_half_way BEFORE DELETE ON push_subscriptions
+             FOR EACH ROW EXECUTE FUNCTION fail_half_way()",
+        ],
+        (Backend::Postgres, false) => &[
+            "DROP TRIGGER fail_half_way ON push_subscriptions",
+            "DROP FUNCTION fail_half_way()",
+        ],
+    };
+    for sql in statements {
+        sqlx::query(sql).execute(&db.pool).await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_that_fails_half_way_changes_nothing() {
+    // Databases of their own: the injected failure is a trigger.
+    for (db_name, db, _dir) in support::own_databases().await {
+        let services = Services::new(db.clone(), support::library(&db).await);
+        let (ann, bob) = (player(&db).await, player(&db).await);
+        let playing = game_between(&db, &bob, &ann).await;
+        let confirmed = support::confirmed(&db, &ann, "a good password").await;
+        security::new_recovery_codes(&db, &confirmed).await.unwrap();
+        friends::follow(&db, &bob, &ann.name).await.unwrap();
+        chat::send(&db, &playing, &ann, "hello").await.unwrap();
+        let endpoint = format!("https://fcm.googleapis.com/fcm/send/{}", ann.name);
+        let (p256dh, auth) = ("B".repeat(87), "A".repeat(22));
+        store::push::subscribe(&db, ann.id, &endpoint, &p256dh, &auth, &[])
+            .await
+            .unwrap();
+        leave_everything_behind(&services, &ann, &bob, &confirmed).await;
+        // Read once, so the game's state is in memory as the commit keeps it.
+        let before_game = games::row(&db, &playing).await.unwrap();
+        let before = snapshot(&db).await;
+
+        fail_half_way(&db, true).await;
+        let failed = closing::close(&services, &confirmed).await;
+        assert!(
+            matches!(
+                failed,
+                Err(StoreError::Refused(Refusal::Account(
+                    AccountProblem::NotClosed
+                )))
+            ),
+            "{db_name}: {failed:?}"
+        );
+        fail_half_way(&db, false).await;
+        let after = snapshot(&db).await;
+        for ((table, was), (_, is)) in before.iter().zip(&after) {
+            assert_eq!(was, is, "{db_name}: {table} changed");
+        }
+        assert_eq!(before.len(), after.len());
+        // The game goes on where it was: Bob, whose turn it may be, can still move, and the
+        // account signs in as before.
+        let row = games::row(&db, &playing).await.unwrap();
+        assert_eq!(row.phase, Phase::Playing, "{db_name}");
+        assert_eq!(row.version, before_game.version, "{db_name}");
+        let lexicon = services.game_lexicon(&row.config).await.unwrap();
+        let state = games::load(&db, &playing, &*lexicon).await.unwrap();
+        let to_move = state.to_move();
+        games::commit(
+            &db,
+            &playing,
+            row.version,
+            &Action::Pass { seat: to_move },
+            &*lexicon,
+        )
+        .await
+        .unwrap();
+        accounts::sign_in(&db, &ann.name, "a good password")
+            .await
+            .unwrap();
+
+        // Once the fault is gone, the same close goes through.
+        closing::close(&services, &confirmed).await.unwrap();
+        assert_eq!(games::row(&db, &playing).await.unwrap().phase, Phase::Over);
+        assert!(accounts::by_name(&db, &ann.name).await.unwrap().is_none());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_whose_password_changed_meanwhile_is_refused() {
+    for (db_name, db, _dir) in support::databases().await {
+        let services = Services::new(db.clone(), support::library(&db).await);
+        let ann = player(&db).await;
+        let confirmed = support::confirmed(&db, &ann, "a good password").await;
+        // Another session changes the password between the check and the close.
+        let other = support::confirmed(&db, &ann, "a good password").await;
+        security::change_password(&db, &other, "another password", None)
+            .await
+            .unwrap();
+        let refused = closing::close(&services, &confirmed).await;
+        assert!(
+            matches!(
+                refused,
+                Err(StoreError::Refused(Refusal::Account(
+                    AccountProblem::WrongPassword
+                )))
+            ),
+            "{db_name}: {refused:?}"
+        );
+        assert!(accounts::by_name(&db, &ann.name).await.unwrap().is_some());
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_account_leaves_its_games_and_nothing_else() {
     // Databases of its own: a recomputation rewrites every rank in its database.
@@ -160,7 +376,8 @@ async fn a_closed_account_leaves_its_games_and_nothing_else() {
         let playing = game_between(&db, &bob, &ann).await;
         friends::follow(&db, &ann, &bob.name).await.unwrap();
         friends::follow(&db, &bob, &ann.name).await.unwrap();
-        security::new_recovery_codes(&db, ann.id).await.unwrap();
+        let confirmed = support::confirmed(&db, &ann, "a good password").await;
+        security::new_recovery_codes(&db, &confirmed).await.unwrap();
         let endpoint = format!("https://fcm.googleapis.com/fcm/send/{}", ann.name);
         let (p256dh, auth) = ("B".repeat(87), "A".repeat(22));
         store::push::subscribe(&db, ann.id, &endpoint, &p256dh, &auth, &[])
@@ -169,23 +386,9 @@ async fn a_closed_account_leaves_its_games_and_nothing_else() {
         limits::sign_ins::fail(&db, &ann.name, Some("192.0.2.7"))
             .await
             .unwrap();
-        store::moderation::report(&db, &bob, &ann.name, None, "rude")
-            .await
-            .unwrap();
+        leave_everything_behind(&services, &ann, &bob, &confirmed).await;
 
-        let wrong = closing::close(&services, &ann, "not my password").await;
-        assert!(
-            matches!(
-                wrong,
-                Err(StoreError::Refused(Refusal::Account(
-                    AccountProblem::WrongPassword
-                )))
-            ),
-            "{db_name}: {wrong:?}"
-        );
-        closing::close(&services, &ann, "a good password")
-            .await
-            .unwrap();
+        closing::close(&services, &confirmed).await.unwrap();
 
         // The game in play was resigned: Bob won it.
         let row = games::row(&db, &playing).await.unwrap();

@@ -69,14 +69,29 @@ fn an_address_is_verified_by_its_link_and_a_reset_link_works_once() {
                 settings.contains("data-testid=\"mail\""),
                 "settings offer e-mail"
             );
-            let refused = form(
-                &mut ann,
-                "/api/mail/address",
-                &[("address", "not an address")],
-            )
-            .await;
-            assert!(refused.get("Err").is_some(), "{refused}");
-            form(&mut ann, "/api/mail/address", &[("address", &address)]).await;
+            for bad in [
+                "not an address",
+                "a@b",
+                "a..b@example.org",
+                "a@-x.org",
+                "a\"b@x.org",
+            ] {
+                let fields = [("address", bad), ("password", "a good password")];
+                let refused = form(&mut ann, "/api/mail/address", &fields).await;
+                assert!(refused["Err"]["Invalid"].is_string(), "{bad}: {refused}");
+            }
+            // A session alone adds no address: it could reset the password through it.
+            let fields = [
+                ("address", address.as_str()),
+                ("password", "not my password"),
+            ];
+            let refused = form(&mut ann, "/api/mail/address", &fields).await;
+            assert_eq!(refused["Err"]["Account"], "WrongPassword", "{refused}");
+            let fields = [
+                ("address", address.as_str()),
+                ("password", "a good password"),
+            ];
+            form(&mut ann, "/api/mail/address", &fields).await;
             let mail = sink.wait_for(1).await;
             assert!(
                 mail[0].starts_with(&format!("To: {address}\n")),
@@ -195,12 +210,12 @@ fn the_deadline_warning_and_the_digest_go_to_those_who_asked() {
             let name = support::unique_name("dig");
             let mut ann = signed_up(&base, &name).await;
             let mut bob = signed_up(&base, &support::unique_name("dib")).await;
-            form(
-                &mut ann,
-                "/api/mail/address",
-                &[("address", &format!("{name}@example.org"))],
-            )
-            .await;
+            let address = format!("{name}@example.org");
+            let fields = [
+                ("address", address.as_str()),
+                ("password", "a good password"),
+            ];
+            form(&mut ann, "/api/mail/address", &fields).await;
             let mail = sink.wait_for(1).await;
             ann.get(&link_in(&mail[0], &base)).await.unwrap();
             let chosen = [("digest", "on"), ("deadlines", "on")];
@@ -291,14 +306,100 @@ fn without_an_smtp_server_no_page_offers_e_mail() {
         assert!(!settings.contains("data-testid=\"mail\""));
         let (_, reset) = ann.get("/reset").await.unwrap();
         assert!(!reset.contains("reset-by-mail"));
-        let refused = form(
-            &mut ann,
-            "/api/mail/address",
-            &[("address", "a@example.org")],
-        )
-        .await;
+        let fields = [
+            ("address", "a@example.org"),
+            ("password", "a good password"),
+        ];
+        let refused = form(&mut ann, "/api/mail/address", &fields).await;
         assert!(refused["Err"].is_object(), "{refused}");
         let refused = form(&mut ann, "/api/mail/forgot", &[("who", "anyone")]).await;
         assert!(refused["Err"].is_object(), "{refused}");
+    });
+}
+
+#[test]
+fn no_account_makes_the_server_mail_strangers_and_a_new_password_ends_every_link() {
+    each_database(|database_url| {
+        let sink = start_sink();
+        let dir = tempfile::tempdir().unwrap();
+        let smtp = format!("smtp://127.0.0.1:{}", port(&sink));
+        let env = [("ALFAKRAFT_SMTP_URL", smtp.as_str())];
+        let (_server, base) = support::spawn_server_with(dir.path(), database_url, &env);
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        runtime.block_on(async {
+            let name = support::unique_name("cap");
+            let mut ann = signed_up(&base, &name).await;
+            // Three addresses an hour, then a clear refusal, and no fourth letter.
+            for n in 0..4 {
+                let address = format!("stranger{n}@example.org");
+                let fields = [
+                    ("address", address.as_str()),
+                    ("password", "a good password"),
+                ];
+                let answer = form(&mut ann, "/api/mail/address", &fields).await;
+                match n {
+                    0..=2 => assert_eq!(answer["Ok"], Value::Null, "{answer}"),
+                    _ => assert_eq!(answer["Err"]["Account"], "TooManyLetters", "{answer}"),
+                }
+            }
+            let mail = sink.wait_for(3).await;
+            // The last address's link verifies it; the earlier ones no longer do.
+            let last = mail.iter().find(|m| m.contains("To: stranger2@")).unwrap();
+            let first = mail.iter().find(|m| m.contains("To: stranger0@")).unwrap();
+            let (_, _) = ann.get(&link_in(first, &base)).await.unwrap();
+            let db = database(dir.path(), database_url).await;
+            let email = || async {
+                sqlx::query_scalar::<_, Option<String>>("SELECT email FROM users WHERE name = $1")
+                    .bind(&name)
+                    .fetch_one(&db.pool)
+                    .await
+                    .unwrap()
+            };
+            assert_eq!(email().await, None, "an earlier link ended");
+            ann.get(&link_in(last, &base)).await.unwrap();
+            assert_eq!(email().await.as_deref(), Some("stranger2@example.org"));
+
+            // A letter the mailer cannot write (put in the outbox behind the checks' back) is
+            // dropped, and the letters after it go out at once.
+            sqlx::query(
+                "INSERT INTO outbox (recipient, subject, body, attempts, next_at, created_at)
+                 VALUES ('not an address@@', 'x', 'x', 0, 0, 0)",
+            )
+            .execute(&db.pool)
+            .await
+            .unwrap();
+            // Two reset links; the first one used ends the second.
+            let mut stranger = ApiClient::new(&base);
+            for _ in 0..2 {
+                form(&mut stranger, "/api/mail/forgot", &[("who", &name)]).await;
+            }
+            let mail = sink.wait_for(5).await;
+            let tokens: Vec<String> = mail[3..]
+                .iter()
+                .map(|m| {
+                    link_in(m, &base)
+                        .strip_prefix("/reset?token=")
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            let outbox: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(outbox, 0, "the unwritable letter left the outbox");
+            let fields = [
+                ("token", tokens[0].as_str()),
+                ("password", "a brand new password"),
+            ];
+            let answer = form(&mut stranger, "/api/mail/reset", &fields).await;
+            assert_eq!(answer["Ok"]["name"], name.as_str(), "{answer}");
+            let fields = [
+                ("token", tokens[1].as_str()),
+                ("password", "the thief's password"),
+            ];
+            let answer = form(&mut stranger, "/api/mail/reset", &fields).await;
+            assert_eq!(answer["Err"]["Account"], "LinkExpired", "{answer}");
+        });
     });
 }

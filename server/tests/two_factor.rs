@@ -148,7 +148,8 @@ fn sign_in_asks_for_the_code_which_works_once_and_a_recovery_code_stands_in_once
 
         // A recovery code in the code's place, once.
         let user = accounts::by_name(&server.db, &name).await.unwrap().unwrap();
-        let codes = security::new_recovery_codes(&server.db, user.id)
+        let confirmed = support::confirmed(&server.db, &user, PASSWORD).await;
+        let codes = security::new_recovery_codes(&server.db, &confirmed)
             .await
             .unwrap();
         let (_, answer) = sign_in(&server, &name, Some(&codes[3])).await;
@@ -209,15 +210,137 @@ async fn admin_sent_to_set_up(db_name: &str, server: Server) {
         "{db_name}"
     );
     let (_, settings) = admin.get("/settings").await;
-    assert!(settings.contains("role=\"alert\""), "{db_name}");
+    assert!(settings.contains("two-factor-required"), "{db_name}");
     steady().await;
     let secret = set_up(&server, &mut admin, &name).await;
+    // The session that turned it on never passed it (a stolen one could turn it on too): it
+    // stays refused until it signs in again with the code.
     let (status, _) = admin.get("/admin").await;
-    assert_eq!(status, 200, "{db_name}");
-    ok(&admin.call("/api/admin/overview", json!({})).await);
-    // And they sign in with it, like any player who turned it on.
+    assert_eq!(status, 303, "{db_name}: set up, not signed in with it");
+    let answer = admin.call("/api/admin/overview", json!({})).await;
+    assert_eq!(refusal(&answer)["Account"], "SecondFactorRequired");
+    let (_, settings) = admin.get("/settings").await;
+    assert!(settings.contains("two-factor-required"), "{db_name}");
     let (_, answer) = sign_in(&server, &name, None).await;
     assert_eq!(refusal(&answer)["Account"], "CodeNeeded", "{db_name}");
-    let (_, answer) = sign_in(&server, &name, Some(&next_code(&secret))).await;
+    let (mut signed_in, answer) = sign_in(&server, &name, Some(&next_code(&secret))).await;
     ok(&answer);
+    let (status, _) = signed_in.get("/admin").await;
+    assert_eq!(status, 200, "{db_name}");
+    ok(&signed_in.call("/api/admin/overview", json!({})).await);
+    let (_, settings) = signed_in.get("/settings").await;
+    assert!(!settings.contains("two-factor-required"), "{db_name}");
+}
+
+#[test]
+fn a_reset_never_signs_in_past_the_second_factor() {
+    each_database(async |db_name, server| {
+        let name = unique_name("tfr");
+        let mut browser = Browser::new(&server);
+        browser.sign_up(&name).await;
+        // New codes need the password: a stolen session could reset the password with them.
+        let (status, _) = browser
+            .post_form_page("/settings/recovery-codes", &[("password", "not it")])
+            .await;
+        assert_eq!(status, 303, "{db_name}");
+        assert!(
+            browser
+                .location
+                .as_deref()
+                .unwrap_or("")
+                .contains("WrongPassword"),
+            "{db_name}: {:?}",
+            browser.location
+        );
+        let user = accounts::by_name(&server.db, &name).await.unwrap().unwrap();
+        assert_eq!(
+            security::recovery_codes_left(&server.db, user.id)
+                .await
+                .unwrap(),
+            0
+        );
+        let (status, page) = browser
+            .post_form_page("/settings/recovery-codes", &[("password", PASSWORD)])
+            .await;
+        assert_eq!(status, 200, "{db_name}");
+        let codes: Vec<String> = page
+            .split("<code>")
+            .skip(1)
+            .filter_map(|rest| rest.split("</code>").next().map(str::to_string))
+            .collect();
+        assert_eq!(codes.len(), security::RECOVERY_CODES, "{db_name}: {page}");
+        steady().await;
+        let secret = set_up(&server, &mut browser, &name).await;
+
+        // A recovery code sets the password, but signs no one in: the second factor is asked.
+        let mut stranger = Browser::new(&server);
+        let fields = [
+            ("name", name.as_str()),
+            ("code", codes[0].as_str()),
+            ("password", "a brand new password"),
+        ];
+        let answer = stranger.post_form("/api/account/recover", &fields).await;
+        assert_eq!(refusal(&answer)["Account"], "PasswordSet", "{db_name}");
+        assert_eq!(
+            stranger.call("/api/account/me", json!({})).await,
+            Value::Null
+        );
+        let fields = [
+            ("name", name.as_str()),
+            ("password", "a brand new password"),
+        ];
+        let answer = stranger.post_form("/api/account/sign-in", &fields).await;
+        assert_eq!(refusal(&answer)["Account"], "CodeNeeded", "{db_name}");
+        let code = next_code(&secret);
+        let fields = [
+            ("name", name.as_str()),
+            ("password", "a brand new password"),
+            ("code", code.as_str()),
+        ];
+        ok(&stranger.post_form("/api/account/sign-in", &fields).await);
+        assert!(stranger.call("/api/account/me", json!({})).await["name"] == name.as_str());
+    });
+}
+
+#[test]
+fn wrong_current_passwords_slow_down_like_failed_sign_ins() {
+    each_database(async |db_name, server| {
+        let name = unique_name("tfw");
+        let mut browser = Browser::new(&server);
+        browser.sign_up(&name).await;
+        // A stolen session guessing the password through every form that asks for it.
+        let mut slowed = 0;
+        for round in 0..10 {
+            for (path, field) in [
+                ("/api/account/password", "current"),
+                ("/api/account/close", "password"),
+                ("/api/account/two-factor-off", "password"),
+                ("/api/account/recovery-codes", "password"),
+            ] {
+                let mut fields = vec![(field, format!("guess {round}"))];
+                if field == "current" {
+                    fields.push(("new", "a new password".into()));
+                }
+                let fields: Vec<(&str, &str)> =
+                    fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                let answer = browser.post_form(path, &fields).await;
+                match refusal(&answer) {
+                    r if r["Account"] == "WrongPassword" => {}
+                    r if r["SlowDown"].is_object() => slowed += 1,
+                    r => panic!("{db_name}: {path}: {r}"),
+                }
+            }
+        }
+        // Twenty free for a name (these requests come from no address), then each failure
+        // doubles the wait from a second: only a run lasting over half a minute could have
+        // more than 25 of the 40 guesses heard.
+        assert!(slowed >= 15, "{db_name}: only {slowed} of 40 slowed");
+        let counted: i64 =
+            sqlx::query_scalar("SELECT failures FROM sign_in_failures WHERE key = $1")
+                .bind(format!("name:{name}"))
+                .fetch_one(&server.db.pool)
+                .await
+                .unwrap();
+        assert!(counted > 20, "{db_name}: {counted} failures counted");
+    });
 }

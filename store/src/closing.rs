@@ -7,10 +7,12 @@
 //! What stays is the `users` row's id with a placeholder name no one can type (`deleted-<id>`)
 //! and `closed_at`: the seats, the other players' results and rank histories point at it.
 
-use rules::{Action, Seat};
+use domain::{AccountProblem, Refusal};
+use rules::Seat;
+use sqlx::AnyConnection;
 
 use crate::{
-    accounts::{security, User},
+    accounts::security::Confirmed,
     db::now_ms,
     games::{self, GameError},
     limits, Services, StoreError,
@@ -21,11 +23,27 @@ fn placeholder(user: i64) -> String {
     format!("deleted-{user}")
 }
 
-/// Closes `user`'s account once `password` is confirmed as theirs.
-pub async fn close(services: &Services, user: &User, password: &str) -> Result<(), StoreError> {
-    security::confirm_password(&services.db, user, password).await?;
-    resign_all(services, user.id).await?;
-    erase(services, user.id).await
+/// Closes the account whose password was just confirmed. Everything happens in one
+/// transaction, the resignations too: it commits whole, or a failure anywhere changes nothing
+/// (no game resigned, the account as it was) and is refused as
+/// [`AccountProblem::NotClosed`](domain::AccountProblem::NotClosed).
+pub async fn close(services: &Services, confirmed: &Confirmed) -> Result<(), StoreError> {
+    // The slow hash was checked before the transaction, which would otherwise hold SQLite's
+    // write lock through it; inside, the stored hash must still be the one that matched.
+    let user = confirmed.user();
+    let resigned = match close_confirmed(services, user, confirmed).await {
+        Ok(resigned) => resigned,
+        Err(StoreError::Refused(refusal)) => return Err(refusal.into()),
+        Err(error) => {
+            tracing::error!(%error, user, "closing an account failed; nothing changed");
+            return Err(Refusal::Account(AccountProblem::NotClosed).into());
+        }
+    };
+    for game in resigned {
+        games::tell_players(&services.db, &game).await;
+    }
+    tracing::info!(user, "account closed");
+    Ok(())
 }
 
 /// A game in play with one of the player's seats in it.
@@ -35,40 +53,60 @@ struct InPlay {
     seat: i64,
 }
 
-/// Resigns the player's games in play, each for the first of their seats in it (a pass-and-play
-/// game ends with it too).
-async fn resign_all(services: &Services, user: i64) -> Result<(), StoreError> {
+/// The transaction: the account checked, its games in play resigned, everything erased. Returns
+/// the games resigned, whose players are told once it has committed.
+async fn close_confirmed(
+    services: &Services,
+    user: i64,
+    confirmed: &Confirmed,
+) -> Result<Vec<String>, StoreError> {
     let db = &services.db;
-    let in_play: Vec<InPlay> = sqlx::query_as(
-        "SELECT s.game_id, MIN(s.seat) AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
-         WHERE s.user_id = $1 AND g.status = 'playing' GROUP BY s.game_id",
-    )
-    .bind(user)
-    .fetch_all(&db.pool)
-    .await?;
-    for InPlay { game_id, seat } in in_play {
-        let seat = Seat::try_from(seat).unwrap_or(Seat::MAX);
-        let action = Action::Resign { seat };
-        // A move may land between reading the version and resigning: read it again then.
-        for _ in 0..3 {
-            let row = games::row(db, &game_id).await?;
-            let lexicon = services.game_lexicon(&row.config).await?;
-            match games::commit(db, &game_id, row.version, &action, &*lexicon).await {
-                Err(GameError::MovedOn { .. }) => continue,
-                // Over already (a time-out came first), or not a game one can resign: it stays.
-                Err(GameError::Rules(_) | GameError::NotStarted) => break,
-                Err(error) => return Err(error.into()),
-                Ok(_) => break,
-            }
-        }
+    let (_writer, mut tx) = db.begin_holding(user).await?;
+    let hash: Option<String> =
+        sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1 AND closed_at IS NULL")
+            .bind(user)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if !hash.is_some_and(|hash| confirmed.is_still(&hash)) {
+        return Err(Refusal::Account(AccountProblem::WrongPassword).into());
     }
-    Ok(())
+    let resigned = resign_all(services, &mut tx, user).await?;
+    erase(&mut tx, user).await?;
+    tx.commit().await?;
+    Ok(resigned)
 }
 
-/// Everything of the account but what the games need, in one transaction.
-async fn erase(services: &Services, user: i64) -> Result<(), StoreError> {
-    let db = &services.db;
-    let (_writer, mut tx) = db.begin_write().await?;
+/// Resigns the player's games in play, each for the first of their seats in it (a pass-and-play
+/// game ends with it too), inside the closing transaction.
+async fn resign_all(
+    services: &Services,
+    conn: &mut AnyConnection,
+    user: i64,
+) -> Result<Vec<String>, StoreError> {
+    let in_play: Vec<InPlay> = sqlx::query_as(
+        "SELECT s.game_id, MIN(s.seat) AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
+         WHERE s.user_id = $1 AND g.status = 'playing' GROUP BY s.game_id ORDER BY s.game_id",
+    )
+    .bind(user)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut resigned = Vec::with_capacity(in_play.len());
+    for InPlay { game_id, seat } in in_play {
+        let seat = Seat::try_from(seat).unwrap_or(Seat::MAX);
+        let row = games::row(&services.db, &game_id).await?;
+        let lexicon = services.game_lexicon(&row.config).await?;
+        match games::resign_within(&services.db, conn, &game_id, seat, &*lexicon).await {
+            Ok(_) => resigned.push(game_id),
+            // Over already (a time-out came first), or not a game one can resign: it stays.
+            Err(GameError::Rules(_) | GameError::NotStarted) => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(resigned)
+}
+
+/// Everything of the account but what the games need, inside the closing transaction.
+async fn erase(tx: &mut AnyConnection, user: i64) -> Result<(), StoreError> {
     let now = now_ms();
     let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
         .bind(user)
@@ -98,6 +136,11 @@ async fn erase(services: &Services, user: i64) -> Result<(), StoreError> {
         "DELETE FROM daily_attempts WHERE user_id = $1",
         "DELETE FROM follows WHERE follower = $1 OR followed = $1",
         "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+        // An admin's decision on a report of theirs (or of them) stays in the log, without
+        // the report it points at.
+        "UPDATE moderation_log SET report_id = NULL WHERE report_id IN
+             (SELECT id FROM player_reports WHERE reporter = $1 OR reported = $1
+                 OR message_id IN (SELECT id FROM chat_messages WHERE author = $1))",
         "DELETE FROM player_reports WHERE reporter = $1 OR reported = $1
              OR message_id IN (SELECT id FROM chat_messages WHERE author = $1)",
         "DELETE FROM chat_messages WHERE author = $1",
@@ -124,8 +167,11 @@ async fn erase(services: &Services, user: i64) -> Result<(), StoreError> {
     .bind(now)
     .execute(&mut *tx)
     .await?;
-    limits::sign_ins::forget_name(&mut tx, &name).await?;
-    tx.commit().await?;
-    tracing::info!(user, "account closed");
+    // Notices waiting for other players' devices that name them ("ann played …") go too.
+    sqlx::query("DELETE FROM push_outbox WHERE notice LIKE $1 ESCAPE '\\'")
+        .bind(format!("%\"{}\"%", name.replace('_', "\\_")))
+        .execute(&mut *tx)
+        .await?;
+    limits::sign_ins::forget_name(tx, &name).await?;
     Ok(())
 }

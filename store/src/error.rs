@@ -39,6 +39,10 @@ impl From<AccountError> for StoreError {
             AccountError::Database(e) => StoreError::Database(e),
             AccountError::Hash(e) => StoreError::Data(e),
             AccountError::Refused(problem) => Refusal::Account(problem).into(),
+            AccountError::SlowDown(wait) => Refusal::SlowDown {
+                minutes: wait.as_secs().div_ceil(60).max(1),
+            }
+            .into(),
         }
     }
 }

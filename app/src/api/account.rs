@@ -95,9 +95,11 @@ async fn signing_in(
     let services = services()?;
     let session = session().await?;
     let db = &services.db;
+    let passed = std::sync::atomic::AtomicBool::new(false);
     let both = async {
         let user = accounts::sign_in(db, &name, &password).await?;
-        accounts::two_factor::pass(db, &user, &code).await?;
+        let second = accounts::two_factor::pass(db, &user, &code).await?;
+        passed.store(second, std::sync::atomic::Ordering::Relaxed);
         Ok(user)
     };
     let user = match throttled(&services, &name, both).await? {
@@ -110,6 +112,12 @@ async fn signing_in(
             .map_err(failed)?;
     }
     remember(&session, &user).await?;
+    if passed.into_inner() {
+        session
+            .insert(accounts::sessions::SECOND_FACTOR_KEY, true)
+            .await
+            .map_err(failed)?;
+    }
     // The account's language follows it to this browser.
     let language = store::accounts::language_of(db, user.id)
         .await
@@ -291,14 +299,9 @@ pub async fn change_password(
 ) -> Result<Result<(), Refusal>, ServerFnError> {
     let keep = session_id().await?;
     super::server::as_member_form(async move |services, user| {
-        Ok(store::accounts::security::change_password(
-            &services.db,
-            &user,
-            &current,
-            &new,
-            keep.as_deref(),
-        )
-        .await?)
+        use store::accounts::security;
+        let confirmed = super::server::confirm_password(&services, &user, &current).await?;
+        Ok(security::change_password(&services.db, &confirmed, &new, keep.as_deref()).await?)
     })
     .await
 }
@@ -339,11 +342,15 @@ pub async fn sign_out_sessions(handle: String) -> Result<Result<(), Refusal>, Se
     .await
 }
 
-/// New recovery codes for the caller, replacing any earlier ones: shown this once.
+/// New recovery codes for the caller (the password first), replacing any earlier ones: shown
+/// this once.
 #[server(input = Form, output = Wire, endpoint = "account/recovery-codes")]
-pub async fn recovery_codes() -> Result<Result<Vec<String>, Refusal>, ServerFnError> {
-    super::server::as_member(async |services, user| {
-        Ok(store::accounts::security::new_recovery_codes(&services.db, user.id).await?)
+pub async fn recovery_codes(
+    password: String,
+) -> Result<Result<Vec<String>, Refusal>, ServerFnError> {
+    super::server::as_member(async move |services, user| {
+        let confirmed = super::server::confirm_password(&services, &user, &password).await?;
+        Ok(store::accounts::security::new_recovery_codes(&services.db, &confirmed).await?)
     })
     .await
 }
@@ -357,7 +364,12 @@ pub async fn recover(
     password: String,
 ) -> Result<Result<Me, Refusal>, ServerFnError> {
     let answer = recovering(name.clone(), code, password).await?;
-    plain_post::go_on("/reset", &name, &answer, false);
+    // An account with a second factor goes on to sign in with it.
+    let form_page = match &answer {
+        Err(Refusal::Account(domain::AccountProblem::PasswordSet)) => "/signin",
+        _ => "/reset",
+    };
+    plain_post::go_on(form_page, &name, &answer, false);
     Ok(answer)
 }
 
@@ -373,9 +385,8 @@ async fn recovering(
         Ok(user) => user,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    remember(&session().await?, &user).await?;
     tracing::info!(user = user.id, "password reset with a recovery code");
-    Ok(Ok(me(&user)))
+    super::server::sign_in_after_reset(&services, &user).await
 }
 
 /// Closes the caller's account once the password confirms it is theirs (see
@@ -383,7 +394,8 @@ async fn recovering(
 #[server(input = Form, output = Wire, endpoint = "account/close")]
 pub async fn close_account(password: String) -> Result<Result<(), Refusal>, ServerFnError> {
     let answer = super::server::as_member(async move |services, user| {
-        store::closing::close(&services, &user, &password).await
+        let confirmed = super::server::confirm_password(&services, &user, &password).await?;
+        store::closing::close(&services, &confirmed).await
     })
     .await?;
     match answer {
@@ -425,7 +437,8 @@ pub async fn confirm_two_factor(code: String) -> Result<Result<(), Refusal>, Ser
 #[server(input = Form, output = Wire, endpoint = "account/two-factor-off")]
 pub async fn two_factor_off(password: String) -> Result<Result<(), Refusal>, ServerFnError> {
     super::server::as_member_form(async move |services, user| {
-        Ok(store::accounts::two_factor::disable(&services.db, &user, &password).await?)
+        let confirmed = super::server::confirm_password(&services, &user, &password).await?;
+        Ok(store::accounts::two_factor::disable(&services.db, &confirmed).await?)
     })
     .await
 }

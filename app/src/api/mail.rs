@@ -6,7 +6,7 @@ use crate::wire::{Form, Wire};
 use leptos::prelude::*;
 
 #[cfg(feature = "ssr")]
-use super::server::{as_member_form, back_to_page, failed, me, remember, services, session};
+use super::server::{as_member_form, back_to_page, failed, services};
 use super::{Me, Refusal};
 
 /// The refusal when no mail server is configured.
@@ -30,15 +30,21 @@ fn texts() -> crate::i18n::Texts {
     crate::i18n::Texts::of(lang)
 }
 
-/// Sets the caller's address: it waits until the link mailed to it is followed.
+/// Sets the caller's address (the password first: an address can reset the password): it
+/// waits until the link mailed to it is followed.
 #[server(input = Form, output = Wire, endpoint = "mail/address")]
-pub async fn set_address(address: String) -> Result<Result<(), Refusal>, ServerFnError> {
+pub async fn set_address(
+    address: String,
+    password: String,
+) -> Result<Result<(), Refusal>, ServerFnError> {
     as_member_form(async move |services, user| {
         let base = base(&services)?;
         let texts = texts();
+        store::mail::normalise_address(&address)?;
+        let confirmed = super::server::confirm_password(&services, &user, &password).await?;
         store::mail::set_address(
             &services.db,
-            &user,
+            &confirmed,
             &address,
             |token| format!("{base}/email/verify?token={token}"),
             |link| crate::i18n::letters::verify(texts, link),
@@ -103,18 +109,22 @@ pub async fn reset_by_link(
     let services = services()?;
     let answer = match store::mail::reset(&services.db, &token, &password).await {
         Ok(user) => {
-            remember(&session().await?, &user).await?;
             tracing::info!(user = user.id, "password reset by mail");
-            Ok(me(&user))
+            super::server::sign_in_after_reset(&services, &user).await?
         }
         Err(store::accounts::AccountError::Refused(problem)) => Err(Refusal::Account(problem)),
         Err(error) => return Err(failed(error)),
     };
-    // A plain form post goes on to the start page, or back to the form with its link and the
-    // reason (a refused password leaves the link as good as it was).
+    // A plain form post goes on to the start page (to sign in, for an account with a second
+    // factor), or back to the form with its link and the reason (a refused password leaves the
+    // link as good as it was).
     if crate::wire::accepts("text/html") {
         let location = match &answer {
             Ok(_) => "/".to_string(),
+            Err(refusal @ Refusal::Account(domain::AccountProblem::PasswordSet)) => {
+                let word = refusal.as_address_word().unwrap_or_default();
+                format!("/signin?refused={word}")
+            }
             Err(refusal) => {
                 let word = refusal.as_address_word().unwrap_or_default();
                 let query =

@@ -232,6 +232,36 @@ pub(crate) mod server {
             .map(|a| a.0.to_string())
     }
 
+    /// Confirms that `password` is the signed-in `user`'s, behind the sign-in backoff for their
+    /// name and the caller's address: what a change to the account's keys asks first.
+    pub async fn confirm_password(
+        services: &Services,
+        user: &User,
+        password: &str,
+    ) -> Result<accounts::security::Confirmed, StoreError> {
+        let address = client_addr();
+        let confirmed =
+            accounts::security::confirm_password(&services.db, user, password, address.as_deref());
+        Ok(confirmed.await?)
+    }
+
+    /// After a password reset (by recovery code or mailed link): this browser is signed in,
+    /// unless the account signs in with a second factor too, which a reset never passes: then
+    /// the answer says the password is set, and the player signs in with it and their code.
+    pub async fn sign_in_after_reset(
+        services: &Services,
+        user: &User,
+    ) -> Result<Result<super::Me, Refusal>, ServerFnError> {
+        if accounts::two_factor::enabled(&services.db, user.id)
+            .await
+            .map_err(failed)?
+        {
+            return Ok(Err(Refusal::Account(domain::AccountProblem::PasswordSet)));
+        }
+        remember(&session().await?, user).await?;
+        Ok(Ok(me(user)))
+    }
+
     /// Turns a store result into a server function's answer: refusals go to the player, failures
     /// are logged and reported without their details.
     pub fn answer<T>(result: Result<T, StoreError>) -> Result<Result<T, Refusal>, ServerFnError> {
@@ -382,12 +412,14 @@ pub(crate) mod server {
         F: FnOnce(Services, User) -> Fut,
         Fut: std::future::Future<Output = Result<T, StoreError>>,
     {
-        as_player(async |services, user| {
+        let session = session().await?;
+        as_player(async move |services, user| {
             if user.role != Role::Admin {
                 return Err(Refusal::AdminsOnly.into());
             }
             if services.admins_need_two_factor
-                && !accounts::two_factor::enabled(&services.db, user.id).await?
+                && !accounts::sessions::passed_second_factor(&services.db, &session, user.id)
+                    .await?
             {
                 return Err(Refusal::Account(domain::AccountProblem::SecondFactorRequired).into());
             }

@@ -154,7 +154,10 @@ fn Security(texts: Texts, sessions: Vec<SessionCard>, codes_left: i64) -> impl I
             <h2 id="codes-title">{tr!(texts, settings.recovery_codes)}</h2>
             <p>{tr!(texts, settings.codes_about)}</p>
             <p class="muted" data-testid="codes-left">{tr!(texts, settings.codes_left, count = codes_left)}</p>
-            <form method="post" action="/settings/recovery-codes">
+            <form method="post" action="/settings/recovery-codes" class="form">
+                <label>{tr!(texts, settings.current_password)}
+                    <input type="password" name="password" required autocomplete="current-password" />
+                </label>
                 <button type="submit" data-testid="new-codes">{tr!(texts, settings.new_codes)}</button>
             </form>
         </section>
@@ -178,13 +181,17 @@ fn Security(texts: Texts, sessions: Vec<SessionCard>, codes_left: i64) -> impl I
 
 /// `/welcome`: a new account's first page, which offers recovery codes before going on to
 /// `next`.
-pub fn welcome(texts: Texts, viewer: &str, next: String) -> String {
+pub fn welcome(texts: Texts, viewer: &str, next: String, said: Option<String>) -> String {
     let main = view! {
         <main class="page narrow" data-testid="welcome">
             <h1>{tr!(texts, settings.welcome_title, name = viewer.to_string())}</h1>
             <p>{tr!(texts, settings.welcome_codes)}</p>
-            <form method="post" action="/settings/recovery-codes">
+            {said.map(|said| view! { <p class="flash" role="status" data-testid="said">{said}</p> })}
+            <form method="post" action="/settings/recovery-codes" class="form">
                 <input type="hidden" name="next" value=next.clone() />
+                <label>{tr!(texts, settings.welcome_password)}
+                    <input type="password" name="password" required autocomplete="current-password" />
+                </label>
                 <button type="submit" class="primary" data-testid="welcome-codes">{tr!(texts, settings.welcome_make)}</button>
             </form>
             <p><a href=next data-testid="welcome-skip">{tr!(texts, settings.welcome_skip)}</a></p>
@@ -323,6 +330,9 @@ fn Mail(texts: Texts, mail: MailChoices) -> impl IntoView {
                 <label>{tr!(texts, settings.mail_address)}
                     <input type="email" name="address" required maxlength="254" autocomplete="email" value=pending.or(email).unwrap_or_default() />
                 </label>
+                <label>{tr!(texts, settings.current_password)}
+                    <input type="password" name="password" required autocomplete="current-password" />
+                </label>
                 <button type="submit" data-testid="mail-set">{tr!(texts, settings.mail_send_link)}</button>
             </form>
             {verified.then(|| view! {
@@ -392,7 +402,7 @@ fn SecondFactor(
     view! {
         <section class="card" id="two-factor" aria-labelledby="two-factor-title" data-testid="two-factor">
             <h2 id="two-factor-title">{tr!(texts, settings.two_factor)}</h2>
-            {two_factor_required.then(|| view! { <p class="flash" role="alert">{tr!(texts, refusal.second_factor_required)}</p> })}
+            {two_factor_required.then(|| view! { <p class="flash" role="alert" data-testid="two-factor-required">{tr!(texts, refusal.second_factor_required)}</p> })}
             {state}
         </section>
     }

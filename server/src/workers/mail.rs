@@ -59,21 +59,32 @@ impl Mailer {
         Ok(Mailer { transport, from })
     }
 
-    async fn send(&self, letter: &outbox::Letter) -> Result<(), String> {
-        let to: Mailbox = letter.recipient.parse().map_err(|e| format!("{e}"))?;
+    async fn send(&self, letter: &outbox::Letter) -> Result<(), NotSent> {
+        let to: Mailbox = letter
+            .recipient
+            .parse()
+            .map_err(|e| NotSent::Never(format!("{e}")))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(&letter.subject)
             .header(ContentType::TEXT_PLAIN)
             .body(letter.body.clone())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| NotSent::Never(e.to_string()))?;
         self.transport
             .send(message)
             .await
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|e| NotSent::Failed(e.to_string()))
     }
+}
+
+/// Why a letter did not go out.
+enum NotSent {
+    /// It cannot be written (an address the mailer cannot parse): it never will be.
+    Never(String),
+    /// The server refused it or could not be reached: later, perhaps.
+    Failed(String),
 }
 
 /// How often the outbox is looked at.
@@ -107,7 +118,13 @@ async fn send_due(services: &Services, mailer: &Mailer) -> Result<(), sqlx::Erro
                 metrics::counter!("alfakraft_mail_sent_total").increment(1);
                 outbox::sent(db, letter.id).await?;
             }
-            Err(error) => {
+            // Given up at once, and the next letter goes on: it must not hold up the others.
+            Err(NotSent::Never(error)) => {
+                metrics::counter!("alfakraft_mail_failed_total").increment(1);
+                tracing::warn!(%error, id = letter.id, "a letter that cannot be sent was dropped");
+                outbox::sent(db, letter.id).await?;
+            }
+            Err(NotSent::Failed(error)) => {
                 metrics::counter!("alfakraft_mail_failed_total").increment(1);
                 let again = outbox::failed(db, &letter).await?;
                 tracing::warn!(%error, id = letter.id, again, "sending mail failed");

@@ -174,6 +174,18 @@ impl Browser {
         serde_json::from_str(&body).unwrap()
     }
 
+    /// Posts a form as a page without scripts does (asking for HTML): status and body, with
+    /// any redirect in [`Browser::location`].
+    pub async fn post_form_page(&mut self, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+        let body = serde_urlencoded::to_string(fields).unwrap();
+        let headers = [
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("accept", "text/html"),
+            ("sec-fetch-site", "same-origin"),
+        ];
+        self.raw(path, body, &headers).await
+    }
+
     /// Signs in or up (`path`) with `name` and `password`.
     pub async fn form(&mut self, path: &str, name: &str, password: &str) -> Value {
         self.post_form(path, &[("name", name), ("password", password)])

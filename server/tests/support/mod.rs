@@ -207,3 +207,15 @@ pub fn a_play(view: &rules::PlayerView) -> rules::Action {
     let mut bot = engine::bot::Bot::new(engine::bot::Level::Beginner, trie, &rules, 7);
     bot.decide(view)
 }
+
+/// `user`'s password confirmed, as a change to the account's keys asks first.
+#[allow(dead_code)]
+pub async fn confirmed(
+    db: &Database,
+    user: &store::accounts::User,
+    password: &str,
+) -> store::accounts::security::Confirmed {
+    store::accounts::security::confirm_password(db, user, password, None)
+        .await
+        .expect("the right password")
+}

@@ -71,6 +71,9 @@ pub enum AccountError {
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// Too many wrong passwords: the next try must wait this long.
+    #[error("too many failed attempts: wait {0:?}")]
+    SlowDown(std::time::Duration),
     /// Hashing failed (should not happen with valid parameters).
     #[error("password hashing: {0}")]
     Hash(String),

@@ -104,40 +104,72 @@ pub async fn sign_out_others(
     Ok(done.rows_affected())
 }
 
-/// Changes `user`'s password after checking the current one, and signs out every other session
-/// (`keep` is the asking one's id).
+/// Changes the confirmed player's password and signs out every other session (`keep` is the
+/// asking one's id).
 pub async fn change_password(
     db: &Database,
-    user: &User,
-    current: &str,
+    confirmed: &Confirmed,
     new: &str,
     keep: Option<&str>,
 ) -> Result<(), AccountError> {
     check_password(new)?;
-    confirm_password(db, user, current).await?;
-    set_password(db, user.id, new).await?;
-    sign_out_others(db, user.id, keep).await?;
+    set_password(db, confirmed.user, new).await?;
+    sign_out_others(db, confirmed.user, keep).await?;
     Ok(())
 }
 
-/// Refuses unless `password` is `user`'s: what changing the password or closing the account
-/// asks first.
+/// Proof that a signed-in player has just typed their current password: what changing it,
+/// closing the account, new recovery codes, adding an e-mail address and turning two-factor
+/// sign-in off take, so that a stolen session alone can do none of them.
+#[derive(Debug)]
+pub struct Confirmed {
+    user: i64,
+    /// The hash the password matched, to check that it is still the account's.
+    hash: String,
+}
+
+impl Confirmed {
+    /// The player.
+    pub fn user(&self) -> i64 {
+        self.user
+    }
+
+    /// Whether `hash`, read again inside a transaction, is still the one the password matched.
+    pub(crate) fn is_still(&self, hash: &str) -> bool {
+        self.hash == hash
+    }
+}
+
+/// Confirms that `password` is `user`'s, behind the sign-in backoff for their name (and
+/// `address`, the request's): wrong passwords slow further tries as failed sign-ins do, so a
+/// stolen session cannot guess the password quickly.
 pub async fn confirm_password(
     db: &Database,
     user: &User,
     password: &str,
-) -> Result<(), AccountError> {
+    address: Option<&str>,
+) -> Result<Confirmed, AccountError> {
+    use crate::limits::sign_ins as throttle;
+    if let Some(wait) = throttle::check(db, &user.name, address).await? {
+        return Err(AccountError::SlowDown(wait));
+    }
     let stored: Option<String> =
         sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1 AND guest = 0")
             .bind(user.id)
             .fetch_optional(&db.pool)
             .await?;
-    let stored = stored.unwrap_or_else(|| DUMMY.to_string());
-    let password = password.to_string();
-    match password_work(move || verify(&password, &stored)).await? {
-        true => Ok(()),
-        false => Err(AccountError::Refused(AccountProblem::WrongPassword)),
+    let known = stored.is_some();
+    let hash = stored.unwrap_or_else(|| DUMMY.to_string());
+    let (typed, against) = (password.to_string(), hash.clone());
+    if known && password_work(move || verify(&typed, &against)).await? {
+        throttle::succeed(db, &user.name, address).await?;
+        return Ok(Confirmed {
+            user: user.id,
+            hash,
+        });
     }
+    throttle::fail(db, &user.name, address).await?;
+    Err(AccountError::Refused(AccountProblem::WrongPassword))
 }
 
 pub(crate) async fn set_password(
@@ -146,11 +178,23 @@ pub(crate) async fn set_password(
     password: &str,
 ) -> Result<(), AccountError> {
     let hash = hash_later(password).await?;
+    let (_writer, mut tx) = db.begin_write().await?;
     sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1")
         .bind(user)
         .bind(hash)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    // A new password, however it was set, ends every reset link still waiting: one sent to
+    // an address an attacker added, or an older one lying in a mailbox.
+    sqlx::query(
+        "UPDATE mail_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'reset'
+         AND used_at IS NULL",
+    )
+    .bind(user)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -168,8 +212,13 @@ fn code_hash(code: &str) -> String {
         .collect()
 }
 
-/// New recovery codes for `user`, replacing any earlier ones: shown once, as `abcde-fghij`.
-pub async fn new_recovery_codes(db: &Database, user: i64) -> Result<Vec<String>, AccountError> {
+/// New recovery codes for the confirmed player, replacing any earlier ones: shown once, as
+/// `abcde-fghij`.
+pub async fn new_recovery_codes(
+    db: &Database,
+    confirmed: &Confirmed,
+) -> Result<Vec<String>, AccountError> {
+    let user = confirmed.user;
     // Letters and digits that cannot be mistaken for one another.
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
     let codes: Vec<String> = (0..RECOVERY_CODES)

@@ -146,10 +146,9 @@ pub async fn confirm(db: &Database, user: &User, code: &str) -> Result<(), Accou
 }
 
 /// Turns two-factor sign-in off, once the password confirms it is the player.
-pub async fn disable(db: &Database, user: &User, password: &str) -> Result<(), AccountError> {
-    security::confirm_password(db, user, password).await?;
+pub async fn disable(db: &Database, confirmed: &security::Confirmed) -> Result<(), AccountError> {
     sqlx::query("UPDATE users SET totp_secret = NULL, totp_pending = NULL WHERE id = $1")
-        .bind(user.id)
+        .bind(confirmed.user())
         .execute(&db.pool)
         .await?;
     Ok(())
@@ -157,11 +156,11 @@ pub async fn disable(db: &Database, user: &User, password: &str) -> Result<(), A
 
 /// The second step of a sign-in whose password was right: passes when the account has no second
 /// factor, or `code` is a current authenticator code not used before, or one of its unused
-/// recovery codes (then used up).
-pub async fn pass(db: &Database, user: &User, code: &str) -> Result<(), AccountError> {
+/// recovery codes (then used up). Whether a second factor was passed.
+pub async fn pass(db: &Database, user: &User, code: &str) -> Result<bool, AccountError> {
     let factors = factors(db, user.id).await?;
     let Some(secret) = factors.totp_secret else {
-        return Ok(());
+        return Ok(false);
     };
     if code.trim().is_empty() {
         return Err(AccountError::Refused(AccountProblem::CodeNeeded));
@@ -171,7 +170,7 @@ pub async fn pass(db: &Database, user: &User, code: &str) -> Result<(), AccountE
         _ => false,
     };
     if by_app || security::use_recovery_code(db, user.id, code).await? {
-        Ok(())
+        Ok(true)
     } else {
         Err(AccountError::Refused(AccountProblem::WrongSecondFactor))
     }

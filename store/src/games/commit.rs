@@ -11,7 +11,7 @@
 
 use domain::{GameSummary, OpponentKind, Phase};
 use rules::{game::Status, Action, GameConfig, GameState, Lexicon};
-use sqlx::{pool::PoolConnection, Any};
+use sqlx::{Any, AnyConnection};
 
 use super::{read_actions, row_with, state_of, GameError, GameRow, GAME_COLUMNS};
 use crate::{
@@ -412,7 +412,7 @@ fn ends_turn(action: &Action) -> bool {
 
 async fn commit_in_transaction<L: Lexicon + ?Sized>(
     db: &Database,
-    conn: &mut PoolConnection<Any>,
+    conn: &mut AnyConnection,
     id: &str,
     expected_version: u32,
     action: &Action,
@@ -432,15 +432,76 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
             row_with(conn, id, &sql).await?
         }
         Backend::Postgres => {
-            sqlx::Executor::execute(&mut **conn, RawWrite::begin(db.backend)).await?;
+            sqlx::Executor::execute(&mut *conn, RawWrite::begin(db.backend)).await?;
             let sql = format!("SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1 FOR UPDATE");
             row_with(conn, id, &sql).await?
         }
     };
+    let moves = Moves::Commit {
+        expected_version,
+        tell,
+    };
+    judge_and_write(db, conn, &row, action, lexicon, moves).await
+}
+
+/// Resigns `seat` of game `id` inside a write transaction the caller has begun on `conn` and
+/// will end: what closing an account does, so that a failure later in the same transaction
+/// resigns nothing. Nothing is told or kept in memory; once the caller has committed, it tells
+/// the players ([`super::tell_players`]).
+pub(crate) async fn resign_within<L: Lexicon + ?Sized>(
+    db: &Database,
+    conn: &mut AnyConnection,
+    id: &str,
+    seat: rules::Seat,
+    lexicon: &L,
+) -> Result<GameState, GameError> {
+    let lock = match db.backend {
+        // The caller's BEGIN IMMEDIATE holds the write lock already.
+        Backend::Sqlite => "",
+        Backend::Postgres => " FOR UPDATE",
+    };
+    let sql = format!("SELECT {GAME_COLUMNS} FROM games g WHERE g.id = $1{lock}");
+    let row = row_with(conn, id, &sql).await?;
+    let action = Action::Resign { seat };
+    let (committed, _) =
+        judge_and_write(db, conn, &row, &action, lexicon, Moves::WithinCallers).await?;
+    Ok(committed.state)
+}
+
+/// Whose transaction a move is written in, and what it is judged against.
+enum Moves<'a> {
+    /// A move's own commit: judged against the version the player saw, and on SQLite committed
+    /// in the writes' own batch when the game goes on.
+    Commit {
+        expected_version: u32,
+        tell: Option<&'a (&'static str, String)>,
+    },
+    /// Inside a transaction of the caller's, which ends it: judged against the game as it is.
+    WithinCallers,
+}
+
+/// Judges `action` on game `row`, read inside the transaction on `conn` with the game held, and
+/// writes it there, with the reactions to the game's end when it ends.
+async fn judge_and_write<L: Lexicon + ?Sized>(
+    db: &Database,
+    conn: &mut AnyConnection,
+    row: &GameRow,
+    action: &Action,
+    lexicon: &L,
+    moves: Moves<'_>,
+) -> Result<(Committed, Left), GameError> {
+    let id = row.id.as_str();
     if matches!(row.phase, Phase::Waiting | Phase::Ready | Phase::Cancelled) {
         return Err(GameError::NotStarted);
     }
-    let (mut state, log) = state_of(db, conn, &row, lexicon).await?;
+    let (mut state, log) = state_of(db, conn, row, lexicon).await?;
+    let (expected_version, tell, own_commit) = match moves {
+        Moves::Commit {
+            expected_version,
+            tell,
+        } => (expected_version, tell, true),
+        Moves::WithinCallers => (state.version(), None, false),
+    };
     if state.version() != expected_version {
         let log = match log {
             Some(log) => log,
@@ -467,17 +528,19 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
     let playing = *state.status() == Status::Playing;
     let text = Text::of(action, &state)?;
     let write = |sql| bind_move(sql, id, &state, now, deadline, seq, &text);
+    let commit_now = playing && own_commit;
     let written = match db.backend {
         // One batch, with the COMMIT in it too unless the end of the game is still to be
-        // recorded. A statement that fails stops the batch before the COMMIT.
+        // recorded (or the transaction is the caller's). A statement that fails stops the batch
+        // before the COMMIT.
         Backend::Sqlite => {
-            write(if playing { WRITE_AND_COMMIT } else { WRITE })
-                .execute(&mut **conn)
+            write(if commit_now { WRITE_AND_COMMIT } else { WRITE })
+                .execute(&mut *conn)
                 .await
         }
         Backend::Postgres => {
             telling(write, WRITE_PG, WRITE_AND_TELL_PG, tell)
-                .execute(&mut **conn)
+                .execute(&mut *conn)
                 .await
         }
     };
@@ -504,7 +567,7 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
         }
     }
     let left = match db.backend {
-        Backend::Sqlite if playing => Left::Committed,
+        Backend::Sqlite if commit_now => Left::Committed,
         _ => Left::Open,
     };
     Ok((

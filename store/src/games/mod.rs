@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use domain::{GameSummary, OpponentKind, Phase};
 use rules::{Action, GameConfig, GameState, Lexicon, RuleError, Seat};
-use sqlx::{pool::PoolConnection, Any, AnyConnection};
+use sqlx::AnyConnection;
 
+pub(crate) use commit::resign_within;
 pub use commit::{commit, commit_telling, Committed, Seen};
 
 use crate::{
@@ -200,15 +201,11 @@ pub async fn row(db: &Database, id: &str) -> Result<GameRow, GameError> {
 
 /// A game's row read with the query `sql` ([`GAME_COLUMNS`] of game `$1`, with something before
 /// or after it: the commit's `BEGIN`, Postgres' `FOR UPDATE`).
-async fn row_with(
-    conn: &mut PoolConnection<Any>,
-    id: &str,
-    sql: &str,
-) -> Result<GameRow, GameError> {
+async fn row_with(conn: &mut AnyConnection, id: &str, sql: &str) -> Result<GameRow, GameError> {
     // All of the batch's rows: sqlx's fetch_optional stops at a batch's first statement.
     let record: GameRecord = sqlx::query_as(sql)
         .bind(id)
-        .fetch_all(&mut **conn)
+        .fetch_all(&mut *conn)
         .await?
         .into_iter()
         .next()
@@ -224,11 +221,11 @@ struct LoggedAction {
 }
 
 /// A game's log, in order.
-async fn read_actions(conn: &mut PoolConnection<Any>, id: &str) -> Result<Vec<Action>, GameError> {
+async fn read_actions(conn: &mut AnyConnection, id: &str) -> Result<Vec<Action>, GameError> {
     let rows: Vec<LoggedAction> =
         sqlx::query_as("SELECT game_id, action FROM game_actions WHERE game_id = $1 ORDER BY seq")
             .bind(id)
-            .fetch_all(&mut **conn)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|row| row.action.0).collect())
 }
@@ -237,7 +234,7 @@ async fn read_actions(conn: &mut PoolConnection<Any>, id: &str) -> Result<Vec<Ac
 /// kept). The log, when it was read, comes along.
 async fn state_of<L: Lexicon + ?Sized>(
     db: &Database,
-    conn: &mut PoolConnection<Any>,
+    conn: &mut AnyConnection,
     row: &GameRow,
     lexicon: &L,
 ) -> Result<(GameState, Option<Vec<Action>>), GameError> {

@@ -9,7 +9,7 @@
 use sha2::{Digest, Sha256};
 
 use crate::{
-    accounts::{self, AccountError, User},
+    accounts::{self, security::Confirmed, AccountError, User},
     db::{now_ms, Database},
     StoreError,
 };
@@ -25,6 +25,8 @@ pub const RESET_MINUTES: i64 = 30;
 pub const VERIFY_HOURS: i64 = 48;
 /// Reset links one account may be sent in an hour.
 pub const RESETS_PER_HOUR: i64 = 3;
+/// Links to verify an address one account may have sent in an hour.
+pub const ADDRESS_LETTERS_PER_HOUR: i64 = 3;
 
 /// What a player chose to receive, and where.
 #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
@@ -62,19 +64,37 @@ pub async fn settings(db: &Database, user: i64) -> Result<MailSettings, StoreErr
     }))
 }
 
-/// An address as kept: trimmed, lower case; refused unless it looks like one (one `@`, a dot
-/// in the domain, at most 254 characters, no spaces or control characters).
+/// An address as kept: trimmed, lower case; refused unless it is one a mailer takes: at most
+/// 254 characters, a local part of the letters, digits and marks RFC 5322 allows unquoted
+/// (dots only between them), `@`, and a domain of two or more labels of letters, digits and
+/// inner hyphens. Anything else could never be sent, and would only wait in the outbox.
 pub fn normalise_address(address: &str) -> Result<String, Refusal> {
     let address = address.trim().to_lowercase();
+    let atom = |part: &str, allowed: &dyn Fn(char) -> bool| {
+        !part.is_empty()
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || allowed(c))
+    };
+    let local_ok = |local: &str| {
+        local.len() <= 64
+            && local
+                .split('.')
+                .all(|atom_| atom(atom_, &|c| "!#$%&'*+/=?^_`{|}~-".contains(c)))
+    };
+    let domain_ok = |domain: &str| {
+        domain.split('.').count() >= 2
+            && domain.split('.').all(|label| {
+                label.len() <= 63
+                    && atom(label, &|c| c == '-')
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+            })
+    };
     let well_formed = address.len() <= 254
-        && !address.chars().any(|c| c.is_whitespace() || c.is_control())
-        && address.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.contains('@')
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-        });
+        && address
+            .split_once('@')
+            .is_some_and(|(local, domain)| local_ok(local) && domain_ok(domain));
     well_formed
         .then_some(address)
         .ok_or(Refusal::Invalid("that is not an e-mail address".into()))
@@ -92,35 +112,53 @@ fn new_token() -> String {
     uuid::Uuid::new_v4().simple().to_string()
 }
 
-/// Starts changing `user`'s address to `address`: it waits as pending, and a link to verify it
-/// goes out (`link` makes the page's address from the token). The verified address, if any,
-/// stays until the new one is verified.
+/// Starts changing the confirmed player's address to `address`: it waits as pending, and a
+/// link to verify it goes out (`link` makes the page's address from the token), at most
+/// [`ADDRESS_LETTERS_PER_HOUR`] an hour, so no account makes the server mail strangers. The
+/// verified address, if any, stays until the new one is verified.
 pub async fn set_address(
     db: &Database,
-    user: &User,
+    confirmed: &Confirmed,
     address: &str,
     link: impl Fn(&str) -> String,
     letter: impl Fn(&str) -> (String, String),
 ) -> Result<(), StoreError> {
     let address = normalise_address(address)?;
+    let user = confirmed.user();
     let token = new_token();
     let now = now_ms();
-    let (_writer, mut tx) = db.begin_write().await?;
+    let (_writer, mut tx) = db.begin_holding(user).await?;
+    let recent: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM mail_tokens WHERE user_id = $1 AND purpose = 'verify'
+         AND created_at > $2",
+    )
+    .bind(user)
+    .bind(now - 3_600_000)
+    .fetch_one(&mut *tx)
+    .await?;
+    if recent >= ADDRESS_LETTERS_PER_HOUR {
+        return Err(Refusal::Account(AccountProblem::TooManyLetters).into());
+    }
     sqlx::query("UPDATE users SET email_pending = $2 WHERE id = $1")
-        .bind(user.id)
+        .bind(user)
         .bind(&address)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM mail_tokens WHERE user_id = $1 AND purpose = 'verify'")
-        .bind(user.id)
-        .execute(&mut *tx)
-        .await?;
+    // Earlier links end, but stay counted for the hour.
+    sqlx::query(
+        "UPDATE mail_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'verify'
+         AND used_at IS NULL",
+    )
+    .bind(user)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "INSERT INTO mail_tokens (token_hash, user_id, purpose, address, created_at, expires_at)
          VALUES ($1, $2, 'verify', $3, $4, $5)",
     )
     .bind(hash(&token))
-    .bind(user.id)
+    .bind(user)
     .bind(&address)
     .bind(now)
     .bind(now + VERIFY_HOURS * 3_600_000)

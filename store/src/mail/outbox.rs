@@ -61,7 +61,7 @@ pub async fn next_due(db: &Database) -> Result<Option<Letter>, sqlx::Error> {
         .await
 }
 
-/// A message went out: it leaves the outbox (its body may hold a link).
+/// A message went out, or never can: it leaves the outbox (its body may hold a link).
 pub async fn sent(db: &Database, id: i64) -> Result<(), sqlx::Error> {
     QUEUE.done(db, id).await
 }
