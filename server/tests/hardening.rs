@@ -75,17 +75,17 @@ async fn new_accounts_from_one_address_are_limited() {
 /// each is refused with 400 (413 for a body over the limit), and nothing is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_requests_to_every_server_function_are_400_not_500() {
+    for (name, db, _dir) in support::databases().await {
+        malformed_requests_on(name, &db).await;
+    }
+}
+
+/// Every server function the registry lists, with every bad shape of body, on `db`.
+async fn malformed_requests_on(db_name: &str, db: &store::db::Database) {
     use support::browser::{server, Browser};
-    let dir = tempfile::tempdir().unwrap();
-    let db = store::connect(&format!(
-        "sqlite://{}",
-        dir.path().join("alfakraft.db").display()
-    ))
-    .await
-    .unwrap();
-    let app = server(&db).await;
+    let app = server(db).await;
     let mut player = Browser::new(&app);
-    player.sign_up("mallory_bad").await;
+    player.sign_up(&support::unique_name("mallory")).await;
     let endpoints: Vec<(&str, String)> = leptos::server_fn::axum::server_fn_paths()
         .map(|(path, method)| (path, method.to_string()))
         .collect();
@@ -108,6 +108,13 @@ async fn malformed_requests_to_every_server_function_are_400_not_500() {
         // Regression: the decoder quotes an unknown variant whole, and an answer over 64 KB
         // was taken for a server failure (500).
         ("values 66,000 characters long", long_values(), json),
+        ("a form of values 60,000 characters long", long_form(60_000), form),
+        ("a form of values of a megabyte", long_form(1 << 20), form),
+        ("values of a megabyte", every_field(&json!("y".repeat(1 << 20))), json),
+        ("NUL characters", every_field(&json!("a\u{0}b\u{0}")), json),
+        ("NUL bytes in a form", b"name=a%00b&password=%00&text=%00&id=%00".to_vec(), form),
+        ("nested 100,000 deep", every_field(&json!("x")).iter().copied().chain(nested(100_000)).collect(), json),
+        ("fields nested 100,000 deep", nested_field(100_000), json),
     ];
     for (path, method) in &endpoints {
         if method != "POST" {
@@ -116,7 +123,7 @@ async fn malformed_requests_to_every_server_function_are_400_not_500() {
         let mut refused = 0;
         for (what, body, content_type) in &shapes {
             let (status, answer) = player.raw(path, body.clone(), &[*content_type]).await;
-            assert!(status < 500, "{path}, {what}: {status} {answer}");
+            assert!(status < 500, "{db_name}: {path}, {what}: {status} {answer}");
             for internal in [
                 "Deserialization|",
                 "Args|",
@@ -154,6 +161,47 @@ async fn malformed_requests_to_every_server_function_are_400_not_500() {
             "{path}: {answer}"
         );
     }
+}
+
+/// The fields the server functions take, by name.
+const FIELDS: &[&str] = &[
+    "id", "game", "name", "password", "current", "new", "code", "text", "reason", "address",
+    "who", "token", "endpoint", "p256dh", "auth", "handle", "word", "dictionary", "language",
+    "message", "version", "expected_version", "action", "opponent", "accept", "off",
+];
+
+/// A JSON object with `value` in every field a server function takes.
+fn every_field(value: &Value) -> Vec<u8> {
+    let fields: serde_json::Map<String, Value> = FIELDS
+        .iter()
+        .map(|field| (field.to_string(), value.clone()))
+        .collect();
+    Value::Object(fields).to_string().into_bytes()
+}
+
+/// A form whose text fields (a name, a password, a message, a reason) are each `length`
+/// characters long.
+fn long_form(length: usize) -> Vec<u8> {
+    let value = "z".repeat(length);
+    let pairs: Vec<(&str, &str)> = ["name", "password", "text", "reason"]
+        .iter()
+        .map(|f| (*f, value.as_str()))
+        .collect();
+    serde_urlencoded::to_string(pairs).unwrap().into_bytes()
+}
+
+/// `depth` arrays, one inside the next: trailing garbage after an object, or a body whole.
+fn nested(depth: usize) -> Vec<u8> {
+    let mut body = "[".repeat(depth);
+    body.push_str(&"]".repeat(depth));
+    body.into_bytes()
+}
+
+/// Every field a server function takes holding `depth` nested arrays.
+fn nested_field(depth: usize) -> Vec<u8> {
+    let deep = String::from_utf8(nested(depth)).unwrap();
+    let fields: Vec<String> = FIELDS.iter().map(|f| format!("\"{f}\":{deep}")).collect();
+    format!("{{{}}}", fields.join(",")).into_bytes()
 }
 
 /// A JSON body whose text fields (a language, a report's kind, a dictionary) are each 66,000
