@@ -359,3 +359,46 @@ test('a closed account leaves its games to the opponent as a deleted player', as
     await handle.context.close();
   }
 });
+
+test('the forms that guard an account ask for the password and fit a phone and a laptop', async () => {
+  const name = uniqueName('key');
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+    const phone = viewport.width < 500;
+    const { context, page, errors } = await openPage(suite.browser, { viewport, hasTouch: phone, isMobile: phone });
+    if (phone) {
+      await page.goto(`${suite.server.url}/signup`);
+      await signUp(page, name);
+    } else {
+      await page.goto(`${suite.server.url}/signin`);
+      await hydrated(page);
+      await page.fill('input[name="name"]', name);
+      await page.fill('input[name="password"]', PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+    }
+    await page.goto(`${suite.server.url}/settings`);
+    // New recovery codes: the password beside the button, both inside the card and the screen.
+    const form = page.locator('form:has([data-testid="new-codes"])');
+    await form.scrollIntoViewIfNeeded();
+    const card = await page.locator('section:has([data-testid="new-codes"])').boundingBox();
+    const field = await form.locator('input[name="password"]').boundingBox();
+    const button = await page.locator('[data-testid="new-codes"]').boundingBox();
+    for (const box of [field, button]) {
+      assert.ok(box.x >= card.x && box.x + box.width <= card.x + card.width + 1, `${viewport.width}: inside its card`);
+    }
+    assert.ok(field.y < button.y, 'the password comes before the button');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the screen');
+    await page.locator('section:has([data-testid="new-codes"])').screenshot({ path: path.join(artifacts, `codes-form-${viewport.width}.png`) });
+    // After a reset of an account with a second factor, sign-in says the password is set and
+    // asks for both, on the first screen.
+    await page.goto(`${suite.server.url}/signin?refused=password-set`);
+    await hydrated(page);
+    const said = page.locator('[data-testid="form-error"]');
+    assert.match(await said.textContent(), /new password is set.*authenticator/);
+    const box = await said.boundingBox();
+    assert.ok(box.y + box.height <= viewport.height && box.x + box.width <= viewport.width, `${viewport.width}: the message on the first screen`);
+    await page.screenshot({ path: path.join(artifacts, `password-set-${viewport.width}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
