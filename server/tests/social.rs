@@ -129,7 +129,8 @@ async fn follows_challenges_and_chat() {
             refusal(chat::send(&db, &game, &eve, "hi").await),
             Refusal::NoSuchGame
         );
-        for bad in ["", "   ", &"x".repeat(CHAT_MAX_CHARS + 1)] {
+        let too_long = "\u{1f600}".repeat(CHAT_MAX_CHARS + 1);
+        for bad in ["", "   ", "\u{200b}\u{feff}\u{2060}", "\u{202e}\u{2066}", &too_long] {
             assert_eq!(
                 refusal(chat::send(&db, &game, &bob, bad).await),
                 Refusal::Social(SocialProblem::BadMessage)
@@ -143,6 +144,14 @@ async fn follows_challenges_and_chat() {
             Some(&1),
             "{name}"
         );
+        // What reorders the text around it is kept out of what is stored.
+        chat::send(&db, &game, &bob, "gg \u{202e}olleh\u{2069}")
+            .await
+            .unwrap();
+        let chat::Room::Open { lines, .. } = chat::room(&db, &game, ann.id).await.unwrap() else {
+            panic!("{name}: no chat")
+        };
+        assert_eq!(lines.last().unwrap().body, "gg olleh", "{name}");
         chat::mark_seen(&db, &game, ann.id).await.unwrap();
         assert_eq!(chat::unread(&db, ann.id).await.unwrap().get(&game), None);
         for _ in 1..CHAT_BURST {
