@@ -165,9 +165,32 @@ async fn malformed_requests_on(db_name: &str, db: &store::db::Database) {
 
 /// The fields the server functions take, by name.
 const FIELDS: &[&str] = &[
-    "id", "game", "name", "password", "current", "new", "code", "text", "reason", "address",
-    "who", "token", "endpoint", "p256dh", "auth", "handle", "word", "dictionary", "language",
-    "message", "version", "expected_version", "action", "opponent", "accept", "off",
+    "id",
+    "game",
+    "name",
+    "password",
+    "current",
+    "new",
+    "code",
+    "text",
+    "reason",
+    "address",
+    "who",
+    "token",
+    "endpoint",
+    "p256dh",
+    "auth",
+    "handle",
+    "word",
+    "dictionary",
+    "language",
+    "message",
+    "version",
+    "expected_version",
+    "action",
+    "opponent",
+    "accept",
+    "off",
 ];
 
 /// A JSON object with `value` in every field a server function takes.

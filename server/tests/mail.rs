@@ -17,6 +17,17 @@ fn start_sink() -> Loopback {
     loopback::start("smtp_sink.py", "aiosmtpd", "eml")
 }
 
+/// The real binary on `dir` (or `database_url`), mailing through `sink`: the process and its
+/// base URL.
+fn mailing_server(
+    sink: &Loopback,
+    dir: &Path,
+    database_url: Option<&str>,
+) -> (support::ServerProcess, String) {
+    let smtp = format!("smtp://127.0.0.1:{}", port(sink));
+    support::spawn_server_with(dir, database_url, &[("ALFAKRAFT_SMTP_URL", smtp.as_str())])
+}
+
 /// Its port.
 fn port(sink: &Loopback) -> u16 {
     sink.first_line
@@ -54,11 +65,8 @@ async fn database(dir: &Path, database_url: Option<&str>) -> store::db::Database
 #[test]
 fn an_address_is_verified_by_its_link_and_a_reset_link_works_once() {
     each_database(|database_url| {
-        let sink = start_sink();
-        let dir = tempfile::tempdir().unwrap();
-        let smtp = format!("smtp://127.0.0.1:{}", port(&sink));
-        let env = [("ALFAKRAFT_SMTP_URL", smtp.as_str())];
-        let (_server, base) = support::spawn_server_with(dir.path(), database_url, &env);
+        let (sink, dir) = (start_sink(), tempfile::tempdir().unwrap());
+        let (_server, base) = mailing_server(&sink, dir.path(), database_url);
         let runtime = tokio::runtime::Runtime::new().unwrap();
         runtime.block_on(async {
             let name = support::unique_name("mel");
@@ -200,11 +208,8 @@ fn an_address_is_verified_by_its_link_and_a_reset_link_works_once() {
 #[test]
 fn the_deadline_warning_and_the_digest_go_to_those_who_asked() {
     each_database(|database_url| {
-        let sink = start_sink();
-        let dir = tempfile::tempdir().unwrap();
-        let smtp = format!("smtp://127.0.0.1:{}", port(&sink));
-        let env = [("ALFAKRAFT_SMTP_URL", smtp.as_str())];
-        let (server, base) = support::spawn_server_with(dir.path(), database_url, &env);
+        let (sink, dir) = (start_sink(), tempfile::tempdir().unwrap());
+        let (server, base) = mailing_server(&sink, dir.path(), database_url);
         let runtime = tokio::runtime::Runtime::new().unwrap();
         let (name, game) = runtime.block_on(async {
             let name = support::unique_name("dig");
@@ -271,7 +276,7 @@ fn the_deadline_warning_and_the_digest_go_to_those_who_asked() {
         });
         // The reminders are written as the mail task starts, and each minute after.
         drop(server);
-        let (_server, base) = support::spawn_server_with(dir.path(), database_url, &env);
+        let (_server, base) = mailing_server(&sink, dir.path(), database_url);
         runtime.block_on(async {
             let mail = sink.wait_for(3).await;
             let (deadline, digest) = match mail[1].contains("hours left") {
@@ -320,11 +325,8 @@ fn without_an_smtp_server_no_page_offers_e_mail() {
 #[test]
 fn no_account_makes_the_server_mail_strangers_and_a_new_password_ends_every_link() {
     each_database(|database_url| {
-        let sink = start_sink();
-        let dir = tempfile::tempdir().unwrap();
-        let smtp = format!("smtp://127.0.0.1:{}", port(&sink));
-        let env = [("ALFAKRAFT_SMTP_URL", smtp.as_str())];
-        let (_server, base) = support::spawn_server_with(dir.path(), database_url, &env);
+        let (sink, dir) = (start_sink(), tempfile::tempdir().unwrap());
+        let (_server, base) = mailing_server(&sink, dir.path(), database_url);
         let runtime = tokio::runtime::Runtime::new().unwrap();
         runtime.block_on(async {
             let name = support::unique_name("cap");

@@ -130,7 +130,13 @@ async fn follows_challenges_and_chat() {
             Refusal::NoSuchGame
         );
         let too_long = "\u{1f600}".repeat(CHAT_MAX_CHARS + 1);
-        for bad in ["", "   ", "\u{200b}\u{feff}\u{2060}", "\u{202e}\u{2066}", &too_long] {
+        for bad in [
+            "",
+            "   ",
+            "\u{200b}\u{feff}\u{2060}",
+            "\u{202e}\u{2066}",
+            &too_long,
+        ] {
             assert_eq!(
                 refusal(chat::send(&db, &game, &bob, bad).await),
                 Refusal::Social(SocialProblem::BadMessage)
