@@ -94,7 +94,7 @@ impl LastTurn {
     }
 }
 
-/// How a finished game went for the one told.
+/// How a finished game went for one seat: the one rule for results, ranks, notices and lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameResult {
     /// They won.
@@ -103,6 +103,26 @@ pub enum GameResult {
     Drawn,
     /// They lost.
     Lost,
+}
+
+impl GameResult {
+    /// `seat`'s result in a game these seats won (two or more winners share a draw).
+    pub fn of(winners: &[rules::Seat], seat: rules::Seat) -> GameResult {
+        match (winners.contains(&seat), winners.len()) {
+            (true, 1) => GameResult::Won,
+            (true, _) => GameResult::Drawn,
+            (false, _) => GameResult::Lost,
+        }
+    }
+
+    /// As results and ranks store it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::Won => "win",
+            GameResult::Drawn => "draw",
+            GameResult::Lost => "loss",
+        }
+    }
 }
 
 /// One notification, before it is worded.

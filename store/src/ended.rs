@@ -53,11 +53,8 @@ pub type Reacting<'a> = Pin<Box<dyn Future<Output = Result<(), sqlx::Error>> + S
 /// Something that happens when a game ends, on the connection that records the end.
 pub type Reaction = for<'a> fn(&'a mut AnyConnection, &'a GameEnded<'a>) -> Reacting<'a>;
 
-/// Win, draw or loss for `seat` in a game with these winners, as results and ranks store it.
+/// Win, draw or loss for `seat` in a game with these winners, as results and ranks store it
+/// ([`domain::GameResult::of`]).
 pub fn result_of(winners: &[Seat], seat: Seat) -> &'static str {
-    match (winners.contains(&seat), winners.len()) {
-        (true, 1) => "win",
-        (true, _) => "draw",
-        (false, _) => "loss",
-    }
+    domain::GameResult::of(winners, seat).as_str()
 }

@@ -328,11 +328,7 @@ impl Moved {
                         .map(score)
                         .max()
                         .unwrap_or(0);
-                    let result = match (winners.contains(&seat), winners.len()) {
-                        (true, 1) => GameResult::Won,
-                        (true, _) => GameResult::Drawn,
-                        (false, _) => GameResult::Lost,
-                    };
+                    let result = GameResult::of(winners, seat);
                     let notice = Notice::GameOver {
                         game: game.to_string(),
                         result,

@@ -23,9 +23,11 @@ fn status(texts: Texts, card: &GameCard) -> String {
         Phase::Cancelled => tr!(texts, my_games.called_off).into(),
         // One seat of the caller's: won, drawn or lost; pass-and-play (all seats theirs): over.
         Phase::Over => match card.my_seats.as_slice() {
-            [seat] if card.winners == [*seat] => tr!(texts, my_games.won).into(),
-            [seat] if card.winners.contains(seat) => tr!(texts, my_games.drawn).into(),
-            [_] => tr!(texts, my_games.lost).into(),
+            [seat] => match domain::GameResult::of(&card.winners, *seat) {
+                domain::GameResult::Won => tr!(texts, my_games.won).into(),
+                domain::GameResult::Drawn => tr!(texts, my_games.drawn).into(),
+                domain::GameResult::Lost => tr!(texts, my_games.lost).into(),
+            },
             _ => tr!(texts, my_games.finished).into(),
         },
         Phase::Playing if card.my_turn => tr!(texts, my_games.your_turn).into(),
