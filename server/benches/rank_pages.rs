@@ -352,7 +352,7 @@ fn main() {
                 &db,
                 user,
                 DictionaryId::English,
-                ranks::Qualifying::standard(),
+                ranks::Qualifying::with_games(ranks::PROVISIONAL_GAMES),
             )
             .await
             .unwrap();

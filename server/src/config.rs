@@ -68,6 +68,16 @@ pub struct Config {
     #[arg(long, env = "ALFAKRAFT_TEST_PUSH_ORIGIN", hide = true)]
     pub test_push_origin: Option<String>,
 
+    /// **Tests only**: the seed every new game gets, for a known deal. The server warns at start
+    /// when it is set; never set it in production.
+    #[arg(long, env = "ALFAKRAFT_FIXED_SEED", hide = true)]
+    pub fixed_seed: Option<u64>,
+
+    /// **Tests only**: rated games that put a player on the leaderboard, instead of the usual
+    /// ten. The server warns at start when it is set.
+    #[arg(long, env = "ALFAKRAFT_TEST_LEADERBOARD_GAMES", hide = true)]
+    pub test_leaderboard_games: Option<u32>,
+
     /// Require admins to sign in with a second factor: an admin without one is sent to set it up
     /// before any admin page or request.
     #[arg(long, env = "ALFAKRAFT_ADMIN_TWO_FACTOR", default_value_t = false)]

@@ -55,7 +55,7 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
             )
         })?;
     }
-    warn_of_test_settings();
+    warn_of_test_settings(&config);
     let database_url = config.database_url();
     let sqlite_file = server::backup::sqlite_file(&database_url);
     if let Some(Command::Restore { file }) = &config.command {
@@ -67,9 +67,10 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
         (Some(file), None | Some(Command::Serve)) => Some(server::backup::InUse::take(file)?),
         _ => None,
     };
-    let db = store::connect(&database_url)
+    let mut db = store::connect(&database_url)
         .await
         .map_err(|e| format!("cannot open database {database_url}: {e}"))?;
+    db.fixed_seed = config.fixed_seed;
     match &config.command {
         Some(Command::MakeAdmin { name }) => return make_admin(&db, name).await,
         Some(Command::Backup { file }) => {
@@ -92,14 +93,14 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// The settings that only tests may set, said aloud at start.
-fn warn_of_test_settings() {
-    if let Some(seed) = store::seating::fixed_seed() {
+fn warn_of_test_settings(config: &Config) {
+    if let Some(seed) = config.fixed_seed {
         tracing::warn!(
             seed,
             "ALFAKRAFT_FIXED_SEED is set: every new game gets the same deal (tests only)"
         );
     }
-    if let Some(games) = store::ranks::test_leaderboard_games() {
+    if let Some(games) = config.test_leaderboard_games {
         tracing::warn!(
             games,
             "ALFAKRAFT_TEST_LEADERBOARD_GAMES is set: the leaderboard lists players with fewer rated games (tests only)"
@@ -222,6 +223,9 @@ async fn serve(
         config.accounts_per_hour,
     ));
     state.services.admins_need_two_factor = config.admin_two_factor;
+    if let Some(games) = config.test_leaderboard_games {
+        state.services.leaderboard_games = games;
+    }
     start_mail(&config, &mut state, &url)?;
     start_push(&config, &mut state).await?;
     serve_metrics(&config, &mut state).await?;

@@ -157,7 +157,7 @@ async fn leaderboard_page(
             None => return not_found(&visitor),
         },
     };
-    let qualifying = ranks::Qualifying::standard();
+    let qualifying = ranks::Qualifying::with_games(services.leaderboard_games);
     let top = match ranks::leaderboard(&services.db, dictionary, qualifying, 100).await {
         Ok(top) => top,
         Err(error) => return failed(error.into()),

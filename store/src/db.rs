@@ -58,6 +58,8 @@ pub struct Database {
     /// What happens, inside the transaction that records it, when a game ends (see
     /// [`crate::ended`]).
     pub on_game_end: &'static [Reaction],
+    /// **Tests only**: the seed every new game gets (`ALFAKRAFT_FIXED_SEED`), for a known deal.
+    pub fixed_seed: Option<u64>,
 }
 
 impl Database {
@@ -134,6 +136,7 @@ impl Database {
             states: Default::default(),
             streams: Default::default(),
             on_game_end,
+            fixed_seed: None,
         };
         if backend == Backend::Postgres {
             bus::spawn_listener(&db.live, url);

@@ -1,7 +1,6 @@
 //! Leaderboards: the best qualifying players of a dictionary, and any player's own place. Both
 //! read the `ranks_board` index (dictionary, rank) and stay fast at 10,000 players.
 
-use super::PROVISIONAL_GAMES;
 use crate::db::{now_ms, Database};
 use dictionaries::DictionaryId;
 
@@ -15,11 +14,11 @@ pub struct Qualifying {
 }
 
 impl Qualifying {
-    /// At least 10 rated games and one in the last 90 days; `ALFAKRAFT_TEST_LEADERBOARD_GAMES`
-    /// lowers the games (tests only: the server warns at start when it is set).
-    pub fn standard() -> Qualifying {
+    /// At least `min_games` rated games (normally [`super::PROVISIONAL_GAMES`]) and one in the last 90
+    /// days.
+    pub fn with_games(min_games: u32) -> Qualifying {
         Qualifying {
-            min_games: test_leaderboard_games().unwrap_or(PROVISIONAL_GAMES),
+            min_games,
             active_days: 90,
         }
     }
@@ -27,14 +26,6 @@ impl Qualifying {
     fn since(&self) -> i64 {
         now_ms() - i64::from(self.active_days) * 86_400_000
     }
-}
-
-/// The test-only lower bar for the leaderboard, when `ALFAKRAFT_TEST_LEADERBOARD_GAMES` is set.
-pub fn test_leaderboard_games() -> Option<u32> {
-    std::env::var("ALFAKRAFT_TEST_LEADERBOARD_GAMES")
-        .ok()?
-        .parse()
-        .ok()
 }
 
 /// One line of a leaderboard.

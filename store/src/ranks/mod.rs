@@ -18,7 +18,7 @@ mod recompute;
 
 use domain::ShownRank;
 pub use domain::PROVISIONAL_GAMES;
-pub use leaderboard::{leaderboard, standing_of, test_leaderboard_games, Qualifying, Standing};
+pub use leaderboard::{leaderboard, standing_of, Qualifying, Standing};
 pub use recompute::{recompute, Recomputed};
 
 use self::history::HistoryRow;

@@ -53,20 +53,16 @@ pub struct Created {
     pub invite_token: Option<String>,
 }
 
-/// A new game's secret seed: random, unless `ALFAKRAFT_FIXED_SEED` is set, which gives every new
-/// game the same deal. That is for tests that need a known deal (a browser test that earns a
-/// reward); the server warns at start when it is set, and it must never be set in production.
-pub(crate) fn random_seed() -> u64 {
-    if let Some(seed) = fixed_seed() {
+/// A new game's secret seed: random, unless the database was given a fixed one, which gives
+/// every new game the same deal. That is for tests that need a known deal (a browser test that
+/// earns a reward); the server warns at start when it is set, and it must never be set in
+/// production.
+pub(crate) fn random_seed(db: &Database) -> u64 {
+    if let Some(seed) = db.fixed_seed {
         return seed;
     }
     let bytes = uuid::Uuid::new_v4().into_bytes();
     u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
-}
-
-/// The seed every new game gets, when `ALFAKRAFT_FIXED_SEED` is set (tests only).
-pub fn fixed_seed() -> Option<u64> {
-    std::env::var("ALFAKRAFT_FIXED_SEED").ok()?.parse().ok()
 }
 
 fn random_token() -> String {
@@ -178,7 +174,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
         variant: new.variant,
         // The version active now: the game keeps it to its end, whatever is published meanwhile.
         dictionary: versions::active_ref(db, new.dictionary).await?.to_string(),
-        seed: random_seed(),
+        seed: random_seed(db),
         players,
         // The owner sits in seat 0; a joining player takes seat 1 and starts.
         first_seat: if waits { 1 } else { 0 },

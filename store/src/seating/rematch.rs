@@ -183,7 +183,7 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
     let dictionary = dictionaries::DictionaryRef::parse(&old.config.dictionary)
         .ok_or_else(|| StoreError::Data(format!("no dictionary {}", old.config.dictionary)))?;
     let config = GameConfig {
-        seed: random_seed(),
+        seed: random_seed(db),
         dictionary: versions::active_ref(db, dictionary.id).await?.to_string(),
         ..old.config.clone()
     };
