@@ -58,17 +58,20 @@ pub struct Database {
     /// What happens, inside the transaction that records it, when a game ends (see
     /// [`crate::ended`]).
     pub on_game_end: &'static [Reaction],
+    /// What happens once a move has been committed (see [`crate::moved`]).
+    pub on_move: &'static [crate::moved::Reaction<Database>],
     /// **Tests only**: the seed every new game gets (`ALFAKRAFT_FIXED_SEED`), for a known deal.
     pub fixed_seed: Option<u64>,
 }
 
 impl Database {
     /// Connects (creating a SQLite file if it is missing) and applies every migration not yet
-    /// applied; `on_game_end` runs whenever a game ends. [`crate::connect`] passes the store's
-    /// own reactions.
+    /// applied; `on_game_end` runs whenever a game ends, `on_move` after every committed move.
+    /// [`crate::connect`] passes the store's own reactions.
     pub(crate) async fn connect(
         url: &str,
         on_game_end: &'static [Reaction],
+        on_move: &'static [crate::moved::Reaction<Database>],
     ) -> Result<Database, sqlx::Error> {
         install_default_drivers();
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
@@ -136,6 +139,7 @@ impl Database {
             states: Default::default(),
             streams: Default::default(),
             on_game_end,
+            on_move,
             fixed_seed: None,
         };
         if backend == Backend::Postgres {

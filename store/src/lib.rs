@@ -8,6 +8,7 @@
 //! | [`bus`] | the live changes, each routed to the open pages it concerns |
 //! | [`states`] | games' states as last committed, in memory |
 //! | [`ended`] | the end of a game, as an event with reactions |
+//! | [`moved`] | a committed move, as an event with reactions |
 //! | [`rows`] | reading JSON columns into their types |
 //! | [`db`] | the pool, the write transactions, publishing a change |
 //! | [`presence`] | who has a live page open |
@@ -34,9 +35,10 @@
 //! | [`closing`] | closing an account: its games stay, the rest goes |
 //! | [`mail`] | addresses, reset links, reminders and the outbox of mail |
 //!
-//! A game's end is the one event several domains react to: [`games`] hands a
+//! A game's moves and its end are the events other domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
-//! Daily Challenge), inside the transaction that records the end.
+//! Daily Challenge), inside the transaction that records the end, and a [`moved::MoveMade`] to
+//! the move's reactions (push notices) once a move has committed. `games` imports none of them.
 
 pub mod accounts;
 pub mod blocks;
@@ -55,6 +57,7 @@ pub mod library;
 pub mod limits;
 pub mod mail;
 pub mod moderation;
+pub mod moved;
 pub mod presence;
 pub mod profiles;
 pub mod push;
@@ -75,10 +78,13 @@ pub use services::Services;
 /// its migrations, and has a game's end rate it, record its results and close a Daily Challenge
 /// attempt.
 pub async fn connect(url: &str) -> Result<db::Database, sqlx::Error> {
-    let db = db::Database::connect(url, ON_GAME_END).await?;
+    let db = db::Database::connect(url, ON_GAME_END, ON_MOVE).await?;
     daily::make_secret(&db).await?;
     Ok(db)
 }
+
+/// What happens after a move is committed, in this order.
+const ON_MOVE: &[moved::Reaction<db::Database>] = &[push::on_move];
 
 /// What happens when a game ends, in this order.
 const ON_GAME_END: &[ended::Reaction] =

@@ -357,10 +357,24 @@ impl Moved {
     }
 }
 
+/// The move's reaction ([`crate::moved`]): the players' devices hear of a move, unless the game
+/// has one person in it or the move is a purchase or a sale (the trader's business alone).
+pub fn on_move(db: &Database, made: &crate::moved::MoveMade<'_>) {
+    if made.alone
+        || matches!(
+            made.action,
+            rules::Action::Buy { .. } | rules::Action::Sell { .. }
+        )
+    {
+        return;
+    }
+    after_move(db, made.game_id, made.action.seat(), made.state);
+}
+
 /// After a move in game `id` by `actor` (`state` as it now stands), on a task of its own: the
 /// player now to move hears it is their turn, with what the mover did; at the end every person
 /// but the one who ended it hears the game is over.
-pub fn after_move(db: &Database, id: &str, actor: Seat, state: &GameState) {
+fn after_move(db: &Database, id: &str, actor: Seat, state: &GameState) {
     let (db, id, moved) = (db.clone(), id.to_string(), Moved::of(state));
     tokio::spawn(async move {
         let sitters: Vec<Sitter> = match sqlx::query_as(

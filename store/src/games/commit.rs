@@ -18,6 +18,7 @@ use crate::{
     bus::{self, Audience, Change},
     db::{now_ms, Backend, Database, RawWrite},
     ended::GameEnded,
+    moved::MoveMade,
 };
 
 /// A move's writes on SQLite, one batch: the action, then the row.
@@ -160,13 +161,19 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
             .increment(1);
         db.states.put(id, committed.state.clone());
-        // The players' devices hear of it, on a task of its own; a game with one person in it
-        // (pass-and-play, the Daily Challenge) tells no one, without a look at its seats.
+        // A game with one person in it (pass-and-play, the Daily Challenge) concerns no one
+        // else, which the reactions learn without a look at its seats.
         let alone = seen.as_ref().is_some_and(|seen| {
             matches!(seen.row.opponent, OpponentKind::Local | OpponentKind::Daily)
         });
-        if !alone && !matches!(action, Action::Buy { .. } | Action::Sell { .. }) {
-            crate::push::after_move(db, id, action.seat(), &committed.state);
+        let made = MoveMade {
+            game_id: id,
+            action,
+            state: &committed.state,
+            alone,
+        };
+        for react in db.on_move {
+            react(db, &made);
         }
     }
     if result.is_ok() {

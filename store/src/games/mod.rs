@@ -386,3 +386,33 @@ pub async fn tell_players(db: &Database, id: &str) {
         db.publish(Change::Lobby).await;
     }
 }
+
+#[cfg(test)]
+mod structure {
+    /// The game core announces moves and ends ([`crate::moved`], [`crate::ended`]) and knows none
+    /// of the domains that react to them.
+    #[test]
+    fn the_game_core_imports_no_reaction() {
+        let sources = [
+            include_str!("mod.rs"),
+            include_str!("commit.rs"),
+            include_str!("summaries.rs"),
+        ];
+        for source in sources {
+            // This test's own list of names aside.
+            let source = source.split("mod structure").next().unwrap_or_default();
+            for listener in [
+                "crate::push",
+                "crate::mail",
+                "crate::ranks",
+                "crate::results",
+            ] {
+                let imports = source.lines().any(|line| {
+                    let line = line.trim_start();
+                    !line.starts_with("//") && line.contains(listener)
+                });
+                assert!(!imports, "the game core names {listener}");
+            }
+        }
+    }
+}
