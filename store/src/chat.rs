@@ -213,13 +213,20 @@ pub async fn mark_seen(db: &Database, id: &str, reader: i64) -> Result<(), Store
     Ok(())
 }
 
+/// A game's messages its reader has not seen, counted.
+#[derive(sqlx::FromRow)]
+struct Unread {
+    game_id: String,
+    unread: i64,
+}
+
 /// How many messages `reader` has not seen, by game (games with none are left out).
 pub async fn unread(db: &Database, reader: i64) -> Result<HashMap<String, u32>, StoreError> {
     if chat_off(db, reader).await? {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT m.game_id, COUNT(*) FROM chat_messages m
+    let rows: Vec<Unread> = sqlx::query_as(
+        "SELECT m.game_id, COUNT(*) AS unread FROM chat_messages m
          JOIN game_seats s ON s.game_id = m.game_id AND s.user_id = $1
          WHERE m.author <> $1 AND m.id > s.chat_seen
          AND (m.hidden_from IS NULL OR m.hidden_from <> $1) AND NOT EXISTS
@@ -231,7 +238,7 @@ pub async fn unread(db: &Database, reader: i64) -> Result<HashMap<String, u32>, 
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(game, n)| (game, u32::try_from(n).unwrap_or(u32::MAX)))
+        .map(|row| (row.game_id, u32::try_from(row.unread).unwrap_or(u32::MAX)))
         .collect())
 }
 

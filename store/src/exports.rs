@@ -32,10 +32,18 @@ struct PlayerReport {
     created_at: i64,
 }
 
+/// The account's own row, as exported.
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    created_at: i64,
+    language: Option<String>,
+    chat_off: i64,
+}
+
 /// Everything the store keeps of `user`, as JSON.
 pub async fn of(services: &Services, user: &User) -> Result<Value, StoreError> {
     let db = &services.db;
-    let account: (i64, Option<String>, i64) =
+    let account: AccountRow =
         sqlx::query_as("SELECT created_at, language, chat_off FROM users WHERE id = $1")
             .bind(user.id)
             .fetch_one(&db.pool)
@@ -95,8 +103,8 @@ pub async fn of(services: &Services, user: &User) -> Result<Value, StoreError> {
     Ok(json!({
         "exported_at": now_ms(),
         "account": {
-            "name": user.name, "role": user.role.as_str(), "created_at": account.0,
-            "language": account.1, "chat_off": account.2 != 0,
+            "name": user.name, "role": user.role.as_str(), "created_at": account.created_at,
+            "language": account.language, "chat_off": account.chat_off != 0,
             "email": mail.email, "mail_digest": mail.mail_digest,
             "mail_deadlines": mail.mail_deadlines,
             "two_factor": crate::accounts::two_factor::enabled(db, user.id).await?,

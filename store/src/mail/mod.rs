@@ -180,11 +180,18 @@ pub async fn set_address(
     Ok(())
 }
 
+/// A verification link's token as used: whose, and the address it proves.
+#[derive(sqlx::FromRow)]
+struct VerifyToken {
+    user_id: i64,
+    address: Option<String>,
+}
+
 /// Follows a verification link: the address it was sent to becomes the account's. Whether the
 /// link was good (unused, unexpired, and the address still the one waiting).
 pub async fn verify(db: &Database, token: &str) -> Result<bool, StoreError> {
     let (_writer, mut tx) = db.begin_write().await?;
-    let found: Option<(i64, Option<String>)> = sqlx::query_as(
+    let found: Option<VerifyToken> = sqlx::query_as(
         "UPDATE mail_tokens SET used_at = $2 WHERE token_hash = $1 AND purpose = 'verify'
          AND used_at IS NULL AND expires_at > $2 RETURNING user_id, address",
     )
@@ -192,7 +199,11 @@ pub async fn verify(db: &Database, token: &str) -> Result<bool, StoreError> {
     .bind(now_ms())
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((user, Some(address))) = found else {
+    let Some(VerifyToken {
+        user_id: user,
+        address: Some(address),
+    }) = found
+    else {
         return Ok(false);
     };
     let done = sqlx::query(
@@ -242,6 +253,14 @@ pub async fn choose(
     Ok(())
 }
 
+/// An account a reset link may go to, and its verified address.
+#[derive(sqlx::FromRow)]
+struct Addressee {
+    id: i64,
+    name: String,
+    email: String,
+}
+
 /// Sends a reset link to the account `who` names (its name, or its verified address), if it
 /// has a verified address and has not had [`RESETS_PER_HOUR`] links this hour. The caller
 /// answers the same whatever happened, so no one learns whether an account or address exists.
@@ -252,14 +271,19 @@ pub async fn request_reset(
     letter: impl Fn(&str, &str) -> (String, String),
 ) -> Result<(), StoreError> {
     let who = who.trim().to_lowercase();
-    let found: Option<(i64, String, String)> = sqlx::query_as(
+    let found: Option<Addressee> = sqlx::query_as(
         "SELECT id, name, email FROM users WHERE (name = $1 OR email = $1)
          AND email IS NOT NULL AND closed_at IS NULL AND guest = 0",
     )
     .bind(&who)
     .fetch_optional(&db.pool)
     .await?;
-    let Some((user, name, address)) = found else {
+    let Some(Addressee {
+        id: user,
+        name,
+        email: address,
+    }) = found
+    else {
         return Ok(());
     };
     let now = now_ms();
