@@ -90,7 +90,9 @@ async fn admin_of(
         Err(error) => return Err(unavailable(&error)),
     };
     if services.admins_need_two_factor {
-        match sessions::passed_second_factor(&services.db, session, user.id).await {
+        match store::accounts::two_factor::passed_second_factor(&services.db, session, user.id)
+            .await
+        {
             Ok(true) => {}
             Ok(false) => return Err(Redirect::to("/settings#two-factor").into_response()),
             Err(error) => return Err(unavailable(&error)),

@@ -124,7 +124,8 @@ async fn settings_page(
             codes_left: security::recovery_codes_left(db, user.id).await?,
             two_factor_required: services.admins_need_two_factor
                 && user.role == Role::Admin
-                && !store::accounts::sessions::passed_second_factor(db, &session, user.id).await?,
+                && !store::accounts::two_factor::passed_second_factor(db, &session, user.id)
+                    .await?,
             two_factor,
         })
     };

@@ -418,7 +418,7 @@ pub(crate) mod server {
                 return Err(Refusal::AdminsOnly.into());
             }
             if services.admins_need_two_factor
-                && !accounts::sessions::passed_second_factor(&services.db, &session, user.id)
+                && !accounts::two_factor::passed_second_factor(&services.db, &session, user.id)
                     .await?
             {
                 return Err(Refusal::Account(domain::AccountProblem::SecondFactorRequired).into());

@@ -28,20 +28,6 @@ pub const DEVICE_KEY: &str = "device";
 /// code, or a recovery code in its place.
 pub const SECOND_FACTOR_KEY: &str = "second_factor";
 
-/// Whether `session`, signed in as `user`, may act as an admin where the operator requires
-/// two-factor sign-in of admins: the account has it on, and this session passed it when it
-/// signed in. A session signed in before two-factor was turned on (perhaps a stolen one, which
-/// turned it on itself) has not.
-pub async fn passed_second_factor(
-    db: &Database,
-    session: &tower_sessions::Session,
-    user: i64,
-) -> std::result::Result<bool, StoreError> {
-    let read = |e: tower_sessions::session::Error| StoreError::Data(format!("session: {e}"));
-    let passed = session.get::<bool>(SECOND_FACTOR_KEY).await.map_err(read)? == Some(true);
-    Ok(passed && super::two_factor::enabled(db, user).await?)
-}
-
 /// The session key holding the signed-in user's [`Account`] as read with the session: put in
 /// the record when it is loaded, never stored (see [`DbSessionStore`]).
 const ACCOUNT_KEY: &str = "account";

@@ -145,6 +145,24 @@ pub async fn confirm(db: &Database, user: &User, code: &str) -> Result<(), Accou
     Ok(())
 }
 
+/// Whether `session`, signed in as `user`, may act as an admin where the operator requires
+/// two-factor sign-in of admins: the account has it on, and this session passed it when it
+/// signed in. A session signed in before two-factor was turned on (perhaps a stolen one, which
+/// turned it on itself) has not.
+pub async fn passed_second_factor(
+    db: &Database,
+    session: &tower_sessions::Session,
+    user: i64,
+) -> Result<bool, crate::StoreError> {
+    let read = |e: tower_sessions::session::Error| crate::StoreError::Data(format!("session: {e}"));
+    let passed = session
+        .get::<bool>(super::sessions::SECOND_FACTOR_KEY)
+        .await
+        .map_err(read)?
+        == Some(true);
+    Ok(passed && enabled(db, user).await?)
+}
+
 /// Turns two-factor sign-in off, once the password confirms it is the player.
 pub async fn disable(db: &Database, confirmed: &security::Confirmed) -> Result<(), AccountError> {
     sqlx::query("UPDATE users SET totp_secret = NULL, totp_pending = NULL WHERE id = $1")
