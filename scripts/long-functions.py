@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Lists the workspace's longest functions (test code left out), longest first.
 
-    python3 scripts/long-functions.py              # the 15 longest in app, store and server
+    python3 scripts/long-functions.py              # the 15 longest in every crate
     python3 scripts/long-functions.py --over 150   # every one longer than 150 lines; exits 1 if any
-    python3 scripts/long-functions.py rules engine # other crates
+    python3 scripts/long-functions.py rules engine # some crates only
 
 A function's length runs from its `fn` line to its closing brace, comments and blank lines
-included, as a reader scrolls it.
+included, as a reader scrolls it. Binaries (`src/bin/`: benches, tools) are left out.
 """
 import importlib.util
 import os
@@ -62,11 +62,15 @@ def main():
         k = args.index("--over")
         over = int(args[k + 1])
         del args[k : k + 2]
-    crates = args or ["app", "store", "server"]
+    crates = args or sorted(
+        name for name in os.listdir(ROOT) if os.path.isdir(os.path.join(ROOT, name, "src"))
+    )
     found = []
     for crate in crates:
         src = os.path.join(ROOT, crate, "src")
         for folder, _, files in os.walk(src):
+            if os.path.join(src, "bin") in (folder, os.path.dirname(folder)):
+                continue
             for name in files:
                 if name.endswith(".rs"):
                     path = os.path.join(folder, name)

@@ -75,9 +75,13 @@ def strip_code(text):
 
 
 def drop_test_modules(code):
-    """The code without `#[cfg(test)]` items (their braces matched)."""
+    """The code without `#[cfg(test)]` items, nor `#[cfg(all(test, …))]` ones (their braces
+    matched)."""
     while True:
-        m = re.search(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*(\{|;)", code)
+        m = re.search(
+            r"#\[cfg\((?:test|all\(test\b[^\]]*\))\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*(\{|;)",
+            code,
+        )
         if not m:
             return code
         if m.group(1) == ";":

@@ -492,33 +492,7 @@ impl<'a> Bot<'a> {
                 )
             }
         };
-        let mut ranked: Vec<(f64, Option<Move>)> = moves
-            .iter()
-            .map(|m| {
-                let gains = f64::from(m.score) + self.economy_worth(view, m);
-                (gains + worth(&leave(&view.hand, m)), Some(*m))
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        if self.rules.economy && view.power_bar.iter().any(|p| p.price().is_none()) {
-            // An earned tile doubles a word or a letter of the play it joins: the best
-            // candidates count what it would add to each.
-            ranked.truncate(MASTER_POWERED);
-            for (equity, m) in &mut ranked {
-                if let Some(m) = m {
-                    *equity += self.power_tiles_gain(view, m);
-                }
-            }
-            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        }
-        ranked.truncate(MASTER_CANDIDATES);
-        // The exchange: `None` in place of a move.
-        let exchange = learned
-            .filter(|_| self.may_exchange(view))
-            .and_then(|table| best_keep(tiles, table, &view.hand));
-        if let Some(keep) = &exchange {
-            ranked.push((keep.worth, None));
-        }
+        let (ranked, exchange) = self.master_candidates(view, moves, &worth, learned);
         if ranked.is_empty() {
             return MasterChoice::Nothing;
         }
@@ -638,6 +612,45 @@ impl<'a> Bot<'a> {
             (Some((_, None)), Some(keep)) => MasterChoice::Exchange(keep.given),
             _ => MasterChoice::Nothing,
         }
+    }
+
+    /// The Master's candidates by static equity (score, coins and power tiles, plus `worth` of
+    /// what a move keeps), the best [`MASTER_CANDIDATES`] of them, and the exchange, when the
+    /// rules allow one, as a candidate of its own (`None` in place of a move).
+    fn master_candidates(
+        &self,
+        view: &PlayerView,
+        moves: &[Move],
+        worth: &dyn Fn(&[HandTile]) -> f64,
+        learned: Option<&crate::leaves::Leaves>,
+    ) -> (Vec<(f64, Option<Move>)>, Option<Keep>) {
+        let mut ranked: Vec<(f64, Option<Move>)> = moves
+            .iter()
+            .map(|m| {
+                let gains = f64::from(m.score) + self.economy_worth(view, m);
+                (gains + worth(&leave(&view.hand, m)), Some(*m))
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if self.rules.economy && view.power_bar.iter().any(|p| p.price().is_none()) {
+            // An earned tile doubles a word or a letter of the play it joins: the best
+            // candidates count what it would add to each.
+            ranked.truncate(MASTER_POWERED);
+            for (equity, m) in &mut ranked {
+                if let Some(m) = m {
+                    *equity += self.power_tiles_gain(view, m);
+                }
+            }
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        }
+        ranked.truncate(MASTER_CANDIDATES);
+        let exchange = learned
+            .filter(|_| self.may_exchange(view))
+            .and_then(|table| best_keep(self.rules.tiles, table, &view.hand));
+        if let Some(keep) = &exchange {
+            ranked.push((keep.worth, None));
+        }
+        (ranked, exchange)
     }
 
     /// In Alfa Kraft, what a move earns beside its points: its coins (a point each at the end)

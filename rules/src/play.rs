@@ -204,26 +204,7 @@ pub fn evaluate<L: Lexicon + ?Sized>(
     let first_move = board.is_empty();
     let before = board.clone();
 
-    let mut premiums = Vec::with_capacity(placement.tiles.len());
-    for (i, new) in placement.tiles.iter().enumerate() {
-        let pos = new.pos;
-        if !board.contains(pos) {
-            return Err(RuleError::OffBoard(pos));
-        }
-        if placement.tiles[..i].iter().any(|t| t.pos == pos) {
-            return Err(RuleError::SameCell(pos));
-        }
-        if out_of_play.contains(&pos) {
-            return Err(RuleError::OutOfPlay(pos));
-        }
-        if board.square(pos) != Square::Empty {
-            return Err(RuleError::Occupied(pos));
-        }
-        premiums.push((pos, board.premium(pos)));
-    }
-    for new in &placement.tiles {
-        board.set(new.pos, square_of(*new));
-    }
+    let premiums = place_tiles(&mut board, placement, &out_of_play)?;
 
     let letters: Vec<&NewTile> = placement
         .tiles
@@ -269,7 +250,80 @@ pub fn evaluate<L: Lexicon + ?Sized>(
         return Err(RuleError::NotConnected);
     }
 
-    // Charge and Dice multiply a staged tile's face value before premiums.
+    let (factors, dice) = tile_factors(placement, roll)?;
+
+    let scorer = Scorer {
+        rules,
+        board: &board,
+        premiums: &premiums,
+        factors: &factors,
+        placement,
+        lexicon,
+    };
+    let words: Vec<WordScore> = runs.iter().map(|run| scorer.score(run)).collect();
+    let mut checked_words = Vec::new();
+    for pos in morphed {
+        for run in straight_runs(&board, [pos]) {
+            if !runs.contains(&run) && !checked_words.iter().any(|w: &WordScore| w.cells == run) {
+                checked_words.push(scorer.score(&run));
+            }
+        }
+    }
+
+    let bonuses = bonuses(rules, placement, letters.len(), words.len());
+    let total = words.iter().map(|w| w.points).sum::<i32>()
+        + bonuses.iter().map(|b| b.points()).sum::<i32>();
+    Ok(ScoredPlay {
+        words,
+        checked_words,
+        bonuses,
+        total,
+        tiles_placed: letters.len(),
+        from_hand,
+        from_bar,
+        to_bag,
+        dice,
+        board,
+    })
+}
+
+/// Checks that each of the placement's tiles goes on an empty square of the board, in play and
+/// not twice, and puts them there; the premiums under them, in the placement's order.
+fn place_tiles(
+    board: &mut Board,
+    placement: &Placement,
+    out_of_play: &[Pos],
+) -> Result<Vec<(Pos, Premium)>, RuleError> {
+    let mut premiums = Vec::with_capacity(placement.tiles.len());
+    for (i, new) in placement.tiles.iter().enumerate() {
+        let pos = new.pos;
+        if !board.contains(pos) {
+            return Err(RuleError::OffBoard(pos));
+        }
+        if placement.tiles[..i].iter().any(|t| t.pos == pos) {
+            return Err(RuleError::SameCell(pos));
+        }
+        if out_of_play.contains(&pos) {
+            return Err(RuleError::OutOfPlay(pos));
+        }
+        if board.square(pos) != Square::Empty {
+            return Err(RuleError::Occupied(pos));
+        }
+        premiums.push((pos, board.premium(pos)));
+    }
+    for new in &placement.tiles {
+        board.set(new.pos, square_of(*new));
+    }
+    Ok(premiums)
+}
+
+/// What Charge and Dice multiply a staged tile's face value by, before premiums, with the dice
+/// rolled (`roll`): a power aimed at no letter of the play, or at one it cannot touch, is refused.
+#[allow(clippy::type_complexity)]
+fn tile_factors(
+    placement: &Placement,
+    roll: &mut dyn FnMut() -> u8,
+) -> Result<(Vec<(Pos, i32)>, Vec<(Pos, u8)>), RuleError> {
     let mut factors: Vec<(Pos, i32)> = Vec::new();
     let mut dice = Vec::new();
     for power in &placement.powers {
@@ -293,25 +347,11 @@ pub fn evaluate<L: Lexicon + ?Sized>(
             Some(Played::Stop) | None => return Err(RuleError::NoTarget(pos)),
         }
     }
+    Ok((factors, dice))
+}
 
-    let scorer = Scorer {
-        rules,
-        board: &board,
-        premiums: &premiums,
-        factors: &factors,
-        placement,
-        lexicon,
-    };
-    let words: Vec<WordScore> = runs.iter().map(|run| scorer.score(run)).collect();
-    let mut checked_words = Vec::new();
-    for pos in morphed {
-        for run in straight_runs(&board, [pos]) {
-            if !runs.contains(&run) && !checked_words.iter().any(|w: &WordScore| w.cells == run) {
-                checked_words.push(scorer.score(&run));
-            }
-        }
-    }
-
+/// The bonuses a play earns: all of the hand (bingo), tiles placed, words made.
+fn bonuses(rules: &RuleSet, placement: &Placement, placed: usize, words: usize) -> Vec<Bonus> {
     let hand_tiles_placed = placement
         .tiles
         .iter()
@@ -321,28 +361,15 @@ pub fn evaluate<L: Lexicon + ?Sized>(
     if rules.bingo_bonus > 0 && hand_tiles_placed == usize::from(rules.hand_size) {
         bonuses.push(Bonus::Bingo(rules.bingo_bonus));
     }
-    let placement_bonus = RuleSet::bonus_for(rules.placement_bonus, letters.len());
+    let placement_bonus = RuleSet::bonus_for(rules.placement_bonus, placed);
     if placement_bonus > 0 {
         bonuses.push(Bonus::Placement(placement_bonus));
     }
-    let combo_bonus = RuleSet::bonus_for(rules.combo_bonus, words.len());
+    let combo_bonus = RuleSet::bonus_for(rules.combo_bonus, words);
     if combo_bonus > 0 {
         bonuses.push(Bonus::Combo(combo_bonus));
     }
-    let total = words.iter().map(|w| w.points).sum::<i32>()
-        + bonuses.iter().map(|b| b.points()).sum::<i32>();
-    Ok(ScoredPlay {
-        words,
-        checked_words,
-        bonuses,
-        total,
-        tiles_placed: letters.len(),
-        from_hand,
-        from_bar,
-        to_bag,
-        dice,
-        board,
-    })
+    bonuses
 }
 
 /// The square a new tile makes.
