@@ -55,7 +55,7 @@ async fn panel(
 struct Decision {
     user: i64,
     report: Option<i64>,
-    action: String,
+    action: store::moderation::ModerationAction,
     #[serde(default)]
     amount: String,
     reason: String,
@@ -71,7 +71,7 @@ async fn decide(
         &admin,
         form.user,
         form.report,
-        &form.action,
+        form.action,
         &form.amount,
         &form.reason,
     )

@@ -12,7 +12,7 @@ use store::{
     blocks, chat,
     db::Database,
     friends, games,
-    moderation::{self, SanctionKind, Verdict},
+    moderation::{self, ModerationAction, SanctionKind, Verdict},
     seating::{self, rematch},
     StoreError,
 };
@@ -477,12 +477,35 @@ async fn reports_mutes_and_suspensions() {
         }
         chat::send(&db, &game, &bob, "sorry").await.unwrap();
         let history = moderation::history(&db, bob.id).await.unwrap();
-        let actions: Vec<&str> = history
-            .decisions
-            .iter()
-            .map(|d| d.action.as_str())
-            .collect();
-        assert_eq!(actions, ["lift", "lift", "suspend", "mute"], "{name}");
+        let actions: Vec<ModerationAction> = history.decisions.iter().map(|d| d.action).collect();
+        use ModerationAction::{Lift, Mute, Suspend};
+        assert_eq!(actions, [Lift, Lift, Suspend, Mute], "{name}");
+        // A word the log does not know is an error, never read as some other action.
+        sqlx::query("UPDATE moderation_log SET action = 'ban' WHERE user_id = $1")
+            .bind(bob.id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert!(moderation::history(&db, bob.id).await.is_err(), "{name}");
+        let unlift = "UPDATE sanctions SET kind = 'ban', lifted_at = NULL, until = NULL
+             WHERE user_id = $1";
+        sqlx::query(unlift)
+            .bind(bob.id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert!(moderation::standing(&db, bob.id).await.is_err(), "{name}");
+        // As it was, for the admin panels of other tests on this database.
+        for restore in [
+            "UPDATE sanctions SET kind = 'mute', lifted_at = 1 WHERE user_id = $1",
+            "UPDATE moderation_log SET action = 'lift' WHERE user_id = $1",
+        ] {
+            sqlx::query(restore)
+                .bind(bob.id)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        }
         assert_eq!(history.reports, 1);
         assert!(history.standing.is_empty());
     }

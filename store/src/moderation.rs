@@ -10,6 +10,7 @@ use crate::{
     accounts::User,
     blocks,
     db::{now_ms, Database},
+    rows::{word_column, Word},
     StoreError,
 };
 
@@ -28,22 +29,58 @@ pub enum SanctionKind {
     Suspend,
 }
 
-impl SanctionKind {
-    /// As stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SanctionKind::Mute => "mute",
-            SanctionKind::Suspend => "suspend",
-        }
-    }
-
-    fn parse(text: &str) -> SanctionKind {
-        match text {
-            "suspend" => SanctionKind::Suspend,
-            _ => SanctionKind::Mute,
-        }
-    }
+impl Word for SanctionKind {
+    const WORDS: &'static [(SanctionKind, &'static str)] = &[
+        (SanctionKind::Mute, "mute"),
+        (SanctionKind::Suspend, "suspend"),
+    ];
 }
+word_column!(SanctionKind);
+
+/// What an admin did, as the moderation log keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModerationAction {
+    /// Closed a report, asking for nothing.
+    Dismiss,
+    /// Muted the player.
+    Mute,
+    /// Suspended the player.
+    Suspend,
+    /// Lifted a sanction.
+    Lift,
+}
+
+impl Word for ModerationAction {
+    const WORDS: &'static [(ModerationAction, &'static str)] = &[
+        (ModerationAction::Dismiss, "dismiss"),
+        (ModerationAction::Mute, "mute"),
+        (ModerationAction::Suspend, "suspend"),
+        (ModerationAction::Lift, "lift"),
+    ];
+}
+word_column!(ModerationAction);
+
+/// Where a report of a player stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReportStatus {
+    /// Waiting for an admin.
+    Open,
+    /// Closed asking for nothing.
+    Dismissed,
+    /// Closed with a sanction.
+    Actioned,
+}
+
+impl Word for ReportStatus {
+    const WORDS: &'static [(ReportStatus, &'static str)] = &[
+        (ReportStatus::Open, "open"),
+        (ReportStatus::Dismissed, "dismissed"),
+        (ReportStatus::Actioned, "actioned"),
+    ];
+}
+word_column!(ReportStatus);
 
 /// A sanction in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +97,7 @@ pub struct Sanction {
 #[derive(sqlx::FromRow)]
 struct SanctionRow {
     id: i64,
-    kind: String,
+    kind: SanctionKind,
     reason: String,
     until: Option<i64>,
 }
@@ -69,7 +106,7 @@ impl From<SanctionRow> for Sanction {
     fn from(row: SanctionRow) -> Sanction {
         Sanction {
             id: row.id,
-            kind: SanctionKind::parse(&row.kind),
+            kind: row.kind,
             reason: row.reason,
             until: row.until,
         }
@@ -272,8 +309,8 @@ async fn context(db: &Database, game: &str, id: i64) -> Result<Vec<Line>, sqlx::
 pub struct Decision {
     /// The admin's name.
     pub admin: String,
-    /// `dismiss`, `mute`, `suspend` or `lift`.
-    pub action: String,
+    /// What was done.
+    pub action: ModerationAction,
     pub reason: String,
     pub until: Option<i64>,
     pub at: i64,
@@ -335,15 +372,15 @@ pub async fn decide(
     let (_writer, mut tx) = db.begin_write().await?;
     if let Some(report) = report {
         let status = match verdict {
-            Verdict::Dismiss => "dismissed",
-            Verdict::Sanction(..) => "actioned",
+            Verdict::Dismiss => ReportStatus::Dismissed,
+            Verdict::Sanction(..) => ReportStatus::Actioned,
         };
         let closed = sqlx::query(
             "UPDATE player_reports SET status = $2, decided_by = $3, decided_at = $4
              WHERE id = $1 AND reported = $5 AND status = 'open'",
         )
         .bind(report)
-        .bind(status)
+        .bind(status.word())
         .bind(admin.id)
         .bind(now)
         .bind(user)
@@ -354,21 +391,25 @@ pub async fn decide(
         }
     }
     let (action, until) = match verdict {
-        Verdict::Dismiss => ("dismiss", None),
+        Verdict::Dismiss => (ModerationAction::Dismiss, None),
         Verdict::Sanction(kind, until) => {
             sqlx::query(
                 "INSERT INTO sanctions (user_id, kind, reason, until, created_by, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(user)
-            .bind(kind.as_str())
+            .bind(kind.word())
             .bind(&reason)
             .bind(until)
             .bind(admin.id)
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            (kind.as_str(), until)
+            let action = match kind {
+                SanctionKind::Mute => ModerationAction::Mute,
+                SanctionKind::Suspend => ModerationAction::Suspend,
+            };
+            (action, until)
         }
     };
     log(&mut tx, admin, user, action, &reason, until, report).await?;
@@ -390,7 +431,16 @@ pub async fn lift(db: &Database, admin: &User, id: i64, reason: &str) -> Result<
     .fetch_optional(&mut *tx)
     .await?;
     let user = user.ok_or_else(|| Refusal::Invalid("that sanction is not in force".into()))?;
-    log(&mut tx, admin, user, "lift", &reason, None, None).await?;
+    log(
+        &mut tx,
+        admin,
+        user,
+        ModerationAction::Lift,
+        &reason,
+        None,
+        None,
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -399,7 +449,7 @@ async fn log(
     conn: &mut sqlx::AnyConnection,
     admin: &User,
     user: i64,
-    action: &str,
+    action: ModerationAction,
     reason: &str,
     until: Option<i64>,
     report: Option<i64>,
@@ -410,7 +460,7 @@ async fn log(
     )
     .bind(admin.id)
     .bind(user)
-    .bind(action)
+    .bind(action.word())
     .bind(reason)
     .bind(until)
     .bind(report)

@@ -30,3 +30,54 @@ impl<'r, T: DeserializeOwned> Decode<'r, Any> for Json<T> {
         Ok(Json(serde_json::from_str(&text)?))
     }
 }
+
+/// An enum kept as a word in a text column: the word it writes, and the value a word reads back
+/// as, if it is one of its words.
+pub trait Word: Sized + Copy + 'static {
+    /// Every value with its word.
+    const WORDS: &'static [(Self, &'static str)];
+
+    /// The word kept for `self`.
+    fn word(self) -> &'static str
+    where
+        Self: PartialEq,
+    {
+        Self::WORDS
+            .iter()
+            .find(|(value, _)| *value == self)
+            .map_or("", |(_, word)| word)
+    }
+
+    /// The value `word` stands for; `None` for a word it does not have.
+    fn from_word(word: &str) -> Option<Self> {
+        Self::WORDS
+            .iter()
+            .find(|(_, known)| *known == word)
+            .map(|(value, _)| *value)
+    }
+}
+
+/// Reads a [`Word`] enum from a text column; a word it does not have fails the row's read with
+/// the column's name, rather than standing for some other value.
+macro_rules! word_column {
+    ($kind:ty) => {
+        impl sqlx::Type<sqlx::Any> for $kind {
+            fn type_info() -> sqlx::any::AnyTypeInfo {
+                <String as sqlx::Type<sqlx::Any>>::type_info()
+            }
+
+            fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+                <String as sqlx::Type<sqlx::Any>>::compatible(ty)
+            }
+        }
+
+        impl<'r> sqlx::Decode<'r, sqlx::Any> for $kind {
+            fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+                let word = <String as sqlx::Decode<'r, sqlx::Any>>::decode(value)?;
+                <$kind as $crate::rows::Word>::from_word(&word)
+                    .ok_or_else(|| format!("{word:?} is no {}", stringify!($kind)).into())
+            }
+        }
+    };
+}
+pub(crate) use word_column;

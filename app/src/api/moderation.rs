@@ -26,7 +26,7 @@ pub async fn report_player(
 pub mod ops {
     use store::{
         accounts::User,
-        moderation::{self, SanctionKind, Verdict},
+        moderation::{self, ModerationAction, SanctionKind, Verdict},
         Services, StoreError,
     };
 
@@ -48,26 +48,30 @@ pub mod ops {
         Ok(Some(store::db::now_ms() + n * unit))
     }
 
-    /// Decides about the player `user` (closing `report`, when given): `action` is `dismiss`,
-    /// `mute` or `suspend`, `amount` hours (a mute) or days (a suspension), or `forever`.
+    /// Decides about the player `user` (closing `report`, when given): `action` is a dismissal,
+    /// a mute or a suspension, `amount` hours (a mute) or days (a suspension), or `forever`.
     pub async fn decide(
         services: &Services,
         admin: &User,
         user: i64,
         report: Option<i64>,
-        action: &str,
+        action: ModerationAction,
         amount: &str,
         reason: &str,
-    ) -> Result<String, StoreError> {
+    ) -> Result<(), StoreError> {
         let verdict = match action {
-            "dismiss" => Verdict::Dismiss,
-            "mute" => Verdict::Sanction(SanctionKind::Mute, until(SanctionKind::Mute, amount)?),
-            "suspend" => {
+            ModerationAction::Dismiss => Verdict::Dismiss,
+            ModerationAction::Mute => {
+                Verdict::Sanction(SanctionKind::Mute, until(SanctionKind::Mute, amount)?)
+            }
+            ModerationAction::Suspend => {
                 Verdict::Sanction(SanctionKind::Suspend, until(SanctionKind::Suspend, amount)?)
             }
-            other => return Err(domain::Refusal::Invalid(format!("no action {other:?}")).into()),
+            ModerationAction::Lift => {
+                let refusal = domain::Refusal::Invalid("a sanction is lifted on its own".into());
+                return Err(refusal.into());
+            }
         };
-        moderation::decide(&services.db, admin, user, report, verdict, reason).await?;
-        Ok(action.to_string())
+        moderation::decide(&services.db, admin, user, report, verdict, reason).await
     }
 }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::plain::{self, utc};
 use crate::i18n::Texts;
 use crate::tr;
-use store::moderation::{History, QueuedReport, Sanction, SanctionKind};
+use store::moderation::{History, ModerationAction, QueuedReport, Sanction, SanctionKind};
 
 fn until_text(texts: Texts, until: Option<i64>) -> String {
     match until {
@@ -24,6 +24,15 @@ fn kind_text(texts: Texts, kind: SanctionKind) -> &'static str {
 }
 
 /// The decision form for one report.
+fn action_name(texts: Texts, action: ModerationAction) -> &'static str {
+    match action {
+        ModerationAction::Dismiss => tr!(texts, moderation.dismiss),
+        ModerationAction::Mute => tr!(texts, moderation.mute),
+        ModerationAction::Suspend => tr!(texts, moderation.suspend),
+        ModerationAction::Lift => tr!(texts, moderation.lift),
+    }
+}
+
 fn decide_form(texts: Texts, report: &QueuedReport) -> impl IntoView {
     view! {
         <form method="post" action="/admin/moderation/decide" class="form" data-testid="decide">
@@ -66,7 +75,7 @@ fn report_view(texts: Texts, report: QueuedReport, history: History) -> impl Int
             <p class="muted">{tr!(texts, moderation.record, reports = history.reports)}</p>
             <ul class="muted">
                 {history.decisions.into_iter().map(|d| view! {
-                    <li>{format!("{} · {} · {} · {}", utc(d.at), d.action, d.admin, d.reason)}</li>
+                    <li>{format!("{} · {} · {} · {}", utc(d.at), action_name(texts, d.action), d.admin, d.reason)}</li>
                 }).collect_view()}
             </ul>
             {decide_form(texts, &report)}
