@@ -14,7 +14,7 @@ use axum::{
 use bytes::Bytes;
 use store::Services;
 
-use crate::{profiles::Visitor, AppState};
+use crate::{page::Visitor, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/dict/{file}", get(dictionary_file))

@@ -6,7 +6,7 @@ use axum::{
     Router,
 };
 
-use crate::{profiles::Visitor, AppState};
+use crate::{page::Visitor, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/help", get(help_page))

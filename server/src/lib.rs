@@ -13,6 +13,7 @@ mod health;
 mod help;
 mod moderation;
 pub mod monitoring;
+mod page;
 mod profiles;
 mod records;
 pub mod serve;

@@ -10,26 +10,24 @@ use app::{
     routes::{
         daily_standings::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
-        leaderboard,
-        profile::{self, Viewer},
+        leaderboard, profile,
     },
 };
 use axum::{
-    extract::{FromRequestParts, Path, Query, State},
-    http::{request::Parts, StatusCode},
-    response::{Html, IntoResponse, Response},
+    extract::{Path, Query, State},
+    response::Html,
     routing::get,
     Router,
 };
 use dictionaries::DictionaryId;
 use domain::Phase;
 use serde::Deserialize;
-use store::{
-    accounts::{sessions, Role, User},
-    daily, games, profiles, ranks, seating, Services, StoreError,
-};
+use store::{daily, games, profiles, ranks, seating, Services, StoreError};
 
-use crate::AppState;
+use crate::{
+    page::{PageError, Visitor},
+    AppState,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -39,105 +37,30 @@ pub fn router() -> Router<AppState> {
         .route("/game/{id}/turn/{turn}", get(turn_page))
 }
 
-/// Whoever is signed in, if anyone (a guest counts as nobody for these pages' top bar), and the
-/// language they read.
-pub(crate) struct Visitor(pub(crate) Option<User>, app::i18n::Lang);
-
-impl FromRequestParts<AppState> for Visitor {
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Visitor, Response> {
-        let session = tower_sessions::Session::from_request_parts(parts, state)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let lang = app::i18n::from_headers(&parts.headers);
-        match sessions::user_of(&state.services.db, &session).await {
-            Ok(user) => Ok(Visitor(user, lang)),
-            Err(error) => Err(failed(error)),
-        }
-    }
-}
-
-impl Visitor {
-    /// Their account's id, a guest's too.
-    pub(crate) fn user_id(&self) -> Option<i64> {
-        self.0.as_ref().map(|u| u.id)
-    }
-
-    /// Whether they are a signed-in admin.
-    pub(crate) fn is_admin(&self) -> bool {
-        self.0.as_ref().is_some_and(|u| u.role == Role::Admin)
-    }
-
-    /// The language they read.
-    pub(crate) fn texts(&self) -> Texts {
-        Texts::of(self.1)
-    }
-
-    pub(crate) fn viewer(&self) -> Viewer {
-        let user = self.0.as_ref().filter(|u| !u.guest);
-        Viewer {
-            name: user.map(|u| u.name.clone()),
-            admin: user.is_some_and(|u| u.role == Role::Admin),
-            head_to_head: None,
-            texts: self.texts(),
-            relation: None,
-            said: None,
-        }
-    }
-}
-
-pub(crate) fn not_found(visitor: &Visitor) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Html(app::routes::plain::not_found(visitor.texts())),
-    )
-        .into_response()
-}
-
-pub(crate) fn failed(error: StoreError) -> Response {
-    tracing::error!(%error, "page: the store failed");
-    (
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "the server failed; please try again",
-    )
-        .into_response()
-}
-
 async fn profile_page(
     visitor: Visitor,
     State(services): State<Services>,
     Path(name): Path<String>,
     Query(said): Query<Said>,
-) -> Response {
-    let profile = match profiles::of(&services.db, &name).await {
-        Ok(Some(profile)) => profile,
-        Ok(None) => return not_found(&visitor),
-        Err(error) => return failed(error),
-    };
+) -> Result<Html<String>, PageError> {
+    let db = &services.db;
+    let profile = profiles::of(db, &name)
+        .await?
+        .ok_or(PageError::NotFound(visitor.texts()))?;
     let mut viewer = visitor.viewer();
     viewer.said = app::routes::plain::said(visitor.texts(), &said);
     if let Some(me) = visitor.0.as_ref().filter(|u| u.id != profile.user_id) {
-        match profiles::head_to_head(&services.db, me.id, profile.user_id).await {
-            Ok(record) if !record.is_empty() => viewer.head_to_head = Some(record),
-            Ok(_) => {}
-            Err(error) => return failed(error.into()),
-        }
+        let record = profiles::head_to_head(db, me.id, profile.user_id).await?;
+        viewer.head_to_head = (!record.is_empty()).then_some(record);
         if !me.guest {
-            let (db, them) = (&services.db, profile.user_id);
-            let relation = async {
-                Ok::<_, sqlx::Error>(profile::Relation {
-                    follows: store::friends::follows(db, me.id, them).await?,
-                    blocks: store::blocks::blocks(db, me.id, them).await?,
-                })
-            };
-            match relation.await {
-                Ok(relation) => viewer.relation = Some(relation),
-                Err(error) => return failed(error.into()),
-            }
+            let them = profile.user_id;
+            viewer.relation = Some(profile::Relation {
+                follows: store::friends::follows(db, me.id, them).await?,
+                blocks: store::blocks::blocks(db, me.id, them).await?,
+            });
         }
     }
-    Html(profile::page(profile, viewer)).into_response()
+    Ok(Html(profile::page(profile, viewer)))
 }
 
 #[derive(Deserialize)]
@@ -149,34 +72,21 @@ async fn leaderboard_page(
     visitor: Visitor,
     State(services): State<Services>,
     Query(query): Query<BoardQuery>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     let dictionary = match query.d.as_deref() {
         None => DictionaryId::English,
-        Some(d) => match DictionaryId::parse(d) {
-            Some(d) => d,
-            None => return not_found(&visitor),
-        },
+        Some(d) => DictionaryId::parse(d).ok_or(PageError::NotFound(visitor.texts()))?,
     };
     let qualifying = ranks::Qualifying::with_games(services.leaderboard_games);
-    let top = match ranks::leaderboard(&services.db, dictionary, qualifying, 100).await {
-        Ok(top) => top,
-        Err(error) => return failed(error.into()),
-    };
+    let top = ranks::leaderboard(&services.db, dictionary, qualifying, 100).await?;
     let own = match visitor.0.as_ref() {
-        Some(me) => match ranks::standing_of(&services.db, me.id, dictionary, qualifying).await {
-            Ok(own) => own,
-            Err(error) => return failed(error.into()),
-        },
+        Some(me) => ranks::standing_of(&services.db, me.id, dictionary, qualifying).await?,
         None => None,
     };
-    Html(leaderboard::page(
-        dictionary,
-        top,
-        own,
-        qualifying,
-        visitor.viewer(),
-    ))
-    .into_response()
+    let viewer = visitor.viewer();
+    Ok(Html(leaderboard::page(
+        dictionary, top, own, qualifying, viewer,
+    )))
 }
 
 #[derive(Deserialize)]
@@ -189,7 +99,7 @@ async fn daily_page(
     State(services): State<Services>,
     Path(dictionary): Path<String>,
     Query(query): Query<DayQuery>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     let today = daily::today();
     let (Some(dictionary), Some(day)) = (
         DictionaryId::parse(&dictionary),
@@ -198,12 +108,10 @@ async fn daily_page(
             Some(day) => rules::daily::Day::parse(day).filter(|d| *d <= today),
         },
     ) else {
-        return not_found(&visitor);
+        return Err(PageError::NotFound(visitor.texts()));
     };
-    match daily_board(&services, &visitor, dictionary, day, today).await {
-        Ok(board) => Html(daily_standings::page(board, visitor.viewer())).into_response(),
-        Err(error) => failed(error),
-    }
+    let board = daily_board(&services, &visitor, dictionary, day, today).await?;
+    Ok(Html(daily_standings::page(board, visitor.viewer())))
 }
 
 async fn daily_board(
@@ -245,11 +153,11 @@ async fn turn_page(
     visitor: Visitor,
     State(services): State<Services>,
     Path((id, turn)): Path<(String, String)>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     match finished_turn(&services, visitor.texts(), &id, &turn).await {
-        Ok(Some(shown)) => Html(finished_turn::page(shown, visitor.viewer())).into_response(),
-        Ok(None) | Err(StoreError::Refused(_)) => not_found(&visitor),
-        Err(error) => failed(error),
+        Ok(Some(shown)) => Ok(Html(finished_turn::page(shown, visitor.viewer()))),
+        Ok(None) | Err(StoreError::Refused(_)) => Err(PageError::NotFound(visitor.texts())),
+        Err(error) => Err(error.into()),
     }
 }
 

@@ -13,7 +13,7 @@ use axum::{
 use rules::{notation::Position, GameState};
 use store::{records, Services, StoreError};
 
-use crate::{profiles::Visitor, AppState};
+use crate::{page::Visitor, AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -43,8 +43,8 @@ fn download(name: String, text: String) -> Response {
 /// Refusals are a 404 to a downloader (no such game, or not over yet); a failure a 500.
 fn refused(visitor: &Visitor, error: StoreError) -> Response {
     match error {
-        StoreError::Refused(_) => crate::profiles::not_found(visitor),
-        error => crate::profiles::failed(error),
+        StoreError::Refused(_) => crate::page::not_found(visitor),
+        error => crate::page::failed(error),
     }
 }
 
@@ -59,7 +59,7 @@ async fn game_record(
     };
     match record.gcg(visitor.user_id()) {
         Ok(text) => download(format!("alfakraft-{id}.gcg"), text),
-        Err(error) => crate::profiles::failed(error),
+        Err(error) => crate::page::failed(error),
     }
 }
 
@@ -69,7 +69,7 @@ async fn position(
     Path((id, turn)): Path<(String, String)>,
 ) -> Response {
     let Ok(turn) = turn.parse::<usize>() else {
-        return crate::profiles::not_found(&visitor);
+        return crate::page::not_found(&visitor);
     };
     let record = match records::finished(&services, &id, visitor.user_id()).await {
         Ok(record) => record,
@@ -83,7 +83,7 @@ async fn position(
             break;
         }
         if let Err(error) = state.apply(action, &*record.lexicon) {
-            return crate::profiles::failed(StoreError::Data(format!("game {id}: {error}")));
+            return crate::page::failed(StoreError::Data(format!("game {id}: {error}")));
         }
     }
     if turn == 0 || state.history().len() < turn {

@@ -21,7 +21,7 @@ use store::{
     blocks, chat, Services,
 };
 
-use crate::profiles::{failed, Visitor};
+use crate::page::{failed, Visitor};
 use crate::AppState;
 use app::api::Said;
 
