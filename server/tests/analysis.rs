@@ -4,22 +4,19 @@
 
 mod support;
 
+use support::browser::view_of;
+
 use rules::{
     analysis::{Turn, TurnAnalysis},
     notation::{read_game, RecordedMove},
-    PlayerView,
 };
-use serde_json::{json, Value};
+use serde_json::json;
 use store::limits::ANALYSES_PER_HOUR;
 use support::{
     a_play,
     browser::{each_database, friend_game_rated, ok, refusal, Browser},
     unique_name,
 };
-
-fn view_of(page: &Value) -> PlayerView {
-    serde_json::from_value(ok(page)["view"].clone()).unwrap()
-}
 
 /// Plays `turns` turns, each by whoever is to move, with a legal play from their own view.
 async fn play_turns(players: &mut [&mut Browser; 2], id: &str, turns: usize) {

@@ -4,6 +4,8 @@
 
 mod support;
 
+use support::browser::view_of;
+
 use std::time::Duration;
 
 use app::api::GameCard;
@@ -26,10 +28,6 @@ async fn answer_invite(browser: &mut Browser, token: &str, accept: bool) -> Valu
             json!({ "token": token, "accept": accept }),
         )
         .await
-}
-
-fn view_of(page: &Value) -> PlayerView {
-    serde_json::from_value(ok(page)["view"].clone()).unwrap()
 }
 
 async fn stored(server: &Server, id: &str) -> GameState {

@@ -4,6 +4,8 @@
 
 mod support;
 
+use support::player;
+
 use std::time::Duration;
 
 use app::api::{NewGame, Opponent, Phase, Refusal};
@@ -13,20 +15,9 @@ use rules::{
     Action, GameState, Status, Variant,
 };
 use sqlx::Row;
-use store::{
-    accounts::{self, User},
-    clocks,
-    db::Database,
-    games, presence, seating, Services,
-};
+use store::{accounts::User, clocks, db::Database, games, presence, seating, Services};
 
 use store::db;
-
-async fn player(db: &Database) -> User {
-    accounts::sign_up(db, &support::unique_name("clock"), "a good password")
-        .await
-        .unwrap()
-}
 
 /// A friend game between two new players, under way (the joiner, `b`, to move first).
 async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String, User, User) {

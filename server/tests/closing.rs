@@ -4,6 +4,8 @@
 
 mod support;
 
+use support::player;
+
 use app::api::{NewGame, Opponent, Phase, Refusal};
 use dictionaries::DictionaryId;
 use domain::AccountProblem;
@@ -16,12 +18,6 @@ use store::{
     profiles::Opponent as Against,
     seating, Services, StoreError,
 };
-
-async fn player(db: &Database) -> User {
-    accounts::sign_up(db, &support::unique_name("clo"), "a good password")
-        .await
-        .unwrap()
-}
 
 /// `a` challenges `b` to a rated Classic game, which `b` accepts: its id.
 async fn game_between(db: &Database, a: &User, b: &User) -> String {

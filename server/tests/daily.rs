@@ -5,10 +5,12 @@
 
 mod support;
 
+use support::player;
+
 use dictionaries::DictionaryId;
 use rules::{daily::Day, Action, GameState, PlayerView, Status};
 use serde_json::{json, Value};
-use store::{accounts::User, daily, db::Database, games};
+use store::{daily, games};
 use support::{
     a_play,
     browser::{each_database, ok, Browser, Server},
@@ -20,12 +22,6 @@ fn a_day_of_its_own() -> Day {
     let random = uuid::Uuid::new_v4().as_u128();
     // A past day (the standings page shows no future one), far from today's.
     Day(1 + (random % 19_000) as i64)
-}
-
-async fn player(db: &Database) -> User {
-    store::accounts::sign_up(db, &unique_name("p"), "a good password")
-        .await
-        .unwrap()
 }
 
 async fn state(server: &Server, id: &str) -> GameState {

@@ -6,13 +6,14 @@
 
 mod support;
 
+use support::player;
+
 use std::time::Duration;
 
 use app::api::{NewGame, Opponent};
 use dictionaries::DictionaryId;
 use rules::{game::Format, Action, Variant};
 use store::{
-    accounts::{self, User},
     bus::{Follower, Interest},
     db::Database,
     games, presence, seating, Services,
@@ -20,12 +21,6 @@ use store::{
 
 /// Pages open on other games: each the page of a user of its own, showing another's presence.
 const WATCHERS: i64 = 300;
-
-async fn player(db: &Database) -> User {
-    accounts::sign_up(db, &support::unique_name("fan"), "a good password")
-        .await
-        .unwrap()
-}
 
 /// Waits until `page` has woken `times` times (a change on Postgres arrives by NOTIFY).
 async fn woken(page: &Follower, times: u64) {

@@ -4,7 +4,9 @@
 
 mod support;
 
-use rules::{Action, PlayerView};
+use support::browser::view_of;
+
+use rules::Action;
 use serde_json::json;
 use sqlx::Row;
 use store::{db::Database, games, ranks};
@@ -43,10 +45,6 @@ async fn friend_game(server: &Server) -> (Browser, String, Browser, String, Stri
     bob.sign_up(&bob_name).await;
     let id = friend_game_rated(&mut ann, &mut bob, true).await;
     (ann, ann_name, bob, bob_name, id)
-}
-
-fn view_of(page: &serde_json::Value) -> PlayerView {
-    serde_json::from_value(ok(page)["view"].clone()).unwrap()
 }
 
 #[test]

@@ -3,6 +3,8 @@
 
 mod support;
 
+use support::player;
+
 use app::api::{NewGame, Opponent, Phase, Refusal};
 use dictionaries::DictionaryId;
 use domain::{SocialProblem, CHAT_BURST, CHAT_MAX_CHARS};
@@ -16,12 +18,6 @@ use store::{
     seating::{self, rematch},
     StoreError,
 };
-
-async fn player(db: &Database) -> User {
-    accounts::sign_up(db, &support::unique_name("pal"), "a good password")
-        .await
-        .unwrap()
-}
 
 fn new_game(opponent: Opponent) -> NewGame {
     NewGame {

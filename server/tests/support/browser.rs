@@ -294,3 +294,9 @@ fn media_type(headers: &axum::http::HeaderMap) -> String {
         .map(|t| t.to_str().unwrap().to_string())
         .unwrap_or_default()
 }
+
+/// The player's view in a game page's answer.
+#[allow(dead_code)]
+pub fn view_of(page: &Value) -> rules::PlayerView {
+    serde_json::from_value(ok(page)["view"].clone()).unwrap()
+}

@@ -219,3 +219,11 @@ pub async fn confirmed(
         .await
         .expect("the right password")
 }
+
+/// A new player with a unique name and the tests' password.
+#[allow(dead_code)]
+pub async fn player(db: &Database) -> store::accounts::User {
+    store::accounts::sign_up(db, &unique_name("p"), "a good password")
+        .await
+        .unwrap()
+}
