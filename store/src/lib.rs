@@ -7,19 +7,20 @@
 //! |---|---|
 //! | [`bus`] | the live changes, each routed to the open pages it concerns |
 //! | [`states`] | games' states as last committed, in memory |
+//! | [`streams`] | the live streams open on this instance, counted by player |
 //! | [`ended`] | the end of a game, as an event with reactions |
 //! | [`moved`] | a committed move, as an event with reactions |
-//! | [`rows`] | reading JSON columns into their types |
+//! | [`rows`] | reading JSON columns and enums' words into their types |
 //! | [`db`] | the pool, the write transactions, publishing a change |
 //! | [`presence`] | who has a live page open |
 //! | [`limits`] | sign-in backoff, new accounts and analyses per hour |
 //! | [`accounts`] | users, passwords, languages, sessions |
 //! | `queue` | the tables of work the background tasks share (mail, push) |
 //! | [`push`] | devices' push subscriptions, the kinds and quiet hours, the queue of notices |
-//! | [`games`] | a game's row and log; the commit; telling its players |
-//! | [`error`] | [`StoreError`] |
 //! | [`library`] | the dictionaries: versions, the audit log, builds, word reports, tries |
 //! | [`services`] | what the server functions are handed |
+//! | [`games`] | a game's row and log; the commit; telling its players |
+//! | [`error`] | [`StoreError`] |
 //! | [`ranks`] | Elo per dictionary, leaderboards, the recomputation |
 //! | [`results`] | each player's facts of a finished game |
 //! | [`blocks`] | who blocked whom; the one check every way of meeting asks |
@@ -31,9 +32,9 @@
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
 //! | [`chat`] | a game's chat, for its players only |
-//! | [`exports`] | a person's data, as they take it with them |
 //! | [`closing`] | closing an account: its games stay, the rest goes |
 //! | [`mail`] | addresses, reset links, reminders and the outbox of mail |
+//! | [`exports`] | a person's data, as they take it with them |
 //!
 //! A game's moves and its end are the events other domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the

@@ -37,7 +37,7 @@ pub struct Services {
     /// **Tests only**: origins besides the push services' that subscriptions may name (a push
     /// service on loopback).
     pub push_test_origins: Vec<String>,
-    /// Rated games that put a player on the leaderboard: [`crate::ranks::PROVISIONAL_GAMES`],
+    /// Rated games that put a player on the leaderboard: [`domain::PROVISIONAL_GAMES`],
     /// unless a test lowers it.
     pub leaderboard_games: u32,
 }
@@ -55,7 +55,7 @@ impl Services {
                 ANALYSES_PER_HOUR,
                 std::time::Duration::from_secs(60 * 60),
             )),
-            leaderboard_games: crate::ranks::PROVISIONAL_GAMES,
+            leaderboard_games: domain::PROVISIONAL_GAMES,
             admins_need_two_factor: false,
             mail_base: None,
             push_key: None,
