@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 mod notice;
 mod summary;
 pub use notice::{GameResult, LastTurn, Notice, PushKind};
+#[cfg(feature = "count-summaries")]
+pub use summary::MADE as SUMMARIES_MADE;
 pub use summary::{GameSummary, LastPlay};
 
 /// Why a request was refused. The messages are written for players.

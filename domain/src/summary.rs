@@ -29,9 +29,15 @@ pub struct LastPlay {
     pub turn: LastTurn,
 }
 
+/// How many summaries were made, with the `count-summaries` feature (tests only).
+#[cfg(feature = "count-summaries")]
+pub static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 impl GameSummary {
     /// The summary of `state`.
     pub fn of(state: &GameState) -> GameSummary {
+        #[cfg(feature = "count-summaries")]
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let history = state.history();
         let last = history.last().map(|turn| {
             let seat = usize::from(turn.seat);

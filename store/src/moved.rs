@@ -16,6 +16,8 @@ pub struct MoveMade<'a> {
     pub action: &'a Action,
     /// The game after it.
     pub state: &'a GameState,
+    /// The game's summary after it, as the commit wrote it.
+    pub summary: &'a domain::GameSummary,
     /// Whether the game has one person in it (pass-and-play, the Daily Challenge), so no one else
     /// is told, when the committer knows; `false` when it does not.
     pub alone: bool,

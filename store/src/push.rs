@@ -8,7 +8,7 @@
 //! subscription is gone, and it is removed with whatever waits for it.
 
 use domain::{GameResult, GameSummary, Notice, PushKind, Refusal};
-use rules::{game::Status, GameState, Seat};
+use rules::{game::Status, Seat};
 
 use crate::{
     db::{now_ms, Database},
@@ -299,13 +299,6 @@ struct Moved {
 }
 
 impl Moved {
-    fn of(state: &GameState) -> Moved {
-        Moved {
-            over: matches!(state.status(), Status::Over(_)),
-            summary: GameSummary::of(state),
-        }
-    }
-
     /// Who hears what: the player now to move (not the mover); at the end every person but
     /// the one who ended it.
     fn notices(&self, game: &str, actor: Seat, sitters: &[Sitter]) -> Vec<(i64, Notice)> {
@@ -368,14 +361,18 @@ pub fn on_move(db: &Database, made: &crate::moved::MoveMade<'_>) {
     {
         return;
     }
-    after_move(db, made.game_id, made.action.seat(), made.state);
+    let moved = Moved {
+        over: matches!(made.state.status(), Status::Over(_)),
+        summary: made.summary.clone(),
+    };
+    after_move(db, made.game_id, made.action.seat(), moved);
 }
 
 /// After a move in game `id` by `actor` (`state` as it now stands), on a task of its own: the
 /// player now to move hears it is their turn, with what the mover did; at the end every person
 /// but the one who ended it hears the game is over.
-fn after_move(db: &Database, id: &str, actor: Seat, state: &GameState) {
-    let (db, id, moved) = (db.clone(), id.to_string(), Moved::of(state));
+fn after_move(db: &Database, id: &str, actor: Seat, moved: Moved) {
+    let (db, id) = (db.clone(), id.to_string());
     tokio::spawn(async move {
         let sitters: Vec<Sitter> = match sqlx::query_as(
             "SELECT s.seat, s.user_id, u.name,

@@ -204,34 +204,40 @@ pub mod server {
     ) -> Result<GamePage, StoreError> {
         let seating::Table { game, seats, ranks } = seating::table(&services.db, game_id).await?;
         let state = state(services, &game).await?;
-        page_of_seated(services, game, seats, ranks, &state, user_id).await
+        let summary = GameSummary::of(&state);
+        let seated = Seated {
+            row: game,
+            seats,
+            ranks,
+        };
+        page_of_seated(services, seated, &state, summary, user_id).await
     }
 
-    /// The page for `user_id` from a state in hand (just committed: no second replay), with the
-    /// game's seats and the seated players' ranks.
+    /// A game's row with its seats and the seated players' ranks, as a page is made from.
+    pub struct Seated {
+        pub row: GameRow,
+        pub seats: Vec<SeatRow>,
+        pub ranks: Ranks,
+    }
+
+    /// The page for `user_id` from a state and its summary in hand (just committed: no second
+    /// replay, no second summary).
     pub async fn page_of_seated(
         services: &Services,
-        row: GameRow,
-        seats: Vec<SeatRow>,
-        ranks: Ranks,
+        seated: Seated,
         state: &GameState,
+        summary: GameSummary,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
+        let Seated { row, seats, ranks } = seated;
         let game_id = row.id.as_str();
-        let people = seated(&seats);
+        let people = self::seated(&seats);
         // The player asking is here: only the others' presence is read (none in pass-and-play
         // or against a bot).
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
         let mut online = store::presence::online_among(&services.db, &others).await?;
         online.insert(user_id);
-        let card = card(
-            &row,
-            &seats,
-            GameSummary::of(state),
-            user_id,
-            &online,
-            &ranks,
-        );
+        let card = card(&row, &seats, summary, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
         let seat = if card.my_seats.contains(&state.to_move()) {
             state.to_move()
@@ -423,14 +429,15 @@ pub async fn act(
             return Err(Refusal::NotYourSeat.into());
         }
         let lexicon = services.game_lexicon(&row.config).await?;
-        let state = match action {
+        let (state, summary) = match action {
             // Buying and selling do not depend on the position: applied to the game as it is.
             Action::Buy { .. } | Action::Sell { .. } => {
                 let state =
                     server::commit_anytime(&services, &id, &lexicon, |_| action.clone()).await?;
                 // The row again: the clock may have moved meanwhile.
                 row = games::row(&services.db, &id).await?;
-                state
+                let summary = domain::GameSummary::of(&state);
+                (state, summary)
             }
             _ => {
                 let seen = games::Seen {
@@ -450,14 +457,8 @@ pub async fn act(
                 )
                 .await?;
                 // The row as the commit wrote it: no second read.
-                row.phase = match committed.state.status() {
-                    rules::game::Status::Playing => crate::api::Phase::Playing,
-                    _ => crate::api::Phase::Over,
-                };
-                row.deadline_at = committed.deadline_at;
-                row.updated_at = committed.at;
-                row.version = committed.state.version();
-                committed.state
+                row = committed.written(&row);
+                (committed.state, committed.summary)
             }
         };
         if row.phase == crate::api::Phase::Over {
@@ -466,7 +467,8 @@ pub async fn act(
         if row.opponent == domain::OpponentKind::Bot {
             services.bot_wakeup.notify_one();
         }
-        server::page_of_seated(&services, row, seats, ranks, &state, user.id).await
+        let page = server::Seated { row, seats, ranks };
+        server::page_of_seated(&services, page, &state, summary, user.id).await
     })
     .await
 }

@@ -106,10 +106,29 @@ pub async fn commit<L: Lexicon + ?Sized>(
 pub struct Committed {
     /// The game after the action.
     pub state: GameState,
+    /// Its summary for lists, as written with it: computed once per commit, for the lists, the
+    /// reactions and the mover's page.
+    pub summary: GameSummary,
     /// When the player now to move runs out of time; `None` when no clock runs.
     pub deadline_at: Option<i64>,
     /// When it was committed, unix ms.
     pub at: i64,
+}
+
+impl Committed {
+    /// `row`, the game's row as read before the move, as this commit wrote it.
+    pub fn written(&self, row: &GameRow) -> GameRow {
+        GameRow {
+            phase: match self.state.status() {
+                Status::Playing => Phase::Playing,
+                _ => Phase::Over,
+            },
+            deadline_at: self.deadline_at,
+            updated_at: self.at,
+            version: self.state.version(),
+            ..row.clone()
+        }
+    }
 }
 
 /// What the caller read of a game just before a move (with its seats, in one query): who hears
@@ -170,6 +189,7 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
             game_id: id,
             action,
             state: &committed.state,
+            summary: &committed.summary,
             alone,
         };
         for react in db.on_move {
@@ -256,6 +276,7 @@ async fn commit_unmoved<L: Lexicon + ?Sized>(
     match written {
         Ok(rows) if !rows.is_empty() => Ok(Some(Committed {
             state,
+            summary: text.summary,
             deadline_at: deadline,
             at: now,
         })),
@@ -295,17 +316,21 @@ fn judge<L: Lexicon + ?Sized>(
     })
 }
 
-/// What a move writes as JSON: the action, and the game's summary after it.
+/// What a move writes as JSON (the action, and the game's summary after it), and the summary
+/// itself, made once.
 struct Text {
     action: String,
-    summary: String,
+    summary_json: String,
+    summary: GameSummary,
 }
 
 impl Text {
     fn of(action: &Action, state: &GameState) -> Result<Text, serde_json::Error> {
+        let summary = GameSummary::of(state);
         Ok(Text {
             action: serde_json::to_string(action)?,
-            summary: serde_json::to_string(&GameSummary::of(state))?,
+            summary_json: serde_json::to_string(&summary)?,
+            summary,
         })
     }
 }
@@ -331,7 +356,7 @@ fn bind_move<'q>(
         .bind(deadline)
         .bind(i64::from(seq))
         .bind(text.action.as_str())
-        .bind(text.summary.as_str())
+        .bind(text.summary_json.as_str())
 }
 
 /// A move's Postgres statement from `write`: `quiet`, or `told` with the live change to tell
@@ -580,6 +605,7 @@ async fn judge_and_write<L: Lexicon + ?Sized>(
     Ok((
         Committed {
             state,
+            summary: text.summary,
             deadline_at: deadline,
             at: now,
         },
