@@ -65,8 +65,14 @@ fn has_chat(kind: OpponentKind) -> bool {
 /// whether the game has chat: between people, none of whom turned it off.
 async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, Room), StoreError> {
     // The game and its seats in one read.
-    let seating::Table { game, seats, .. } = seating::table(db, id).await?;
-    seating::mine(&seats, reader)?;
+    seated_at(&seating::table(db, id).await?, reader)
+}
+
+/// [`seated`], for a caller that has read the game's table already (which says who turned
+/// chat off).
+fn seated_at(table: &seating::Table, reader: i64) -> Result<(Vec<i64>, Room), StoreError> {
+    let seating::Table { game, seats, .. } = table;
+    seating::mine(seats, reader)?;
     let users: Vec<i64> = seats
         .iter()
         .filter_map(|s| s.user.as_ref().map(|u| u.0))
@@ -74,15 +80,11 @@ async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, Room)
     if !has_chat(game.opponent) || users.len() < 2 {
         return Ok((users, Room::Closed));
     }
-    let sql = format!(
-        "SELECT id FROM users WHERE chat_off <> 0 AND id IN ({})",
-        crate::db::placeholders(1, users.len())
-    );
-    let mut query = sqlx::query_scalar::<_, i64>(&sql);
-    for user in &users {
-        query = query.bind(*user);
-    }
-    let off = query.fetch_all(&db.pool).await?;
+    let off: Vec<i64> = seats
+        .iter()
+        .filter(|s| s.chat_off)
+        .filter_map(|s| s.user.as_ref().map(|u| u.0))
+        .collect();
     let room = match off.is_empty() {
         true => Room::Open {
             lines: Vec::new(),
@@ -97,7 +99,17 @@ async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, Room)
 
 /// Game `id`'s chat as `reader` sees it.
 pub async fn room(db: &Database, id: &str, reader: i64) -> Result<Room, StoreError> {
-    let (_, room) = seated(db, id, reader).await?;
+    room_at(db, &seating::table(db, id).await?, reader).await
+}
+
+/// [`room`], for a caller that has read the game's table already (the game page).
+pub async fn room_at(
+    db: &Database,
+    table: &seating::Table,
+    reader: i64,
+) -> Result<Room, StoreError> {
+    let id = table.game.id.as_str();
+    let (_, room) = seated_at(table, reader)?;
     if !matches!(room, Room::Open { .. }) {
         return Ok(room);
     }

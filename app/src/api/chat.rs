@@ -75,7 +75,22 @@ pub mod server {
         game: &str,
         reader: i64,
     ) -> Result<Option<ChatView>, StoreError> {
-        let (lines, silenced) = match chat::room(&services.db, game, reader).await? {
+        view_at(
+            services,
+            &store::seating::table(&services.db, game).await?,
+            reader,
+        )
+        .await
+    }
+
+    /// [`view`], from the game's table read already (by the game page).
+    pub async fn view_at(
+        services: &Services,
+        table: &store::seating::Table,
+        reader: i64,
+    ) -> Result<Option<ChatView>, StoreError> {
+        let game = table.game.id.as_str();
+        let (lines, silenced) = match chat::room_at(&services.db, table, reader).await? {
             chat::Room::Closed => return Ok(None),
             chat::Room::Off { by_reader } => {
                 return Ok(Some(ChatView {

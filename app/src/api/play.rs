@@ -202,13 +202,33 @@ pub mod server {
         game_id: &str,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let seating::Table { game, seats, ranks } = seating::table(&services.db, game_id).await?;
+        page_of_table(
+            services,
+            seating::table(&services.db, game_id).await?,
+            user_id,
+        )
+        .await
+    }
+
+    /// [`page`], from the game's table read already.
+    pub async fn page_of_table(
+        services: &Services,
+        table: seating::Table,
+        user_id: i64,
+    ) -> Result<GamePage, StoreError> {
+        let seating::Table {
+            game,
+            seats,
+            ranks,
+            online,
+        } = table;
         let state = state(services, &game).await?;
         let summary = GameSummary::of(&state);
         let seated = Seated {
             row: game,
             seats,
             ranks,
+            online,
         };
         page_of_seated(services, seated, &state, summary, user_id).await
     }
@@ -218,6 +238,8 @@ pub mod server {
         pub row: GameRow,
         pub seats: Vec<SeatRow>,
         pub ranks: Ranks,
+        /// The seated people with a live page open, as the table was read.
+        pub online: std::collections::HashSet<i64>,
     }
 
     /// The page for `user_id` from a state and its summary in hand (just committed: no second
@@ -229,13 +251,16 @@ pub mod server {
         summary: GameSummary,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let Seated { row, seats, ranks } = seated;
+        let Seated {
+            row,
+            seats,
+            ranks,
+            mut online,
+        } = seated;
         let game_id = row.id.as_str();
         let people = self::seated(&seats);
-        // The player asking is here: only the others' presence is read (none in pass-and-play
-        // or against a bot).
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
-        let mut online = store::presence::online_among(&services.db, &others).await?;
+        // The player asking is here, whatever the table said a moment ago.
         online.insert(user_id);
         let card = card(&row, &seats, summary, user_id, &online, &ranks);
         // In pass-and-play the device shows the hand of the seat to move.
@@ -397,8 +422,11 @@ pub async fn next_game(current: String) -> Result<Option<String>, ServerFnError>
 #[server(input = Json, output = Wire, endpoint = "games/get")]
 pub async fn game(id: String) -> Result<Result<GamePage, Refusal>, ServerFnError> {
     super::server::as_player(async |services, user| {
-        let mut page = server::page(&services, &id, user.id).await?;
-        page.chat = super::chat::server::view(&services, &id, user.id).await?;
+        // The game's table is read once, for the chat and the page.
+        let table = store::seating::table(&services.db, &id).await?;
+        let chat = super::chat::server::view_at(&services, &table, user.id).await?;
+        let mut page = server::page_of_table(&services, table, user.id).await?;
+        page.chat = chat;
         Ok(page)
     })
     .await
@@ -420,6 +448,7 @@ pub async fn act(
             game: mut row,
             seats,
             mut ranks,
+            online,
         } = seating::table(&services.db, &id).await?;
         let mine = seating::mine(&seats, user.id)?;
         if matches!(action, Action::TimedOut { .. }) {
@@ -467,7 +496,12 @@ pub async fn act(
         if row.opponent == domain::OpponentKind::Bot {
             services.bot_wakeup.notify_one();
         }
-        let page = server::Seated { row, seats, ranks };
+        let page = server::Seated {
+            row,
+            seats,
+            ranks,
+            online,
+        };
         server::page_of_seated(&services, page, &state, summary, user.id).await
     })
     .await

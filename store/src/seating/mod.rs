@@ -42,6 +42,9 @@ pub struct SeatRow {
     /// The person in it closed their account: `user` keeps their id (the game's record stays
     /// whole) with a placeholder name; pages name them "deleted player".
     pub closed: bool,
+    /// The person in it turned chat off (read with the seat, so a game's chat needs no second
+    /// look at its players).
+    pub chat_off: bool,
 }
 
 /// A freshly created game.
@@ -254,6 +257,8 @@ pub struct Table {
     pub seats: Vec<SeatRow>,
     /// The seated players' ranks, in every dictionary they have one in.
     pub ranks: Ranks,
+    /// The seated people with a live page open now ([`crate::presence`]), read with the rest.
+    pub online: std::collections::HashSet<i64>,
 }
 
 /// A row of [`table`]'s query: the game, one seat, and one of its player's ranks.
@@ -266,6 +271,7 @@ struct TableRow {
     rank_dictionary: Option<String>,
     rank: Option<i32>,
     rank_games: Option<i64>,
+    online: i64,
 }
 
 /// Game `id` at its table, in one query.
@@ -274,21 +280,29 @@ pub async fn table(db: &Database, id: &str) -> Result<Table, StoreError> {
     // anyone else one.
     let rows: Vec<TableRow> = sqlx::query_as(&format!(
         "SELECT {GAME_COLUMNS}, {SEAT_COLUMNS},
-                r.dictionary AS rank_dictionary, r.rank, r.games AS rank_games
+                r.dictionary AS rank_dictionary, r.rank, r.games AS rank_games,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM presence p
+                    WHERE p.user_id = s.user_id AND p.seen_at > $2) THEN 1 ELSE 0 END AS BIGINT)
+                    AS online
          FROM games g JOIN game_seats s ON s.game_id = g.id LEFT JOIN users u ON u.id = s.user_id
          LEFT JOIN ranks r ON r.user_id = s.user_id
          WHERE g.id = $1 ORDER BY s.seat"
     ))
     .bind(id)
+    .bind(now_ms() - crate::presence::PRESENCE_FRESH_MS)
     .fetch_all(&db.pool)
     .await?;
     let mut rows = rows.into_iter();
     let first = rows.next().ok_or(Refusal::NoSuchGame)?;
     let mut seats: Vec<SeatRow> = Vec::new();
     let mut ranks = Ranks::default();
+    let mut online = std::collections::HashSet::new();
     let mut game = None;
     for row in std::iter::once(first).chain(rows) {
         let seat = SeatRow::from(row.seat);
+        if let (Some((user, _)), 1) = (&seat.user, row.online) {
+            online.insert(*user);
+        }
         if let (Some((user, _)), Some(dictionary), Some(rank), Some(games)) =
             (&seat.user, &row.rank_dictionary, row.rank, row.rank_games)
         {
@@ -302,7 +316,12 @@ pub async fn table(db: &Database, id: &str) -> Result<Table, StoreError> {
         }
     }
     let game = game.ok_or(Refusal::NoSuchGame)?;
-    Ok(Table { game, seats, ranks })
+    Ok(Table {
+        game,
+        seats,
+        ranks,
+        online,
+    })
 }
 
 /// A pass-and-play seat's name: the one given, made plain (no control or reordering
@@ -329,7 +348,7 @@ pub async fn seats(db: &Database, game_id: &str) -> Result<Vec<SeatRow>, StoreEr
 
 /// The columns of [`SeatRecord`], from `game_seats s` joined with `users u`.
 const SEAT_COLUMNS: &str =
-    "s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name, u.closed_at";
+    "s.seat, s.user_id, u.name, s.bot, s.ready, s.game_id, s.local_name, u.closed_at, u.chat_off";
 
 /// A seat as read ([`SEAT_COLUMNS`]).
 #[derive(sqlx::FromRow)]
@@ -342,6 +361,7 @@ struct SeatRecord {
     game_id: String,
     local_name: Option<String>,
     closed_at: Option<i64>,
+    chat_off: Option<i64>,
 }
 
 impl SeatRow {
@@ -367,6 +387,7 @@ impl From<SeatRecord> for SeatRow {
             ready: record.ready != 0,
             local_name: record.local_name,
             closed: record.closed_at.is_some(),
+            chat_off: record.chat_off.is_some_and(|off| off != 0),
         }
     }
 }
