@@ -33,6 +33,25 @@ async fn woken(page: &Follower, times: u64) {
     panic!("the page woke {} times, not {times}", page.woken());
 }
 
+/// Waits until every change published so far has reached this instance's pages. On Postgres a
+/// change arrives by NOTIFY, after its publisher has gone on (the challenge and its acceptance
+/// could wake pages opened after them); notifications arrive in the order they were published,
+/// so once a change published now has arrived, the earlier ones have.
+async fn settle(db: &store::db::Database) {
+    let marker = -3_000_000 - i64::from(std::process::id());
+    let page = db.live.follow(Interest {
+        user: marker,
+        presence_of: vec![],
+        lobby: false,
+    });
+    db.publish(store::bus::Change::Game {
+        id: "settle".into(),
+        users: vec![marker],
+    })
+    .await;
+    woken(&page, 1).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_change_wakes_only_the_pages_it_concerns() {
     for (db_name, db, _dir) in support::databases().await {
@@ -51,6 +70,7 @@ async fn a_change_wakes_only_the_pages_it_concerns() {
         seating::answer_challenge(&db, &bob, &game, true)
             .await
             .unwrap();
+        settle(&db).await;
         // Ids far from any real user's, so no other test's change concerns them.
         let watchers: Vec<Follower> = (0..WATCHERS)
             .map(|i| {
