@@ -172,7 +172,7 @@ impl Drop for Presence {
 
 /// Who sits in each seat: a user's id, or `None` for a bot or an open seat.
 fn seat_users(seats: &[seating::SeatRow]) -> Vec<Option<i64>> {
-    seats.iter().map(|s| s.user.as_ref().map(|u| u.0)).collect()
+    seats.iter().map(seating::SeatRow::person).collect()
 }
 
 async fn open(

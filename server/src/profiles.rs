@@ -194,7 +194,7 @@ async fn finished_turn(
     };
     let seats = seating::seats(&services.db, id).await?;
     let dictionary = cards::dictionary_of(&row.config);
-    let ranks = ranks::of_players(&services.db, &cards::seated(&seats)).await?;
+    let ranks = ranks::of_players(&services.db, &store::seating::people(&seats)).await?;
     Ok(Some(FinishedTurn {
         game_id: row.id.clone(),
         title: format!(

@@ -73,17 +73,14 @@ async fn seated(db: &Database, id: &str, reader: i64) -> Result<(Vec<i64>, Room)
 fn seated_at(table: &seating::Table, reader: i64) -> Result<(Vec<i64>, Room), StoreError> {
     let seating::Table { game, seats, .. } = table;
     seating::mine(seats, reader)?;
-    let users: Vec<i64> = seats
-        .iter()
-        .filter_map(|s| s.user.as_ref().map(|u| u.0))
-        .collect();
+    let users = seating::people(seats);
     if !has_chat(game.opponent) || users.len() < 2 {
         return Ok((users, Room::Closed));
     }
     let off: Vec<i64> = seats
         .iter()
         .filter(|s| s.chat_off)
-        .filter_map(|s| s.user.as_ref().map(|u| u.0))
+        .filter_map(seating::SeatRow::person)
         .collect();
     let room = match off.is_empty() {
         true => Room::Open {

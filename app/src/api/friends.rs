@@ -124,7 +124,7 @@ pub mod server {
             let seats = store::seating::seats(db, &challenge.game.id).await?;
             // A challenge waits for its answer: no move yet, nothing to read but the config.
             let summary = GameSummary::of(&GameState::new(challenge.game.config.clone()));
-            let people = cards::seated(&seats);
+            let people = store::seating::people(&seats);
             let ranks = ranks::of_players(db, &people).await?;
             let online = store::presence::online_among(db, &people).await?;
             challenges.push(ChallengeCard {

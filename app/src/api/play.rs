@@ -98,14 +98,6 @@ pub mod server {
         Ok(games::load(&services.db, &row.id, &*lexicon).await?)
     }
 
-    /// The people in `seats` (bots and open seats have none).
-    pub fn seated(seats: &[SeatRow]) -> Vec<i64> {
-        seats
-            .iter()
-            .filter_map(|s| s.user.as_ref().map(|u| u.0))
-            .collect()
-    }
-
     /// Who sits in each seat, players with their rank in `dictionary`.
     pub fn holders(seats: &[SeatRow], ranks: &Ranks, dictionary: DictionaryId) -> Vec<SeatHolder> {
         seats
@@ -258,7 +250,7 @@ pub mod server {
             mut online,
         } = seated;
         let game_id = row.id.as_str();
-        let people = self::seated(&seats);
+        let people = store::seating::people(&seats);
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
         // The player asking is here, whatever the table said a moment ago.
         online.insert(user_id);
@@ -382,7 +374,10 @@ pub async fn my_games() -> Result<Vec<GameCard>, ServerFnError> {
     let mut seats = seating::seats_of(&services.db, &ids)
         .await
         .map_err(failed)?;
-    let people: Vec<i64> = seats.values().flat_map(|s| server::seated(s)).collect();
+    let people: Vec<i64> = seats
+        .values()
+        .flat_map(|s| store::seating::people(s))
+        .collect();
     let online = store::presence::online_among(&services.db, &people)
         .await
         .map_err(failed)?;
@@ -472,7 +467,7 @@ pub async fn act(
                 let seen = games::Seen {
                     row: &row,
                     audience: store::bus::Audience {
-                        users: server::seated(&seats),
+                        users: store::seating::people(&seats),
                         lobby: row.opponent == domain::OpponentKind::Lobby,
                     },
                 };
@@ -491,7 +486,7 @@ pub async fn act(
             }
         };
         if row.phase == crate::api::Phase::Over {
-            ranks = store::ranks::of_players(&services.db, &server::seated(&seats)).await?;
+            ranks = store::ranks::of_players(&services.db, &store::seating::people(&seats)).await?;
         }
         if row.opponent == domain::OpponentKind::Bot {
             services.bot_wakeup.notify_one();

@@ -364,7 +364,18 @@ struct SeatRecord {
     chat_off: Option<i64>,
 }
 
+/// The people in a game's seats, in seat order (a pass-and-play owner once per seat): who hears
+/// of it, whose ranks and presence its pages show. The one answer to "who is in this game".
+pub fn people(seats: &[SeatRow]) -> Vec<i64> {
+    seats.iter().filter_map(SeatRow::person).collect()
+}
+
 impl SeatRow {
+    /// The person in the seat, if one is (not a bot, not an open seat).
+    pub fn person(&self) -> Option<i64> {
+        self.user.as_ref().map(|(id, _)| *id)
+    }
+
     /// The seat's name in records and exports, where no page's language applies: the person,
     /// the pass-and-play name, `expert bot`, `deleted player` or `open seat`.
     pub fn plain_name(&self) -> String {
