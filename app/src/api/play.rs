@@ -300,8 +300,10 @@ pub mod server {
             }
             _ => (Vec::new(), None),
         };
-        let daily = match (row.phase, row.opponent.as_str()) {
-            (Phase::Over, "daily") => store::daily::result(&services.db, game_id).await?,
+        let daily = match (row.phase, row.opponent) {
+            (Phase::Over, domain::OpponentKind::Daily) => {
+                store::daily::result(&services.db, game_id).await?
+            }
             _ => None,
         };
         let dictionary_url = services

@@ -22,6 +22,7 @@ use crate::{
     moderation, push,
     ranks::Ranks,
     rows::Json,
+    rows::{word_column, Word},
     services::Services,
     StoreError,
 };
@@ -595,9 +596,26 @@ struct InviteRow {
     #[sqlx(flatten)]
     owner: Owner,
     expires_at: i64,
-    state: String,
+    state: InviteState,
     invitee: Option<i64>,
 }
+
+/// Where an invite link stands, as the table keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum InviteState {
+    Open,
+    Accepted,
+    Declined,
+}
+
+impl Word for InviteState {
+    const WORDS: &'static [(InviteState, &'static str)] = &[
+        (InviteState::Open, "open"),
+        (InviteState::Accepted, "accepted"),
+        (InviteState::Declined, "declined"),
+    ];
+}
+word_column!(InviteState);
 
 /// The invite link with this token.
 pub async fn invite(db: &Database, token: &str) -> Result<Invite, StoreError> {
@@ -612,7 +630,8 @@ pub async fn invite(db: &Database, token: &str) -> Result<Invite, StoreError> {
     .await?
     .ok_or(Refusal::InviteClosed)?;
     let game = GameRow::try_from(row.game)?;
-    let open = row.state == "open" && row.expires_at > now_ms() && game.phase == Phase::Waiting;
+    let open =
+        row.state == InviteState::Open && row.expires_at > now_ms() && game.phase == Phase::Waiting;
     Ok(Invite {
         game,
         owner: row.owner,

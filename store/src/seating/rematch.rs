@@ -12,7 +12,9 @@ use crate::{
     db::{now_ms, Database},
     games,
     library::versions,
-    push, StoreError,
+    push,
+    rows::{word_column, Word},
+    StoreError,
 };
 
 /// A rematch as stored.
@@ -26,11 +28,31 @@ pub struct Rematch {
     pub new_game_id: Option<String>,
 }
 
+/// A rematch offer's state as the table keeps it (that an open one has expired is worked out
+/// from its time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+}
+
+impl Word for Kept {
+    const WORDS: &'static [(Kept, &'static str)] = &[
+        (Kept::Open, "open"),
+        (Kept::Accepted, "accepted"),
+        (Kept::Declined, "declined"),
+        (Kept::Cancelled, "cancelled"),
+    ];
+}
+word_column!(Kept);
+
 /// A rematch as read.
 #[derive(sqlx::FromRow)]
 struct RematchRow {
     offered_by: i64,
-    state: String,
+    state: Kept,
     new_game_id: Option<String>,
     expires_at: i64,
 }
@@ -44,12 +66,12 @@ pub async fn of(db: &Database, game_id: &str) -> Result<Option<Rematch>, StoreEr
     .fetch_optional(&db.pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let state = match row.state.as_str() {
-        "open" if row.expires_at <= now_ms() => RematchState::Expired,
-        "open" => RematchState::Open,
-        "accepted" => RematchState::Accepted,
-        "declined" => RematchState::Declined,
-        _ => RematchState::Cancelled,
+    let state = match row.state {
+        Kept::Open if row.expires_at <= now_ms() => RematchState::Expired,
+        Kept::Open => RematchState::Open,
+        Kept::Accepted => RematchState::Accepted,
+        Kept::Declined => RematchState::Declined,
+        Kept::Cancelled => RematchState::Cancelled,
     };
     Ok(Some(Rematch {
         offered_by: row.offered_by,
@@ -146,7 +168,7 @@ async fn answer_offer(
     conn: &mut sqlx::AnyConnection,
     user: &User,
     game_id: &str,
-    state: &str,
+    state: Kept,
 ) -> Result<(), StoreError> {
     let done = sqlx::query(
         "UPDATE rematches SET state = $4 WHERE game_id = $1 AND offered_by <> $2
@@ -155,7 +177,7 @@ async fn answer_offer(
     .bind(game_id)
     .bind(user.id)
     .bind(now_ms())
-    .bind(state)
+    .bind(state.word())
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() != 1 {
@@ -168,7 +190,7 @@ async fn answer_offer(
 pub async fn decline(db: &Database, user: &User, game_id: &str) -> Result<(), StoreError> {
     players(db, game_id, user).await?;
     let mut conn = db.pool.acquire().await?;
-    answer_offer(&mut conn, user, game_id, "declined").await
+    answer_offer(&mut conn, user, game_id, Kept::Declined).await
 }
 
 /// Accepts the other player's open offer: a new game with the seats swapped, so whoever moved
@@ -188,7 +210,7 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
         ..old.config.clone()
     };
     let (_writer, mut tx) = db.begin_write().await?;
-    answer_offer(&mut tx, user, game_id, "accepted").await?;
+    answer_offer(&mut tx, user, game_id, Kept::Accepted).await?;
     let id = games::insert(
         &mut tx,
         &config,
