@@ -208,47 +208,26 @@ pub mod server {
         table: seating::Table,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let seating::Table {
-            game,
-            seats,
-            ranks,
-            online,
-        } = table;
-        let state = state(services, &game).await?;
+        let state = state(services, &table.game).await?;
         let summary = GameSummary::of(&state);
-        let seated = Seated {
-            row: game,
-            seats,
-            ranks,
-            online,
-        };
-        page_of_seated(services, seated, &state, summary, user_id).await
-    }
-
-    /// A game's row with its seats and the seated players' ranks, as a page is made from.
-    pub struct Seated {
-        pub row: GameRow,
-        pub seats: Vec<SeatRow>,
-        pub ranks: Ranks,
-        /// The seated people with a live page open, as the table was read.
-        pub online: std::collections::HashSet<i64>,
+        page_of_seated(services, table, &state, summary, user_id).await
     }
 
     /// The page for `user_id` from a state and its summary in hand (just committed: no second
     /// replay, no second summary).
     pub async fn page_of_seated(
         services: &Services,
-        seated: Seated,
+        table: seating::Table,
         state: &GameState,
         summary: GameSummary,
         user_id: i64,
     ) -> Result<GamePage, StoreError> {
-        let Seated {
-            row,
+        let seating::Table {
+            game: row,
             seats,
             ranks,
             mut online,
-        } = seated;
+        } = table;
         let game_id = row.id.as_str();
         let people = store::seating::people(&seats);
         let others: Vec<i64> = people.iter().copied().filter(|p| *p != user_id).collect();
@@ -493,13 +472,13 @@ pub async fn act(
         if row.opponent == domain::OpponentKind::Bot {
             services.bot_wakeup.notify_one();
         }
-        let page = server::Seated {
-            row,
+        let table = seating::Table {
+            game: row,
             seats,
             ranks,
             online,
         };
-        server::page_of_seated(&services, page, &state, summary, user.id).await
+        server::page_of_seated(&services, table, &state, summary, user.id).await
     })
     .await
 }
