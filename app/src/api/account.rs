@@ -95,15 +95,13 @@ async fn signing_in(
     let services = services()?;
     let session = session().await?;
     let db = &services.db;
-    let passed = std::sync::atomic::AtomicBool::new(false);
     let both = async {
         let user = accounts::sign_in(db, &name, &password).await?;
-        let second = accounts::two_factor::pass(db, &user, &code).await?;
-        passed.store(second, std::sync::atomic::Ordering::Relaxed);
-        Ok(user)
+        let passed = accounts::two_factor::pass(db, &user, &code).await?;
+        Ok((user, passed))
     };
-    let user = match throttled(&services, &name, both).await? {
-        Ok(user) => user,
+    let (user, passed) = match throttled(&services, &name, both).await? {
+        Ok(signed_in) => signed_in,
         Err(refusal) => return Ok(Err(refusal)),
     };
     if let Some(guest) = current_user(&services, &session).await? {
@@ -112,7 +110,7 @@ async fn signing_in(
             .map_err(failed)?;
     }
     remember(&session, &user).await?;
-    if passed.into_inner() {
+    if passed {
         session
             .insert(accounts::sessions::SECOND_FACTOR_KEY, true)
             .await
@@ -135,13 +133,11 @@ async fn signing_in(
 /// while the name or the address must wait; a refused attempt counts as a failure, a successful
 /// one clears them.
 #[cfg(feature = "ssr")]
-async fn throttled(
+async fn throttled<T>(
     services: &store::Services,
     name: &str,
-    attempt: impl std::future::Future<
-        Output = Result<store::accounts::User, store::accounts::AccountError>,
-    >,
-) -> Result<Result<store::accounts::User, Refusal>, ServerFnError> {
+    attempt: impl std::future::Future<Output = Result<T, store::accounts::AccountError>>,
+) -> Result<Result<T, Refusal>, ServerFnError> {
     use domain::AccountProblem;
     use store::{accounts::AccountError, limits::sign_ins as throttle};
     let address = super::server::client_addr();
@@ -153,9 +149,9 @@ async fn throttled(
         }));
     }
     match attempt.await {
-        Ok(user) => {
+        Ok(done) => {
             throttle::succeed(db, name, address).await.map_err(failed)?;
-            Ok(Ok(user))
+            Ok(Ok(done))
         }
         // The password was right; the form now asks for the code.
         Err(AccountError::Refused(problem @ AccountProblem::CodeNeeded)) => {
