@@ -29,13 +29,10 @@ pub enum SanctionKind {
     Suspend,
 }
 
-impl Word for SanctionKind {
-    const WORDS: &'static [(SanctionKind, &'static str)] = &[
-        (SanctionKind::Mute, "mute"),
-        (SanctionKind::Suspend, "suspend"),
-    ];
-}
-word_column!(SanctionKind);
+word_column!(SanctionKind {
+    Mute => "mute",
+    Suspend => "suspend",
+});
 
 /// What an admin did, as the moderation log keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -51,15 +48,12 @@ pub enum ModerationAction {
     Lift,
 }
 
-impl Word for ModerationAction {
-    const WORDS: &'static [(ModerationAction, &'static str)] = &[
-        (ModerationAction::Dismiss, "dismiss"),
-        (ModerationAction::Mute, "mute"),
-        (ModerationAction::Suspend, "suspend"),
-        (ModerationAction::Lift, "lift"),
-    ];
-}
-word_column!(ModerationAction);
+word_column!(ModerationAction {
+    Dismiss => "dismiss",
+    Mute => "mute",
+    Suspend => "suspend",
+    Lift => "lift",
+});
 
 /// Where a report of a player stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -73,14 +67,11 @@ pub enum ReportStatus {
     Actioned,
 }
 
-impl Word for ReportStatus {
-    const WORDS: &'static [(ReportStatus, &'static str)] = &[
-        (ReportStatus::Open, "open"),
-        (ReportStatus::Dismissed, "dismissed"),
-        (ReportStatus::Actioned, "actioned"),
-    ];
-}
-word_column!(ReportStatus);
+word_column!(ReportStatus {
+    Open => "open",
+    Dismissed => "dismissed",
+    Actioned => "actioned",
+});
 
 /// A sanction in force.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -57,10 +57,15 @@ pub trait Word: Sized + Copy + 'static {
     }
 }
 
-/// Reads a [`Word`] enum from a text column; a word it does not have fails the row's read with
-/// the column's name, rather than standing for some other value.
+/// Gives an enum its words (`word_column!(Kind { Value => "word", … })`, [`Word`]) and reads it
+/// from a text column: a word it does not have fails the row's read with the column's name,
+/// rather than standing for some other value.
 macro_rules! word_column {
-    ($kind:ty) => {
+    ($kind:ident { $($value:ident => $word:literal),+ $(,)? }) => {
+        impl $crate::rows::Word for $kind {
+            const WORDS: &'static [($kind, &'static str)] = &[$(($kind::$value, $word)),+];
+        }
+
         impl sqlx::Type<sqlx::Any> for $kind {
             fn type_info() -> sqlx::any::AnyTypeInfo {
                 <String as sqlx::Type<sqlx::Any>>::type_info()

@@ -21,8 +21,8 @@ use crate::{
     library::versions,
     moderation, push,
     ranks::Ranks,
+    rows::word_column,
     rows::Json,
-    rows::{word_column, Word},
     services::Services,
     StoreError,
 };
@@ -608,14 +608,11 @@ enum InviteState {
     Declined,
 }
 
-impl Word for InviteState {
-    const WORDS: &'static [(InviteState, &'static str)] = &[
-        (InviteState::Open, "open"),
-        (InviteState::Accepted, "accepted"),
-        (InviteState::Declined, "declined"),
-    ];
-}
-word_column!(InviteState);
+word_column!(InviteState {
+    Open => "open",
+    Accepted => "accepted",
+    Declined => "declined",
+});
 
 /// The invite link with this token.
 pub async fn invite(db: &Database, token: &str) -> Result<Invite, StoreError> {

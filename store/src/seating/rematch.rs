@@ -38,15 +38,12 @@ enum Kept {
     Cancelled,
 }
 
-impl Word for Kept {
-    const WORDS: &'static [(Kept, &'static str)] = &[
-        (Kept::Open, "open"),
-        (Kept::Accepted, "accepted"),
-        (Kept::Declined, "declined"),
-        (Kept::Cancelled, "cancelled"),
-    ];
-}
-word_column!(Kept);
+word_column!(Kept {
+    Open => "open",
+    Accepted => "accepted",
+    Declined => "declined",
+    Cancelled => "cancelled",
+});
 
 /// A rematch as read.
 #[derive(sqlx::FromRow)]
