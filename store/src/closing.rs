@@ -8,7 +8,7 @@
 //! and `closed_at`: the seats, the other players' results and rank histories point at it.
 
 use domain::{AccountProblem, Refusal};
-use rules::Seat;
+use rules::{Action, Seat};
 use sqlx::AnyConnection;
 
 use crate::{
@@ -39,12 +39,15 @@ pub async fn close(services: &Services, confirmed: &Confirmed) -> Result<(), Sto
             return Err(Refusal::Account(AccountProblem::NotClosed).into());
         }
     };
-    for game in resigned {
-        games::tell_players(&services.db, &game).await;
+    for (game, action, committed) in resigned {
+        games::announce(&services.db, &game, &action, &committed, None, false).await;
     }
     tracing::info!(user, "account closed");
     Ok(())
 }
+
+/// A game resigned by the close: its id, the resignation and what it committed.
+type Resigned = (String, Action, games::Committed);
 
 /// A game in play with one of the player's seats in it.
 #[derive(sqlx::FromRow)]
@@ -54,12 +57,12 @@ struct InPlay {
 }
 
 /// The transaction: the account checked, its games in play resigned, everything erased. Returns
-/// the games resigned, whose players are told once it has committed.
+/// the resignations, announced once it has committed.
 async fn close_confirmed(
     services: &Services,
     user: i64,
     confirmed: &Confirmed,
-) -> Result<Vec<String>, StoreError> {
+) -> Result<Vec<Resigned>, StoreError> {
     let db = &services.db;
     let (_writer, mut tx) = db.begin_holding(user).await?;
     let hash: Option<String> =
@@ -82,7 +85,7 @@ async fn resign_all(
     services: &Services,
     conn: &mut AnyConnection,
     user: i64,
-) -> Result<Vec<String>, StoreError> {
+) -> Result<Vec<Resigned>, StoreError> {
     let in_play: Vec<InPlay> = sqlx::query_as(
         "SELECT s.game_id, MIN(s.seat) AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
          WHERE s.user_id = $1 AND g.status = 'playing' GROUP BY s.game_id ORDER BY s.game_id",
@@ -96,7 +99,7 @@ async fn resign_all(
         let row = games::row(&services.db, &game_id).await?;
         let lexicon = services.game_lexicon(&row.config).await?;
         match games::resign_within(&services.db, conn, &game_id, seat, &*lexicon).await {
-            Ok(_) => resigned.push(game_id),
+            Ok(committed) => resigned.push((game_id, Action::Resign { seat }, committed)),
             // Over already (a time-out came first), or not a game one can resign: it stays.
             Err(GameError::Rules(_) | GameError::NotStarted) => {}
             Err(error) => return Err(error.into()),

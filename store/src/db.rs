@@ -60,6 +60,9 @@ pub struct Database {
     pub on_game_end: &'static [Reaction],
     /// What happens once a move has been committed (see [`crate::moved`]).
     pub on_move: &'static [crate::moved::Reaction<Database>],
+    /// Woken when a bot may have a turn to play (a move in a bot game, a new bot game, a
+    /// time-out), so the bots' task answers at once instead of at its next scan.
+    pub bot_wakeup: std::sync::Arc<tokio::sync::Notify>,
     /// **Tests only**: the seed every new game gets (`ALFAKRAFT_FIXED_SEED`), for a known deal.
     pub fixed_seed: Option<u64>,
 }
@@ -140,6 +143,7 @@ impl Database {
             streams: Default::default(),
             on_game_end,
             on_move,
+            bot_wakeup: Default::default(),
             fixed_seed: None,
         };
         if backend == Backend::Postgres {

@@ -39,7 +39,8 @@
 //! A game's moves and its end are the events other domains react to: [`games`] hands a
 //! [`ended::GameEnded`] to the reactions [`connect`] gives the database (ranks, results, the
 //! Daily Challenge), inside the transaction that records the end, and a [`moved::MoveMade`] to
-//! the move's reactions (push notices) once a move has committed. `games` imports none of them.
+//! the move's reactions (the state in memory, the live pages, waking the bots, push notices)
+//! once a move has committed. The commit itself calls none of them.
 
 pub mod accounts;
 pub mod blocks;
@@ -84,8 +85,14 @@ pub async fn connect(url: &str) -> Result<db::Database, sqlx::Error> {
     Ok(db)
 }
 
-/// What happens after a move is committed, in this order.
-const ON_MOVE: &[moved::Reaction<db::Database>] = &[push::on_move];
+/// What happens after a move is committed, in this order: the new state is kept in memory before
+/// any page is told of it, so the pages that ask find it there.
+const ON_MOVE: &[moved::Reaction<db::Database>] = &[
+    games::remember,
+    games::on_move,
+    seating::wake_bots,
+    push::on_move,
+];
 
 /// What happens when a game ends, in this order.
 const ON_GAME_END: &[ended::Reaction] =

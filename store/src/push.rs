@@ -12,6 +12,7 @@ use rules::{game::Status, Seat};
 
 use crate::{
     db::{now_ms, Database},
+    moved::Reacting,
     queue::Queue,
     StoreError,
 };
@@ -351,21 +352,17 @@ impl Moved {
 }
 
 /// The move's reaction ([`crate::moved`]): the players' devices hear of a move, unless the game
-/// has one person in it or the move is a purchase or a sale (the trader's business alone).
-pub fn on_move(db: &Database, made: &crate::moved::MoveMade<'_>) {
-    if made.alone
-        || matches!(
-            made.action,
-            rules::Action::Buy { .. } | rules::Action::Sell { .. }
-        )
-    {
-        return;
+/// has one person in it or the move is a purchase or a sale (the trader's business alone). The
+/// notices are queued on a task of their own.
+pub fn on_move<'a>(db: &'a Database, made: &'a crate::moved::MoveMade<'a>) -> Reacting<'a> {
+    if !made.alone() && !made.is_trade() {
+        let moved = Moved {
+            over: matches!(made.state.status(), Status::Over(_)),
+            summary: made.summary.clone(),
+        };
+        after_move(db, made.game_id, made.action.seat(), moved);
     }
-    let moved = Moved {
-        over: matches!(made.state.status(), Status::Over(_)),
-        summary: made.summary.clone(),
-    };
-    after_move(db, made.game_id, made.action.seat(), moved);
+    Box::pin(std::future::ready(()))
 }
 
 /// After a move in game `id` by `actor` (`state` as it now stands), on a task of its own: the

@@ -18,8 +18,6 @@ pub struct Services {
     pub db: Database,
     /// The dictionaries: every version in use, and the active one of each.
     pub library: Arc<Library>,
-    /// Woken after every commit so a bot to move answers at once.
-    pub bot_wakeup: Arc<tokio::sync::Notify>,
     /// New accounts (sign-ups and guests) per address.
     pub new_accounts: Arc<Limiter>,
     /// The engine's tries, shared by the bots, the Daily Challenge and analysis.
@@ -48,7 +46,6 @@ impl Services {
         Services {
             db,
             library,
-            bot_wakeup: Arc::new(tokio::sync::Notify::new()),
             new_accounts: Arc::new(Limiter::new_accounts(NEW_ACCOUNTS_PER_HOUR)),
             tries: Arc::default(),
             analyses: Arc::new(Limiter::new(

@@ -321,7 +321,7 @@ pub async fn create_game(new: NewGame) -> Result<Result<GameCreated, Refusal>, S
         // The creator's other open pages (the game list beside the form) learn of it at once.
         store::games::tell_players(&services.db, &game.id).await;
         if matches!(new.opponent, super::Opponent::Bot { .. }) {
-            services.bot_wakeup.notify_one();
+            services.db.bot_wakeup.notify_one();
         }
     }
     // A challenge waits in the friend's games list: there is no link to send.
@@ -469,9 +469,6 @@ pub async fn act(
         if row.phase == crate::api::Phase::Over {
             ranks = store::ranks::of_players(&services.db, &store::seating::people(&seats)).await?;
         }
-        if row.opponent == domain::OpponentKind::Bot {
-            services.bot_wakeup.notify_one();
-        }
         let table = seating::Table {
             game: row,
             seats,
@@ -509,7 +506,6 @@ pub async fn resign(id: String) -> Result<Result<GamePage, Refusal>, ServerFnErr
             },
         })
         .await?;
-        services.bot_wakeup.notify_one();
         server::page(&services, &id, user.id).await
     })
     .await

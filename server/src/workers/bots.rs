@@ -29,7 +29,7 @@ pub async fn run(services: Services, tries: Arc<Tries>) {
         }
         tries.sweep();
         // A wake-up during the scan is kept as a permit, so no commit is missed.
-        let _ = tokio::time::timeout(SCAN_EVERY, services.bot_wakeup.notified()).await;
+        let _ = tokio::time::timeout(SCAN_EVERY, services.db.bot_wakeup.notified()).await;
     }
 }
 

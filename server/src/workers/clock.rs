@@ -20,10 +20,6 @@ pub async fn run(services: Services) {
                 for t in &applied {
                     tracing::info!(game = %t.game_id, seat = t.seat, away = t.away, "time-out applied");
                 }
-                if !applied.is_empty() {
-                    // The next player may be a bot.
-                    services.bot_wakeup.notify_one();
-                }
             }
             Err(error) => tracing::warn!(%error, "applying time-outs failed"),
         }

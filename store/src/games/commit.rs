@@ -15,7 +15,7 @@ use sqlx::{Any, AnyConnection};
 
 use super::{read_actions, row_with, state_of, GameError, GameRow, GAME_COLUMNS};
 use crate::{
-    bus::{self, Audience, Change},
+    bus::{self, Audience},
     db::{now_ms, Backend, Database, RawWrite},
     ended::GameEnded,
     moved::MoveMade,
@@ -179,43 +179,33 @@ pub async fn commit_telling<L: Lexicon + ?Sized>(
     if let Ok(committed) = &result {
         metrics::counter!("alfakraft_commits_total", "ruleset" => committed.state.rules().name)
             .increment(1);
-        db.states.put(id, committed.state.clone());
-        // A game with one person in it (pass-and-play, the Daily Challenge) concerns no one
-        // else, which the reactions learn without a look at its seats.
-        let alone = seen.as_ref().is_some_and(|seen| {
-            matches!(seen.row.opponent, OpponentKind::Local | OpponentKind::Daily)
-        });
-        let made = MoveMade {
-            game_id: id,
-            action,
-            state: &committed.state,
-            summary: &committed.summary,
-            alone,
-        };
-        for react in db.on_move {
-            react(db, &made);
-        }
-    }
-    if result.is_ok() {
-        match action {
-            // A purchase or a sale is the trader's business until the rules reveal the coins:
-            // only the trader's own pages hear of it.
-            Action::Buy { seat, .. } | Action::Sell { seat, .. } => {
-                super::tell_seat(db, id, *seat).await
-            }
-            _ => match seen {
-                // The players were told with the commit; the lobby's watchers still are.
-                Some(seen) if tell.is_some() => {
-                    if seen.audience.lobby {
-                        db.publish(Change::Lobby).await;
-                    }
-                }
-                Some(seen) => super::tell(db, id, seen.audience).await,
-                None => super::tell_players(db, id).await,
-            },
-        }
+        announce(db, id, action, committed, seen.as_ref(), tell.is_some()).await;
     }
     result
+}
+
+/// Hands the committed move to the reactions the database was opened with, in order: `seen`,
+/// what the committer read of the game before it, and whether its write `told` the players.
+pub(crate) async fn announce(
+    db: &Database,
+    id: &str,
+    action: &Action,
+    committed: &Committed,
+    seen: Option<&Seen<'_>>,
+    told: bool,
+) {
+    let made = MoveMade {
+        game_id: id,
+        action,
+        state: &committed.state,
+        summary: &committed.summary,
+        opponent: seen.map(|seen| seen.row.opponent),
+        audience: seen.map(|seen| &seen.audience),
+        told,
+    };
+    for react in db.on_move {
+        react(db, &made).await;
+    }
 }
 
 /// The move judged against `row` as the caller read it, outside any transaction, and written in
@@ -478,15 +468,15 @@ async fn commit_in_transaction<L: Lexicon + ?Sized>(
 
 /// Resigns `seat` of game `id` inside a write transaction the caller has begun on `conn` and
 /// will end: what closing an account does, so that a failure later in the same transaction
-/// resigns nothing. Nothing is told or kept in memory; once the caller has committed, it tells
-/// the players ([`super::tell_players`]).
+/// resigns nothing. Nothing is told or kept in memory; once the caller has committed, it hands
+/// the move to the reactions ([`announce`]).
 pub(crate) async fn resign_within<L: Lexicon + ?Sized>(
     db: &Database,
     conn: &mut AnyConnection,
     id: &str,
     seat: rules::Seat,
     lexicon: &L,
-) -> Result<GameState, GameError> {
+) -> Result<Committed, GameError> {
     let lock = match db.backend {
         // The caller's BEGIN IMMEDIATE holds the write lock already.
         Backend::Sqlite => "",
@@ -497,7 +487,7 @@ pub(crate) async fn resign_within<L: Lexicon + ?Sized>(
     let action = Action::Resign { seat };
     let (committed, _) =
         judge_and_write(db, conn, &row, &action, lexicon, Moves::WithinCallers).await?;
-    Ok(committed.state)
+    Ok(committed)
 }
 
 /// Whose transaction a move is written in, and what it is judged against.

@@ -6,18 +6,19 @@
 
 mod commit;
 pub mod summaries;
+mod tell;
 
 use std::collections::HashMap;
 
 use domain::{GameSummary, OpponentKind, Phase};
-use rules::{Action, GameConfig, GameState, Lexicon, RuleError, Seat};
+use rules::{Action, GameConfig, GameState, Lexicon, RuleError};
 use sqlx::AnyConnection;
 
-pub(crate) use commit::resign_within;
+pub(crate) use commit::{announce, resign_within};
 pub use commit::{commit, commit_telling, Committed, Seen};
+pub use tell::{on_move, remember, tell, tell_players, tell_seat};
 
 use crate::{
-    bus::{Audience, Change},
     db::{now_ms, placeholders, Database},
     ended::EndedSeat,
     rows::Json,
@@ -318,79 +319,10 @@ pub(crate) async fn ended_seats(
         .await
 }
 
-/// Tells the player in `seat` of game `id` (and no one else) that it changed.
-pub async fn tell_seat(db: &Database, id: &str, seat: Seat) {
-    let users = sqlx::query_scalar::<_, i64>(
-        "SELECT user_id FROM game_seats WHERE game_id = $1 AND seat = $2 AND user_id IS NOT NULL",
-    )
-    .bind(id)
-    .bind(i64::from(seat))
-    .fetch_all(&db.pool)
-    .await;
-    tell_users(db, id, users).await;
-}
-
-/// Publishes a change of game `id` for `users`, as read from the seats.
-async fn tell_users(db: &Database, id: &str, users: Result<Vec<i64>, sqlx::Error>) {
-    match users {
-        Ok(users) => {
-            db.publish(Change::Game {
-                id: id.to_string(),
-                users,
-            })
-            .await
-        }
-        Err(error) => tracing::warn!(%error, "could not read a game's players"),
-    }
-}
-
-/// Tells `audience` that game `id` changed, when the caller already knows who sits in it.
-pub async fn tell(db: &Database, id: &str, audience: Audience) {
-    db.publish(audience.change_of(id)).await;
-    if audience.lobby {
-        db.publish(Change::Lobby).await;
-    }
-}
-
-/// A seat's user beside its game's kind, as [`tell_players`] reads them.
-#[derive(sqlx::FromRow)]
-struct SeatAudience {
-    user_id: Option<i64>,
-    opponent: String,
-}
-
-/// Tells the players of game `id` that it changed, and the lobby's watchers when it is a lobby
-/// game (opened, taken or withdrawn).
-pub async fn tell_players(db: &Database, id: &str) {
-    // One read, on every commit: the seats' users and the game's kind.
-    let seats = sqlx::query_as::<_, SeatAudience>(
-        "SELECT s.user_id, g.opponent FROM games g JOIN game_seats s ON s.game_id = g.id
-         WHERE g.id = $1",
-    )
-    .bind(id)
-    .fetch_all(&db.pool)
-    .await;
-    let lobby = seats.as_ref().is_ok_and(|seats| {
-        seats
-            .iter()
-            .any(|s| s.opponent == OpponentKind::Lobby.as_str())
-    });
-    let users = seats.map(|seats| {
-        let mut users: Vec<i64> = seats.into_iter().filter_map(|s| s.user_id).collect();
-        users.sort_unstable();
-        users.dedup();
-        users
-    });
-    tell_users(db, id, users).await;
-    if lobby {
-        db.publish(Change::Lobby).await;
-    }
-}
-
 #[cfg(test)]
 mod structure {
     /// The game core announces moves and ends ([`crate::moved`], [`crate::ended`]) and knows none
-    /// of the domains that react to them.
+    /// of the domains that react to them, nor calls its own reactions (`tell`) itself.
     #[test]
     fn the_game_core_imports_no_reaction() {
         let sources = [
@@ -406,6 +338,11 @@ mod structure {
                 "crate::mail",
                 "crate::ranks",
                 "crate::results",
+                "crate::seating",
+                "crate::daily",
+                "bot_wakeup",
+                "tell_players(",
+                "tell_seat(",
             ] {
                 let imports = source.lines().any(|line| {
                     let line = line.trim_start();

@@ -843,6 +843,19 @@ pub struct BotTurn {
     pub level: String,
 }
 
+/// The move's reaction that wakes the bots' task when a bot may be to move: after a move in a
+/// bot game that goes on, or in a game the committer did not say the kind of.
+pub fn wake_bots<'a>(
+    db: &'a Database,
+    made: &'a crate::moved::MoveMade<'a>,
+) -> crate::moved::Reacting<'a> {
+    let goes_on = *made.state.status() == rules::Status::Playing;
+    if goes_on && made.opponent.is_none_or(|kind| kind == OpponentKind::Bot) {
+        db.bot_wakeup.notify_one();
+    }
+    Box::pin(std::future::ready(()))
+}
+
 /// Games in play where a bot is to move, read from the stored `to_move`, which every commit
 /// keeps current.
 pub async fn bot_turns(db: &Database) -> Result<Vec<BotTurn>, StoreError> {
