@@ -495,3 +495,90 @@ async fn two_instances_on_one_postgres_apply_each_time_out_once() {
         assert_eq!(rated_rows(&db, id).await, 2, "game {id}: rated once");
     }
 }
+
+#[tokio::test]
+async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
+    use store::deadlines::{self, Channel};
+    for (name, db, _dir) in support::own_databases().await {
+        let (id, _, b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        let listed = async |channel| {
+            deadlines::due(&db, channel)
+                .await
+                .unwrap()
+                .into_iter()
+                .filter(|due| due.game_id == id)
+                .map(|due| (due.user_id, due.seat))
+                .collect::<Vec<_>>()
+        };
+        // Bob, to move, wants deadline mail and has a device; a day in, five hours are left.
+        sqlx::query("UPDATE users SET email = $2, mail_deadlines = 1 WHERE id = $1")
+            .bind(b.id)
+            .bind(format!("{}@example.org", b.name))
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+             VALUES ($1, $2, 'k', 'a', 0)",
+        )
+        .bind(b.id)
+        .bind(format!("https://fcm.googleapis.com/fcm/send/{}", b.name))
+        .execute(&db.pool)
+        .await
+        .unwrap();
+        let set_clock = async |left_ms: i64, started_ms_ago: i64| {
+            let now = db::now_ms();
+            sqlx::query("UPDATE games SET deadline_at = $2, updated_at = $3 WHERE id = $1")
+                .bind(&id)
+                .bind(now + left_ms)
+                .bind(now - started_ms_ago)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        };
+        // Two days left: nothing yet.
+        set_clock(48 * 3_600_000, 0).await;
+        assert!(listed(Channel::Mail).await.is_empty(), "{name}");
+        // A turn of an hour (a Blitz-length turn) is never warned of.
+        set_clock(30 * 60_000, 30 * 60_000).await;
+        assert!(listed(Channel::Push).await.is_empty(), "{name}");
+        set_clock(5 * 3_600_000, 6 * 86_400_000).await;
+        let bob = vec![(b.id, 1)];
+        assert_eq!(listed(Channel::Mail).await, bob, "{name}");
+        assert_eq!(listed(Channel::Push).await, bob, "{name}");
+        let due = deadlines::due(&db, Channel::Mail).await.unwrap();
+        let due = due.iter().find(|due| due.game_id == id).unwrap();
+        assert_eq!(
+            due.email.as_deref(),
+            Some(&*format!("{}@example.org", b.name))
+        );
+        assert_eq!(due.hours_left(), 4, "{name}");
+        // Claimed once per channel, however often it is tried; each channel on its own.
+        let mut conn = db.pool.acquire().await.unwrap();
+        assert!(deadlines::claim(&mut conn, due, Channel::Mail)
+            .await
+            .unwrap());
+        assert!(!deadlines::claim(&mut conn, due, Channel::Mail)
+            .await
+            .unwrap());
+        assert!(listed(Channel::Mail).await.is_empty(), "{name}");
+        assert_eq!(listed(Channel::Push).await, bob, "{name}");
+        assert!(deadlines::claim(&mut conn, due, Channel::Push)
+            .await
+            .unwrap());
+        assert!(listed(Channel::Push).await.is_empty(), "{name}");
+        // Without the deadline kind on, no push warning is due on the next turn either.
+        sqlx::query("UPDATE users SET push_kinds = 0, mail_deadlines = 0 WHERE id = $1")
+            .bind(b.id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1")
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        assert!(listed(Channel::Push).await.is_empty(), "{name}");
+        assert!(listed(Channel::Mail).await.is_empty(), "{name}");
+    }
+}

@@ -16,6 +16,7 @@
 //! | [`limits`] | sign-in backoff, new accounts and analyses per hour |
 //! | [`accounts`] | users, passwords, languages, sessions |
 //! | `queue` | the tables of work the background tasks share (mail, push) |
+//! | [`deadlines`] | turns running out, and who was warned of which on each channel |
 //! | [`push`] | devices' push subscriptions, the kinds and quiet hours, the queue of notices |
 //! | [`library`] | the dictionaries: versions, the audit log, builds, word reports, tries |
 //! | [`services`] | what the server functions are handed |
@@ -50,6 +51,7 @@ pub mod clocks;
 pub mod closing;
 pub mod daily;
 pub mod db;
+pub mod deadlines;
 pub mod ended;
 pub mod error;
 pub mod exports;

@@ -12,6 +12,7 @@ use rules::{game::Status, Seat};
 
 use crate::{
     db::{now_ms, Database},
+    deadlines::{self, Channel, TurnEnding},
     moved::Reacting,
     queue::Queue,
     StoreError,
@@ -397,58 +398,14 @@ fn after_move(db: &Database, id: &str, actor: Seat, moved: Moved) {
     });
 }
 
-/// A player to move with under a day left on a Casual turn, who wants to hear of it.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct DeadlineDue {
-    /// The game.
-    pub game_id: String,
-    /// Its version: the turn the notice is for.
-    pub version: i64,
-    /// The player's seat.
-    pub seat: i64,
-    /// The player.
-    pub user_id: i64,
-    /// When their time runs out, unix ms.
-    pub deadline_at: i64,
-}
-
-/// Turns longer than a day with under a day left, whose player has a device subscribed and the
-/// kind on, and was not told yet.
-pub async fn deadlines_due(db: &Database) -> Result<Vec<DeadlineDue>, sqlx::Error> {
-    const DAY_MS: i64 = DAY_MINUTES * 60_000;
-    let now = now_ms();
-    sqlx::query_as(
-        "SELECT g.id AS game_id, g.version, s.seat, s.user_id, g.deadline_at
-         FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
-         JOIN users u ON u.id = s.user_id
-         WHERE g.status = 'playing' AND g.deadline_at > $1 AND g.deadline_at <= $2
-           AND g.deadline_at - g.updated_at > $3 AND s.push_warned_version < g.version
-           AND (u.push_kinds & $4) <> 0
-           AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)
-         ORDER BY g.deadline_at LIMIT 100",
-    )
-    .bind(now)
-    .bind(now + DAY_MS)
-    .bind(DAY_MS)
-    .bind(PushKind::bits(&[PushKind::Deadline]))
-    .fetch_all(&db.pool)
-    .await
-}
-
 /// Tells the player of `due` their time is running out, unless another instance did.
-pub async fn warn_deadline(db: &Database, due: &DeadlineDue) -> Result<(), sqlx::Error> {
-    let claimed = sqlx::query(
-        "UPDATE game_seats SET push_warned_version = $3 WHERE game_id = $1 AND seat = $2
-         AND push_warned_version < $3",
-    )
-    .bind(&due.game_id)
-    .bind(due.seat)
-    .bind(due.version)
-    .execute(&db.pool)
-    .await?;
-    if claimed.rows_affected() == 1 {
-        let hours = (due.deadline_at - now_ms()).div_euclid(3_600_000).max(1);
-        let game = due.game_id.clone();
+pub async fn warn_deadline(db: &Database, due: &TurnEnding) -> Result<(), sqlx::Error> {
+    let claimed = {
+        let mut conn = db.pool.acquire().await?;
+        deadlines::claim(&mut conn, due, Channel::Push).await?
+    };
+    if claimed {
+        let (game, hours) = (due.game_id.clone(), due.hours_left());
         notify(db, due.user_id, &Notice::Deadline { game, hours }).await?;
     }
     Ok(())

@@ -15,6 +15,7 @@ use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
 };
 use store::{
+    deadlines::{self, Channel},
     mail::{outbox, reminders},
     Services,
 };
@@ -143,11 +144,9 @@ fn texts_of(language: Option<&str>) -> Texts {
 /// Writes the deadline warnings and digests now due into the outbox.
 async fn remind(services: &Services, base: &str) -> Result<(), sqlx::Error> {
     let db = &services.db;
-    for due in reminders::deadlines_due(db).await? {
+    for due in deadlines::due(db, Channel::Mail).await? {
         let texts = texts_of(due.language.as_deref());
-        let hours = (due.deadline_at - store::db::now_ms())
-            .div_euclid(3_600_000)
-            .max(1);
+        let hours = due.hours_left();
         let link = format!("{base}/game/{}", due.game_id);
         let (subject, body) = letters::deadline(texts, &due.name, &link, hours);
         reminders::warn(db, &due, &subject, &body).await?;

@@ -12,7 +12,10 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper_util::{client::legacy::Client, rt::TokioExecutor};
 use p256::ecdsa::{signature::Signer, Signature, SigningKey};
-use store::{push, Services};
+use store::{
+    deadlines::{self, Channel},
+    push, Services,
+};
 use web_push_native::{p256::PublicKey, Auth, WebPushBuilder};
 
 type HttpsClient = Client<
@@ -123,7 +126,7 @@ pub async fn run(services: Services, vapid: Vapid) {
 }
 
 async fn queue_deadlines(services: &Services) -> Result<(), sqlx::Error> {
-    for due in push::deadlines_due(&services.db).await? {
+    for due in deadlines::due(&services.db, Channel::Push).await? {
         push::warn_deadline(&services.db, &due).await?;
     }
     Ok(())

@@ -1,74 +1,33 @@
-//! What the mail task reminds players of: a warning when a day is left on a Casual turn, and a
-//! daily digest of the games waiting for them. Each is claimed in the transaction that puts its
+//! What the mail task reminds players of: a warning when a day is left on a Casual turn (found
+//! by [`crate::deadlines`]), and a daily digest of the games waiting for them. Each is claimed in the transaction that puts its
 //! letter in the outbox (the seat's warned version, the user's digest day), so however many
 //! instances look, a player gets one of each.
 
 use super::outbox::enqueue;
-use crate::db::{now_ms, Database};
+use crate::{
+    db::{now_ms, Database},
+    deadlines::{self, Channel, TurnEnding},
+};
 
 /// A day, in milliseconds.
 const DAY_MS: i64 = 86_400_000;
 
-/// A player to move with under a day left, who asked to be warned.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct DeadlineDue {
-    /// The game.
-    pub game_id: String,
-    /// Its version: the turn the warning is for.
-    pub version: i64,
-    /// The player's seat.
-    pub seat: i64,
-    /// The player's name.
-    pub name: String,
-    /// Their verified address.
-    pub email: String,
-    /// The language they chose, if any.
-    pub language: Option<String>,
-    /// When their time runs out, unix ms.
-    pub deadline_at: i64,
-}
-
-/// Turns with under a day left whose player wants a warning and has none yet. Only turns longer
-/// than a day (Casual) are warned of: a Blitz turn is over before a mail is read.
-pub async fn deadlines_due(db: &Database) -> Result<Vec<DeadlineDue>, sqlx::Error> {
-    let now = now_ms();
-    sqlx::query_as(
-        "SELECT g.id AS game_id, g.version, s.seat, u.name, u.email, u.language, g.deadline_at
-         FROM games g JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
-         JOIN users u ON u.id = s.user_id
-         WHERE g.status = 'playing' AND g.deadline_at > $1 AND g.deadline_at <= $2
-           AND g.deadline_at - g.updated_at > $3 AND s.warned_version < g.version
-           AND u.email IS NOT NULL AND u.mail_deadlines = 1
-         ORDER BY g.deadline_at LIMIT 100",
-    )
-    .bind(now)
-    .bind(now + DAY_MS)
-    .bind(DAY_MS)
-    .fetch_all(&db.pool)
-    .await
-}
-
-/// Sends the warning `due` calls for, unless another instance did: whether this one did.
+/// Sends the warning `due` calls for by mail, unless another instance did: whether this one
+/// did.
 pub async fn warn(
     db: &Database,
-    due: &DeadlineDue,
+    due: &TurnEnding,
     subject: &str,
     body: &str,
 ) -> Result<bool, sqlx::Error> {
+    let Some(email) = &due.email else {
+        return Ok(false);
+    };
     let (_writer, mut tx) = db.begin_write().await?;
-    let claimed = sqlx::query(
-        "UPDATE game_seats SET warned_version = $3 WHERE game_id = $1 AND seat = $2
-         AND warned_version < $3",
-    )
-    .bind(&due.game_id)
-    .bind(due.seat)
-    .bind(due.version)
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() != 1 {
+    if !deadlines::claim(&mut tx, due, Channel::Mail).await? {
         return Ok(false);
     }
-    enqueue(&mut tx, &due.email, subject, body).await?;
+    enqueue(&mut tx, email, subject, body).await?;
     tx.commit().await?;
     Ok(true)
 }
