@@ -1128,13 +1128,17 @@ fn plain_social_forms_come_back_to_their_page() {
 #[test]
 fn a_player_exports_their_data_and_only_theirs() {
     each_database(async |db_name, server| {
-        let (mut ann, _bob, id) = finished_friend_game(&server).await;
+        let (mut ann, mut bob, id) = finished_friend_game(&server).await;
         ok(&ann
             .call(
                 "/api/chat/send",
                 json!({ "game": id, "text": "well played" }),
             )
             .await);
+        let bob_name = bob.call("/api/account/me", json!({})).await["name"].clone();
+        let bob_name = bob_name.as_str().unwrap();
+        ann.post_form("/api/friends/follow", &[("name", bob_name)])
+            .await;
         let (status, body) = ann.get("/settings/export").await;
         assert_eq!(status, 200, "{db_name}");
         let data: Value = serde_json::from_str(&body).unwrap();
@@ -1155,6 +1159,39 @@ fn a_player_exports_their_data_and_only_theirs() {
             "{db_name}: {game}"
         );
         assert_eq!(data["chats"][0]["body"], "well played", "{db_name}");
+        // Every domain's part, each with its own fields.
+        let keys = |value: &Value| {
+            let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+            keys.sort();
+            keys.join(" ")
+        };
+        assert_eq!(
+            keys(&data),
+            "account blocks chats exported_at follows games notifications player_reports \
+             ranks word_reports",
+            "{db_name}"
+        );
+        assert_eq!(
+            keys(&data["account"]),
+            "chat_off created_at email language mail_deadlines mail_digest name role \
+             two_factor",
+            "{db_name}"
+        );
+        assert_eq!(
+            keys(&data["notifications"]),
+            "devices kinds quiet_utc_minutes",
+            "{db_name}"
+        );
+        assert_eq!(data["account"]["two_factor"], false, "{db_name}");
+        assert_eq!(data["follows"], json!([bob_name]), "{db_name}");
+        assert_eq!(data["blocks"], json!([]), "{db_name}");
+        // The friend game was rated: a rank in English, with the game in its history.
+        assert_eq!(
+            data["ranks"][0]["history"][0]["game_id"],
+            json!(id),
+            "{db_name}"
+        );
+        assert_eq!(data["ranks"][0]["history"][0]["result"], "win", "{db_name}");
         for secret in ["argon2", "password_hash", "\"seed\""] {
             assert!(
                 !body.contains(secret),

@@ -170,3 +170,25 @@ pub async fn blocked_by(db: &Database, user: i64) -> Result<Vec<String>, sqlx::E
     .fetch_all(&db.pool)
     .await
 }
+
+/// Forgets `user`'s blocks, both ways (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &["DELETE FROM blocks WHERE blocker = $1 OR blocked = $1"],
+    )
+    .await
+}
+
+/// Whom `user` blocks, by name, as they export it (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT u.name FROM blocks b JOIN users u ON u.id = b.blocked WHERE b.blocker = $1
+         ORDER BY u.name",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(serde_json::json!(names))
+}

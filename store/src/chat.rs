@@ -270,6 +270,40 @@ pub async fn set_chat_off(db: &Database, user: i64, off: bool) -> Result<(), sql
     Ok(())
 }
 
+/// Forgets what `user` wrote, and that messages were hidden from them (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            "DELETE FROM chat_messages WHERE author = $1",
+            "UPDATE chat_messages SET hidden_from = NULL WHERE hidden_from = $1",
+        ],
+    )
+    .await
+}
+
+/// The chats of `user`'s games, as they export them (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
+    #[derive(serde::Serialize, sqlx::FromRow)]
+    struct Line {
+        game_id: String,
+        author: String,
+        body: String,
+        sent_at: i64,
+    }
+    let lines: Vec<Line> = sqlx::query_as(
+        "SELECT m.game_id, u.name AS author, m.body, m.sent_at FROM chat_messages m
+         JOIN users u ON u.id = m.author
+         WHERE m.game_id IN (SELECT game_id FROM game_seats WHERE user_id = $1)
+         ORDER BY m.game_id, m.id",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(serde_json::json!(lines))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,27 +1,20 @@
 //! Closing an account. The player's games stay for the people they played, who see "deleted
-//! player" in their seat; everything else of the account goes: its name, password, sessions,
-//! ranks and rank history, results, Daily Challenge attempts, follows, blocks, chat messages,
-//! reports, sanctions, its e-mail address and its devices' push subscriptions. Games in play are resigned (the opponents win them) and games waiting
-//! for a second player are called off first.
-//!
-//! What stays is the `users` row's id with a placeholder name no one can type (`deleted-<id>`)
-//! and `closed_at`: the seats, the other players' results and rank histories point at it.
+//! player" in their seat; games in play are resigned (the opponents win them). Everything else
+//! goes: each domain forgets what it keeps of the player (`forget` in each module, asked in
+//! turn, as `erase` lists them), and the `users` row keeps only its id, a placeholder name no
+//! one can type (`deleted-<id>`) and `closed_at`, for the seats and the other players' results
+//! and rank histories that point at it.
 
 use domain::{AccountProblem, Refusal};
 use rules::{Action, Seat};
 use sqlx::AnyConnection;
 
 use crate::{
-    accounts::security::Confirmed,
-    db::now_ms,
+    accounts::{self, security::Confirmed},
+    blocks, chat, daily, friends,
     games::{self, GameError},
-    limits, Services, StoreError,
+    library, mail, moderation, presence, push, ranks, results, seating, Services, StoreError,
 };
-
-/// The placeholder name of a closed account.
-fn placeholder(user: i64) -> String {
-    format!("deleted-{user}")
-}
 
 /// Closes the account whose password was just confirmed. Everything happens in one
 /// transaction, the resignations too: it commits whole, or a failure anywhere changes nothing
@@ -108,73 +101,21 @@ async fn resign_all(
     Ok(resigned)
 }
 
-/// Everything of the account but what the games need, inside the closing transaction.
-async fn erase(tx: &mut AnyConnection, user: i64) -> Result<(), StoreError> {
-    let now = now_ms();
-    let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
-        .bind(user)
-        .fetch_one(&mut *tx)
-        .await?;
-    // Games still waiting for a second player (lobby, invite, challenge, Ready lobby), theirs
-    // or addressed to them, are called off.
-    sqlx::query(
-        "UPDATE games SET status = 'cancelled', updated_at = $2
-         WHERE status IN ('waiting', 'ready') AND (
-             id IN (SELECT game_id FROM game_seats WHERE user_id = $1)
-             OR id IN (SELECT game_id FROM invites WHERE invitee = $1 AND state = 'open'))",
-    )
-    .bind(user)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    for sql in [
-        "UPDATE invites SET invitee = NULL WHERE invitee = $1",
-        "UPDATE rematches SET state = 'cancelled' WHERE offered_by = $1 AND state = 'open'",
-        "DELETE FROM sessions WHERE user_id = $1",
-        "DELETE FROM recovery_codes WHERE user_id = $1",
-        "DELETE FROM presence WHERE user_id = $1",
-        "DELETE FROM ranks WHERE user_id = $1",
-        "DELETE FROM rank_history WHERE user_id = $1",
-        "DELETE FROM game_results WHERE user_id = $1",
-        "DELETE FROM daily_attempts WHERE user_id = $1",
-        "DELETE FROM follows WHERE follower = $1 OR followed = $1",
-        "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
-        // An admin's decision on a report of theirs (or of them) stays in the log, without
-        // the report it points at.
-        "UPDATE moderation_log SET report_id = NULL WHERE report_id IN
-             (SELECT id FROM player_reports WHERE reporter = $1 OR reported = $1
-                 OR message_id IN (SELECT id FROM chat_messages WHERE author = $1))",
-        "DELETE FROM player_reports WHERE reporter = $1 OR reported = $1
-             OR message_id IN (SELECT id FROM chat_messages WHERE author = $1)",
-        "DELETE FROM chat_messages WHERE author = $1",
-        "UPDATE chat_messages SET hidden_from = NULL WHERE hidden_from = $1",
-        "DELETE FROM sanctions WHERE user_id = $1",
-        "DELETE FROM moderation_log WHERE user_id = $1",
-        "DELETE FROM word_reports WHERE user_id = $1",
-        "DELETE FROM mail_tokens WHERE user_id = $1",
-        "DELETE FROM push_outbox WHERE subscription_id IN
-             (SELECT id FROM push_subscriptions WHERE user_id = $1)",
-        "DELETE FROM push_subscriptions WHERE user_id = $1",
-        "DELETE FROM outbox WHERE recipient IN (SELECT email FROM users WHERE id = $1)
-             OR recipient IN (SELECT email_pending FROM users WHERE id = $1)",
-    ] {
-        sqlx::query(sql).bind(user).execute(&mut *tx).await?;
-    }
-    sqlx::query(
-        "UPDATE users SET name = $2, password_hash = '', language = NULL, chat_off = 0,
-             totp_secret = NULL, totp_pending = NULL, email = NULL, email_pending = NULL,
-             mail_digest = 0, mail_deadlines = 0, closed_at = $3 WHERE id = $1",
-    )
-    .bind(user)
-    .bind(placeholder(user))
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    // Notices waiting for other players' devices that name them ("ann played …") go too.
-    sqlx::query("DELETE FROM push_outbox WHERE notice LIKE $1 ESCAPE '\\'")
-        .bind(format!("%\"{}\"%", name.replace('_', "\\_")))
-        .execute(&mut *tx)
-        .await?;
-    limits::sign_ins::forget_name(tx, &name).await?;
-    Ok(())
+/// Everything of the account but what the games need, inside the closing transaction: each
+/// domain forgets what it keeps of the player, in an order that lets none point at what another
+/// forgot (the reports before the chat lines they name; the name and addresses last).
+async fn erase(conn: &mut AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    seating::forget(conn, user).await?;
+    presence::forget(conn, user).await?;
+    ranks::forget(conn, user).await?;
+    results::forget(conn, user).await?;
+    daily::forget(conn, user).await?;
+    friends::forget(conn, user).await?;
+    blocks::forget(conn, user).await?;
+    moderation::forget(conn, user).await?;
+    chat::forget(conn, user).await?;
+    library::reports::forget(conn, user).await?;
+    mail::forget(conn, user).await?;
+    push::forget(conn, user).await?;
+    accounts::forget(conn, user).await
 }

@@ -635,3 +635,13 @@ pub async fn bot_score(
     .await?
     .flatten())
 }
+
+/// Forgets `user`'s Daily Challenge attempts (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &["DELETE FROM daily_attempts WHERE user_id = $1"],
+    )
+    .await
+}

@@ -340,3 +340,16 @@ pub fn placeholders(first: usize, count: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Runs each of `statements` on `conn` with `$1` bound to `user`, in order: what a domain
+/// forgets of an account that is closing, inside the closing transaction.
+pub(crate) async fn forget_user(
+    conn: &mut AnyConnection,
+    user: i64,
+    statements: &[&str],
+) -> Result<(), sqlx::Error> {
+    for sql in statements {
+        sqlx::query(sql).bind(user).execute(&mut *conn).await?;
+    }
+    Ok(())
+}

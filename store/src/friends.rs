@@ -173,3 +173,25 @@ pub async fn challenges(db: &Database, user: i64) -> Result<Vec<Challenge>, Stor
         })
         .collect()
 }
+
+/// Forgets whom `user` follows and who follows them (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &["DELETE FROM follows WHERE follower = $1 OR followed = $1"],
+    )
+    .await
+}
+
+/// Whom `user` follows, by name, as they export it (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT u.name FROM follows f JOIN users u ON u.id = f.followed WHERE f.follower = $1
+         ORDER BY u.name",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(serde_json::json!(names))
+}

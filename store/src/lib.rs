@@ -33,8 +33,8 @@
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
 //! | [`chat`] | a game's chat, for its players only |
-//! | [`closing`] | closing an account: its games stay, the rest goes |
 //! | [`mail`] | addresses, reset links, reminders and the outbox of mail |
+//! | [`closing`] | closing an account: its games stay, the rest goes |
 //! | [`exports`] | a person's data, as they take it with them |
 //!
 //! A game's moves and its end are the events other domains react to: [`games`] hands a

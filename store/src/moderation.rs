@@ -483,3 +483,41 @@ pub async fn sanctioned(db: &Database) -> Result<Vec<(String, Sanction)>, sqlx::
         .map(|r| (r.name, r.sanction.into()))
         .collect())
 }
+
+/// Forgets the reports `user` filed or was the subject of (a decision on one stays in the log, without the report it points at), their sanctions and their log (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            // Before the chat's own forgetting: a report of a message of theirs goes with it.
+            "UPDATE moderation_log SET report_id = NULL WHERE report_id IN
+             (SELECT id FROM player_reports WHERE reporter = $1 OR reported = $1
+                 OR message_id IN (SELECT id FROM chat_messages WHERE author = $1))",
+            "DELETE FROM player_reports WHERE reporter = $1 OR reported = $1
+             OR message_id IN (SELECT id FROM chat_messages WHERE author = $1)",
+            "DELETE FROM sanctions WHERE user_id = $1",
+            "DELETE FROM moderation_log WHERE user_id = $1",
+        ],
+    )
+    .await
+}
+
+/// The reports of players `user` filed, as they export them (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
+    #[derive(serde::Serialize, sqlx::FromRow)]
+    struct Filed {
+        reported: String,
+        reason: String,
+        status: String,
+        created_at: i64,
+    }
+    let filed: Vec<Filed> = sqlx::query_as(
+        "SELECT u.name AS reported, r.reason, r.status, r.created_at FROM player_reports r
+         JOIN users u ON u.id = r.reported WHERE r.reporter = $1 ORDER BY r.created_at",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(serde_json::json!(filed))
+}

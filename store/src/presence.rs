@@ -161,3 +161,8 @@ pub async fn sweep(db: &Database) -> Result<u64, sqlx::Error> {
     }
     Ok(rows)
 }
+
+/// Forgets that `user` has pages open (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(conn, user, &["DELETE FROM presence WHERE user_id = $1"]).await
+}

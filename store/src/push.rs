@@ -475,6 +475,40 @@ pub async fn gone(db: &Database, subscription: i64) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// Forgets `user`'s devices with what waits for them, and the notices waiting for other players'
+/// devices that name them ("ann played …"), before the account forgets the name (see
+/// [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+        .bind(user)
+        .fetch_one(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM push_outbox WHERE notice LIKE $1 ESCAPE '\\'")
+        .bind(format!("%\"{}\"%", name.replace('_', "\\_")))
+        .execute(&mut *conn)
+        .await?;
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            "DELETE FROM push_outbox WHERE subscription_id IN
+                 (SELECT id FROM push_subscriptions WHERE user_id = $1)",
+            "DELETE FROM push_subscriptions WHERE user_id = $1",
+        ],
+    )
+    .await
+}
+
+/// `user`'s devices and notice settings, as they export them (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, StoreError> {
+    let push = settings(db, user).await?;
+    Ok(serde_json::json!({
+        "devices": push.devices,
+        "kinds": push.kinds.iter().map(|k| k.word()).collect::<Vec<_>>(),
+        "quiet_utc_minutes": push.quiet.map(|q| [q.start, q.end]),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

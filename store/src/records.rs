@@ -117,3 +117,52 @@ pub fn count_analysis(services: &Services, user: i64) -> Result<(), StoreError> 
     services.analyses.record(&[&key]);
     Ok(())
 }
+
+/// Every game `user` sat in, oldest first, each with its seats by name and its GCG once it is
+/// over, as they export them (see [`crate::exports`]).
+pub(crate) async fn export(
+    services: &Services,
+    user: i64,
+) -> Result<serde_json::Value, StoreError> {
+    let mut games = Vec::new();
+    for row in games_of(&services.db, user).await? {
+        games.push(exported(services, user, row).await?);
+    }
+    Ok(serde_json::Value::Array(games))
+}
+
+/// Every game `user` sat in, oldest first.
+async fn games_of(db: &crate::db::Database, user: i64) -> Result<Vec<GameRow>, StoreError> {
+    let rows: Vec<games::GameRecord> = sqlx::query_as(&format!(
+        "SELECT DISTINCT {} FROM games g JOIN game_seats s ON s.game_id = g.id
+         WHERE s.user_id = $1 ORDER BY g.updated_at",
+        games::GAME_COLUMNS
+    ))
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(GameRow::try_from)
+        .collect::<Result<_, _>>()?)
+}
+
+/// One game: its facts, its seats by name, and its GCG once it is over.
+async fn exported(
+    services: &Services,
+    user: i64,
+    row: GameRow,
+) -> Result<serde_json::Value, StoreError> {
+    let seats = seating::seats(&services.db, &row.id).await?;
+    let names: Vec<String> = seats.iter().map(seating::SeatRow::plain_name).collect();
+    let gcg = match finished(services, &row.id, Some(user)).await {
+        Ok(record) => Some(record.gcg(Some(user))?),
+        Err(StoreError::Refused(_)) => None,
+        Err(error) => return Err(error),
+    };
+    Ok(serde_json::json!({
+        "id": row.id, "status": row.phase.as_str(), "opponent": row.opponent.as_str(),
+        "dictionary": row.config.dictionary, "variant": row.config.variant,
+        "rated": row.rated, "updated_at": row.updated_at, "seats": names, "gcg": gcg,
+    }))
+}

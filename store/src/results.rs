@@ -211,3 +211,8 @@ struct Missing {
     id: String,
     updated_at: i64,
 }
+
+/// Forgets `user`'s facts of finished games (their opponents keep theirs) (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(conn, user, &["DELETE FROM game_results WHERE user_id = $1"]).await
+}

@@ -358,6 +358,61 @@ pub async fn set_language(db: &Database, user: i64, language: Lang) -> Result<()
     Ok(())
 }
 
+/// The placeholder name of a closed account: one no one can type, so no one can sign in as it.
+fn placeholder(user: i64) -> String {
+    format!("deleted-{user}")
+}
+
+/// Forgets the account itself, last of all (see [`crate::closing`]): its sessions, recovery
+/// codes and sign-in failures go, and its row keeps only its id, a placeholder name and when it
+/// closed, for the seats and the other players' results that point at it.
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    let name: String = sqlx::query_scalar("SELECT name FROM users WHERE id = $1")
+        .bind(user)
+        .fetch_one(&mut *conn)
+        .await?;
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            "DELETE FROM sessions WHERE user_id = $1",
+            "DELETE FROM recovery_codes WHERE user_id = $1",
+        ],
+    )
+    .await?;
+    sqlx::query(
+        "UPDATE users SET name = $2, password_hash = '', language = NULL, chat_off = 0,
+             totp_secret = NULL, totp_pending = NULL, email = NULL, email_pending = NULL,
+             mail_digest = 0, mail_deadlines = 0, closed_at = $3 WHERE id = $1",
+    )
+    .bind(user)
+    .bind(placeholder(user))
+    .bind(crate::db::now_ms())
+    .execute(&mut *conn)
+    .await?;
+    crate::limits::sign_ins::forget_name(conn, &name).await
+}
+
+/// The account as its owner exports it (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: &User) -> Result<serde_json::Value, AccountError> {
+    #[derive(sqlx::FromRow)]
+    struct AccountRow {
+        created_at: i64,
+        language: Option<String>,
+        chat_off: i64,
+    }
+    let account: AccountRow =
+        sqlx::query_as("SELECT created_at, language, chat_off FROM users WHERE id = $1")
+            .bind(user.id)
+            .fetch_one(&db.pool)
+            .await?;
+    Ok(serde_json::json!({
+        "name": user.name, "role": user.role.as_str(), "created_at": account.created_at,
+        "language": account.language, "chat_off": account.chat_off != 0,
+        "two_factor": two_factor::enabled(db, user.id).await?,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -167,3 +167,24 @@ pub async fn decide(
     .await?
     .rows_affected())
 }
+
+/// Forgets the words `user` reported (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(conn, user, &["DELETE FROM word_reports WHERE user_id = $1"]).await
+}
+
+/// The words `user` reported and what became of them, as they export them (see
+/// [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: &User) -> Result<serde_json::Value, StoreError> {
+    let reports = mine(db, user).await?;
+    Ok(reports
+        .into_iter()
+        .map(|r| {
+            serde_json::json!({
+                "dictionary": r.dictionary.as_str(), "word": r.word,
+                "kind": format!("{:?}", r.kind), "status": format!("{:?}", r.status),
+                "created_at": r.created_at,
+            })
+        })
+        .collect())
+}

@@ -343,3 +343,26 @@ pub async fn reset(db: &Database, token: &str, password: &str) -> Result<User, A
     accounts::security::sign_out_others(db, user.id, None).await?;
     Ok(user)
 }
+
+/// Forgets `user`'s address links and the letters waiting for their addresses (before the account forgets the addresses) (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            "DELETE FROM mail_tokens WHERE user_id = $1",
+            "DELETE FROM outbox WHERE recipient IN (SELECT email FROM users WHERE id = $1)
+             OR recipient IN (SELECT email_pending FROM users WHERE id = $1)",
+        ],
+    )
+    .await
+}
+
+/// `user`'s address and what they get by mail, as they export it (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, StoreError> {
+    let mail = settings(db, user).await?;
+    Ok(serde_json::json!({
+        "email": mail.email, "mail_digest": mail.mail_digest,
+        "mail_deadlines": mail.mail_deadlines,
+    }))
+}

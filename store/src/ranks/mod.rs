@@ -312,3 +312,34 @@ pub async fn changes(
         .map(|c| (c.user_id, (c.rank_before, c.rank_after)))
         .collect())
 }
+
+/// Forgets `user`'s ranks and their history (see [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    crate::db::forget_user(
+        conn,
+        user,
+        &[
+            "DELETE FROM ranks WHERE user_id = $1",
+            "DELETE FROM rank_history WHERE user_id = $1",
+        ],
+    )
+    .await
+}
+
+/// `user`'s ranks, each with its history, as they export them (see [`crate::exports`]).
+pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
+    let mut ranks = Vec::new();
+    for rank in of(db, user).await? {
+        let history = history(db, user, rank.dictionary).await?;
+        ranks.push(serde_json::json!({
+            "dictionary": rank.dictionary.as_str(),
+            "rank": rank.rank,
+            "games": rank.games,
+            "history": history.iter().map(|h| serde_json::json!({
+                "game_id": h.game_id, "result": h.result,
+                "rank_before": h.before, "rank_after": h.after,
+            })).collect::<Vec<_>>(),
+        }));
+    }
+    Ok(serde_json::Value::Array(ranks))
+}

@@ -21,8 +21,8 @@ use crate::{
     library::versions,
     moderation, push,
     ranks::Ranks,
-    rows::word_column,
     rows::Json,
+    rows::{word_column, Word},
     services::Services,
     StoreError,
 };
@@ -900,4 +900,28 @@ pub async fn open_invite_token(db: &Database, game_id: &str) -> Result<Option<St
     .bind(now_ms())
     .fetch_optional(&db.pool)
     .await?)
+}
+
+/// Calls off the games still waiting for a second player (lobby, invite, challenge, Ready
+/// lobby) that are `user`'s or addressed to them, and withdraws their open rematch offers (see
+/// [`crate::closing`]).
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE games SET status = $2, updated_at = $3 WHERE status IN ($4, $5) AND (
+             id IN (SELECT game_id FROM game_seats WHERE user_id = $1)
+             OR id IN (SELECT game_id FROM invites WHERE invitee = $1 AND state = $6))",
+    )
+    .bind(user)
+    .bind(Phase::Cancelled.as_str())
+    .bind(crate::db::now_ms())
+    .bind(Phase::Waiting.as_str())
+    .bind(Phase::Ready.as_str())
+    .bind(InviteState::Open.word())
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE invites SET invitee = NULL WHERE invitee = $1")
+        .bind(user)
+        .execute(&mut *conn)
+        .await?;
+    rematch::forget(conn, user).await
 }

@@ -232,3 +232,14 @@ pub async fn accept(db: &Database, user: &User, game_id: &str) -> Result<String,
     tx.commit().await?;
     Ok(id)
 }
+
+/// Withdraws `user`'s open rematch offers, as their account closes.
+pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE rematches SET state = $2 WHERE offered_by = $1 AND state = $3")
+        .bind(user)
+        .bind(Kept::Cancelled.word())
+        .bind(Kept::Open.word())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
