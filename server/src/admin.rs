@@ -35,7 +35,12 @@ use store::{
     Services, StoreError,
 };
 
-use crate::AppState;
+use crate::{page::PageError, AppState};
+
+/// What went wrong, said on a short page with the way back.
+fn said(texts: Texts, status: StatusCode, message: &str) -> Response {
+    PageError::said(texts, status, message).into_response()
+}
 
 pub fn router(limit: usize) -> Router<AppState> {
     Router::new()
@@ -78,7 +83,7 @@ async fn admin_of(
 ) -> Result<User, Response> {
     let unavailable = |error: &dyn std::fmt::Display| {
         tracing::error!(%error, "admin: reading the account failed");
-        refused(
+        said(
             texts,
             StatusCode::SERVICE_UNAVAILABLE,
             tr!(texts, admin.server_failed_retry),
@@ -86,7 +91,7 @@ async fn admin_of(
     };
     let user = match sessions::user_of(&services.db, session).await {
         Ok(Some(user)) if user.role == Role::Admin => user,
-        Ok(_) => return Err(not_found(texts)),
+        Ok(_) => return Err(PageError::NotFound(texts).into_response()),
         Err(error) => return Err(unavailable(&error)),
     };
     if services.admins_need_two_factor {
@@ -101,41 +106,12 @@ async fn admin_of(
     Ok(user)
 }
 
-fn not_found(texts: Texts) -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Html(app::routes::plain::not_found(texts)),
-    )
-        .into_response()
-}
-
-/// A refusal's text for the page; `None`, logged, when the server itself failed.
-fn refusal_text(texts: Texts, error: StoreError) -> Option<String> {
-    match error {
-        StoreError::Refused(refusal) => Some(app::i18n::refusal(texts, &refusal)),
-        error => {
-            tracing::error!(%error, "admin: the store failed");
-            None
-        }
-    }
-}
-
-fn server_failed(texts: Texts) -> Response {
-    refused(
-        texts,
-        StatusCode::INTERNAL_SERVER_ERROR,
-        tr!(texts, admin.server_failed),
-    )
-}
-
 /// Back to `path` with what was done, or why not.
 pub(crate) fn back(texts: Texts, path: &str, outcome: Result<String, StoreError>) -> Response {
     let (key, text) = match outcome {
         Ok(done) => ("ok", done),
-        Err(error) => match refusal_text(texts, error) {
-            Some(refusal) => ("error", refusal),
-            None => return server_failed(texts),
-        },
+        Err(StoreError::Refused(refusal)) => ("error", app::i18n::refusal(texts, &refusal)),
+        Err(error) => return PageError::of_store(texts, error).into_response(),
     };
     let query = serde_urlencoded::to_string([(key, text)]).unwrap_or_default();
     Redirect::to(&format!("{path}?{query}")).into_response()
@@ -161,21 +137,16 @@ async fn overview(
     Admin(admin, texts): Admin,
     State(services): State<Services>,
     Query(query): Query<PageQuery>,
-) -> Response {
-    match ops::panel(&services).await {
-        Ok(panel) => {
-            Html(pages::overview(texts, &admin.name, panel, query.flash())).into_response()
-        }
-        Err(error) => failed(texts, error),
-    }
-}
-
-/// A store failure while showing a page.
-pub(crate) fn failed(texts: Texts, error: StoreError) -> Response {
-    match refusal_text(texts, error) {
-        Some(refusal) => refused(texts, StatusCode::BAD_REQUEST, &refusal),
-        None => server_failed(texts),
-    }
+) -> Result<Html<String>, PageError> {
+    let panel = ops::panel(&services)
+        .await
+        .map_err(|error| PageError::of_store(texts, error))?;
+    Ok(Html(pages::overview(
+        texts,
+        &admin.name,
+        panel,
+        query.flash(),
+    )))
 }
 
 async fn version(
@@ -183,15 +154,15 @@ async fn version(
     State(services): State<Services>,
     Path((dictionary, version)): Path<(String, String)>,
     Query(query): Query<PageQuery>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     let (Some(id), Ok(version)) = (DictionaryId::parse(&dictionary), version.parse::<u32>()) else {
-        return not_found(texts);
+        return Err(PageError::NotFound(texts));
     };
     let at = DictionaryRef { id, version };
     let detail = match ops::version(&services, at).await {
         Ok(detail) => detail,
-        Err(StoreError::Refused(_)) => return not_found(texts),
-        Err(error) => return failed(texts, error),
+        Err(StoreError::Refused(_)) => return Err(PageError::NotFound(texts)),
+        Err(error) => return Err(PageError::of_store(texts, error)),
     };
     let mut flash = query.flash();
     let word = query
@@ -202,17 +173,21 @@ async fn version(
     let lookup = match word {
         Some(word) => match ops::lookup(&services, at, word).await {
             Ok(lookup) => Some(lookup),
-            Err(error) => {
-                flash.error = Some(match refusal_text(texts, error) {
-                    Some(refusal) => refusal,
-                    None => return server_failed(texts),
-                });
+            Err(StoreError::Refused(refusal)) => {
+                flash.error = Some(app::i18n::refusal(texts, &refusal));
                 None
             }
+            Err(error) => return Err(PageError::of_store(texts, error)),
         },
         None => None,
     };
-    Html(pages::version(texts, &admin.name, detail, lookup, flash)).into_response()
+    Ok(Html(pages::version(
+        texts,
+        &admin.name,
+        detail,
+        lookup,
+        flash,
+    )))
 }
 
 #[derive(Deserialize)]
@@ -322,18 +297,13 @@ fn malformed(
 ) -> Response {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         let mb = limit / (1024 * 1024);
-        return refused(
+        return said(
             texts,
             StatusCode::PAYLOAD_TOO_LARGE,
             &tr!(texts, admin.too_large, mb),
         );
     }
-    refused(texts, error.status(), &tr!(texts, admin.malformed, error))
-}
-
-/// A short page saying what went wrong, with the way back.
-fn refused(texts: Texts, status: StatusCode, message: &str) -> Response {
-    (status, Html(pages::not_done(texts, message))).into_response()
+    said(texts, error.status(), &tr!(texts, admin.malformed, error))
 }
 
 async fn upload(
@@ -375,21 +345,21 @@ async fn upload(
         }
     }
     let Some(id) = dictionary else {
-        return refused(
+        return said(
             texts,
             StatusCode::BAD_REQUEST,
             tr!(texts, admin.choose_dictionary),
         );
     };
     let Some(file) = file.filter(|f| !f.is_empty()) else {
-        return refused(
+        return said(
             texts,
             StatusCode::BAD_REQUEST,
             tr!(texts, admin.choose_file),
         );
     };
     if aff.is_none() && file_name.ends_with(".dic") {
-        return refused(texts, StatusCode::BAD_REQUEST, tr!(texts, admin.needs_aff));
+        return said(texts, StatusCode::BAD_REQUEST, tr!(texts, admin.needs_aff));
     }
     if note.is_empty() {
         note = "uploaded list".into();
@@ -420,7 +390,7 @@ async fn build(
     Path(key): Path<String>,
 ) -> Response {
     let Some(build) = services.library.builds.get(&key) else {
-        return refused(texts, StatusCode::NOT_FOUND, tr!(texts, admin.no_build));
+        return said(texts, StatusCode::NOT_FOUND, tr!(texts, admin.no_build));
     };
     match build.state() {
         BuildState::Done(at) => back(
@@ -428,7 +398,7 @@ async fn build(
             &format!("/admin/{}/{}", at.id.as_str(), at.version),
             Ok(tr!(texts, admin.draft_built, at)),
         ),
-        BuildState::Failed(why) => refused(texts, StatusCode::UNPROCESSABLE_ENTITY, &why),
+        BuildState::Failed(why) => said(texts, StatusCode::UNPROCESSABLE_ENTITY, &why),
         BuildState::Running { stage, done, total } => Html(pages::building(
             texts,
             &admin.name,

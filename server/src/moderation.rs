@@ -7,15 +7,18 @@
 use app::api::moderation::ops;
 use axum::{
     extract::{Form, Query, State},
-    response::{Html, IntoResponse, Response},
+    response::{Html, Response},
     routing::{get, post},
     Router,
 };
 use serde::Deserialize;
 use store::{moderation, Services, StoreError};
 
-use crate::admin::{back, failed, Admin, PageQuery};
 use crate::AppState;
+use crate::{
+    admin::{back, Admin, PageQuery},
+    page::PageError,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -28,27 +31,24 @@ async fn panel(
     Admin(admin, texts): Admin,
     State(services): State<Services>,
     Query(query): Query<PageQuery>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     let db = &services.db;
-    let read = async {
-        let mut queue = Vec::new();
-        for report in moderation::queue(db).await? {
-            let history = moderation::history(db, report.reported.0).await?;
-            queue.push((report, history));
-        }
-        Ok::<_, sqlx::Error>((queue, moderation::sanctioned(db).await?))
-    };
-    match read.await {
-        Ok((queue, sanctioned)) => Html(app::routes::moderation::page(
-            texts,
-            &admin.name,
-            queue,
-            sanctioned,
-            query.flash(),
-        ))
-        .into_response(),
-        Err(error) => failed(texts, error.into()),
+    let failed = |error: sqlx::Error| PageError::of_store(texts, error.into());
+    let mut queue = Vec::new();
+    for report in moderation::queue(db).await.map_err(failed)? {
+        let history = moderation::history(db, report.reported.0)
+            .await
+            .map_err(failed)?;
+        queue.push((report, history));
     }
+    let sanctioned = moderation::sanctioned(db).await.map_err(failed)?;
+    Ok(Html(app::routes::moderation::page(
+        texts,
+        &admin.name,
+        queue,
+        sanctioned,
+        query.flash(),
+    )))
 }
 
 #[derive(Deserialize)]

@@ -1,5 +1,6 @@
 //! What the server's own pages share: who is looking ([`Visitor`]) and what a page answers
-//! when it cannot be shown ([`PageError`], which a handler returns with `?`).
+//! when it cannot be shown ([`PageError`], which a handler returns with `?`): not found, said on
+//! a short page (the admin panel's refusals), or the store's failure.
 
 use app::{i18n::Texts, routes::profile::Viewer};
 use axum::{
@@ -62,11 +63,6 @@ impl Visitor {
     }
 }
 
-/// A page that is not there, in the visitor's language.
-pub(crate) fn not_found(visitor: &Visitor) -> Response {
-    PageError::NotFound(visitor.texts()).into_response()
-}
-
 /// The store failed while making a page: logged, and said without its details.
 pub(crate) fn failed(error: StoreError) -> Response {
     PageError::Failed(error).into_response()
@@ -77,8 +73,51 @@ pub(crate) fn failed(error: StoreError) -> Response {
 pub(crate) enum PageError {
     /// Nothing is at that address (or not for this visitor): 404, in their language.
     NotFound(Texts),
+    /// What went wrong, said in the visitor's words on a short page with the way back (the admin
+    /// panel's), with its status.
+    Said {
+        texts: Texts,
+        status: StatusCode,
+        message: String,
+    },
     /// The store failed: 500, logged.
     Failed(StoreError),
+}
+
+impl PageError {
+    /// `message`, said with `status`.
+    pub(crate) fn said(texts: Texts, status: StatusCode, message: impl Into<String>) -> PageError {
+        let message = message.into();
+        PageError::Said {
+            texts,
+            status,
+            message,
+        }
+    }
+
+    /// The store's `error`, said: a refusal in its own words (400); anything else logged and
+    /// said as the server's failure (500).
+    pub(crate) fn of_store(texts: Texts, error: StoreError) -> PageError {
+        match refusal_text(texts, error) {
+            Some(refusal) => PageError::said(texts, StatusCode::BAD_REQUEST, refusal),
+            None => PageError::said(
+                texts,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                app::tr!(texts, admin.server_failed),
+            ),
+        }
+    }
+}
+
+/// A refusal's text in the visitor's words; `None`, logged, when the server itself failed.
+pub(crate) fn refusal_text(texts: Texts, error: StoreError) -> Option<String> {
+    match error {
+        StoreError::Refused(refusal) => Some(app::i18n::refusal(texts, &refusal)),
+        error => {
+            tracing::error!(%error, "page: the store failed");
+            None
+        }
+    }
 }
 
 impl From<StoreError> for PageError {
@@ -101,6 +140,11 @@ impl IntoResponse for PageError {
                 Html(app::routes::plain::not_found(texts)),
             )
                 .into_response(),
+            PageError::Said {
+                texts,
+                status,
+                message,
+            } => (status, Html(app::routes::admin::not_done(texts, &message))).into_response(),
             PageError::Failed(error) => {
                 tracing::error!(%error, "page: the store failed");
                 (

@@ -13,7 +13,10 @@ use axum::{
 use rules::{notation::Position, GameState};
 use store::{records, Services, StoreError};
 
-use crate::{page::Visitor, AppState};
+use crate::{
+    page::{PageError, Visitor},
+    AppState,
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -40,11 +43,17 @@ fn download(name: String, text: String) -> Response {
         .into_response()
 }
 
-/// Refusals are a 404 to a downloader (no such game, or not over yet); a failure a 500.
-fn refused(visitor: &Visitor, error: StoreError) -> Response {
-    match error {
-        StoreError::Refused(_) => crate::page::not_found(visitor),
-        error => crate::page::failed(error),
+/// The finished game `id` as `visitor` may read it. Refusals are a 404 to a downloader (no such
+/// game, or not over yet); a failure a 500.
+async fn finished(
+    services: &Services,
+    visitor: &Visitor,
+    id: &str,
+) -> Result<records::Record, PageError> {
+    match records::finished(services, id, visitor.user_id()).await {
+        Ok(record) => Ok(record),
+        Err(StoreError::Refused(_)) => Err(PageError::NotFound(visitor.texts())),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -52,29 +61,21 @@ async fn game_record(
     visitor: Visitor,
     State(services): State<Services>,
     Path(id): Path<String>,
-) -> Response {
-    let record = match records::finished(&services, &id, visitor.user_id()).await {
-        Ok(record) => record,
-        Err(error) => return refused(&visitor, error),
-    };
-    match record.gcg(visitor.user_id()) {
-        Ok(text) => download(format!("alfakraft-{id}.gcg"), text),
-        Err(error) => crate::page::failed(error),
-    }
+) -> Result<Response, PageError> {
+    let record = finished(&services, &visitor, &id).await?;
+    let text = record.gcg(visitor.user_id())?;
+    Ok(download(format!("alfakraft-{id}.gcg"), text))
 }
 
 async fn position(
     visitor: Visitor,
     State(services): State<Services>,
     Path((id, turn)): Path<(String, String)>,
-) -> Response {
+) -> Result<Response, PageError> {
     let Ok(turn) = turn.parse::<usize>() else {
-        return crate::page::not_found(&visitor);
+        return Err(PageError::NotFound(visitor.texts()));
     };
-    let record = match records::finished(&services, &id, visitor.user_id()).await {
-        Ok(record) => record,
-        Err(error) => return refused(&visitor, error),
-    };
+    let record = finished(&services, &visitor, &id).await?;
     let mine = record.seats_of(visitor.user_id());
     // The game up to its turn `turn`: the first actions that make that many turns.
     let mut state = GameState::new(record.row.config.clone());
@@ -83,11 +84,11 @@ async fn position(
             break;
         }
         if let Err(error) = state.apply(action, &*record.lexicon) {
-            return crate::page::failed(StoreError::Data(format!("game {id}: {error}")));
+            return Err(StoreError::Data(format!("game {id}: {error}")).into());
         }
     }
     if turn == 0 || state.history().len() < turn {
-        return (StatusCode::NOT_FOUND, "no such turn").into_response();
+        return Ok((StatusCode::NOT_FOUND, "no such turn").into_response());
     }
     // The player to move first; their rack only if it is the reader's own.
     let to_move = state.to_move();
@@ -114,8 +115,8 @@ async fn position(
             .collect(),
         scoreless_turns: state.consecutive_passes(),
     };
-    download(
+    Ok(download(
         format!("alfakraft-{id}-{turn}.cgp"),
         format!("{}\n", position.to_text(state.rules().tiles)),
-    )
+    ))
 }

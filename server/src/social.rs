@@ -21,7 +21,7 @@ use store::{
     blocks, chat, Services,
 };
 
-use crate::page::{failed, Visitor};
+use crate::page::{PageError, Visitor};
 use crate::AppState;
 use app::api::Said;
 
@@ -50,21 +50,19 @@ async fn friends_page(
     visitor: Visitor,
     State(services): State<Services>,
     Query(said): Query<Said>,
-) -> Response {
+) -> Result<Response, PageError> {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
-        return sign_in("/friends");
+        return Ok(sign_in("/friends"));
     };
-    match app::api::friends::server::friends(&services, user.id).await {
-        Ok(friends) => Html(app::routes::friends::page(
-            visitor.texts(),
-            &user.name,
-            user.role == Role::Admin,
-            friends,
-            app::routes::plain::said(visitor.texts(), &said),
-        ))
-        .into_response(),
-        Err(error) => failed(error),
-    }
+    let friends = app::api::friends::server::friends(&services, user.id).await?;
+    Ok(Html(app::routes::friends::page(
+        visitor.texts(),
+        &user.name,
+        user.role == Role::Admin,
+        friends,
+        app::routes::plain::said(visitor.texts(), &said),
+    ))
+    .into_response())
 }
 
 async fn settings_page(
@@ -72,9 +70,9 @@ async fn settings_page(
     session: tower_sessions::Session,
     State(services): State<Services>,
     Query(said): Query<Said>,
-) -> Response {
+) -> Result<Response, PageError> {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
-        return sign_in("/settings");
+        return Ok(sign_in("/settings"));
     };
     let db = &services.db;
     let current = session.id().map(|id| id.to_string());
@@ -129,17 +127,14 @@ async fn settings_page(
             two_factor,
         })
     };
-    match read.await {
-        Ok(settings) => Html(settings::page(
-            visitor.texts(),
-            &user.name,
-            user.role == Role::Admin,
-            settings,
-            app::routes::plain::said(visitor.texts(), &said),
-        ))
-        .into_response(),
-        Err(error) => failed(error),
-    }
+    Ok(Html(settings::page(
+        visitor.texts(),
+        &user.name,
+        user.role == Role::Admin,
+        read.await?,
+        app::routes::plain::said(visitor.texts(), &said),
+    ))
+    .into_response())
 }
 
 /// An `otpauth://` address as a QR code, an SVG image sized by its container.
@@ -169,9 +164,9 @@ async fn new_codes(
     State(services): State<Services>,
     address: Option<axum::Extension<store::limits::ClientAddr>>,
     Form(form): Form<CodesForm>,
-) -> Response {
+) -> Result<Response, PageError> {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
-        return sign_in("/settings");
+        return Ok(sign_in("/settings"));
     };
     let next = form.next.filter(|next| domain::is_local_path(next));
     // The password first: with new codes, a stolen session could set a password of its own.
@@ -191,43 +186,41 @@ async fn new_codes(
             };
             let query = serde_urlencoded::to_string(&said).unwrap_or_default();
             let joiner = if back.contains('?') { '&' } else { '?' };
-            return Redirect::to(&format!("{back}{joiner}{query}#codes")).into_response();
+            return Ok(Redirect::to(&format!("{back}{joiner}{query}#codes")).into_response());
         }
-        Err(error) => return failed(error),
+        Err(error) => return Err(error.into()),
     };
-    match security::new_recovery_codes(&services.db, &confirmed).await {
-        Ok(codes) => Html(settings::codes(
-            visitor.texts(),
-            &user.name,
-            user.role == Role::Admin,
-            codes,
-            next,
-        ))
-        .into_response(),
-        Err(error) => failed(error.into()),
-    }
+    let codes = security::new_recovery_codes(&services.db, &confirmed)
+        .await
+        .map_err(store::StoreError::from)?;
+    Ok(Html(settings::codes(
+        visitor.texts(),
+        &user.name,
+        user.role == Role::Admin,
+        codes,
+        next,
+    ))
+    .into_response())
 }
 
 /// Everything kept of the signed-in player, as a JSON file to save.
-async fn export(visitor: Visitor, State(services): State<Services>) -> Response {
+async fn export(visitor: Visitor, State(services): State<Services>) -> Result<Response, PageError> {
     let Some(user) = visitor.0.as_ref().filter(|u| !u.guest) else {
-        return sign_in("/settings");
+        return Ok(sign_in("/settings"));
     };
-    match store::exports::of(&services, user).await {
-        Ok(data) => (
-            [
-                (header::CONTENT_TYPE, "application/json".to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"alfakraft-{}.json\"", user.name),
-                ),
-                (header::CACHE_CONTROL, "private, no-store".to_string()),
-            ],
-            serde_json::to_string_pretty(&data).unwrap_or_default(),
-        )
-            .into_response(),
-        Err(error) => failed(error),
-    }
+    let data = store::exports::of(&services, user).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"alfakraft-{}.json\"", user.name),
+            ),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+        ],
+        serde_json::to_string_pretty(&data).unwrap_or_default(),
+    )
+        .into_response())
 }
 
 /// `/reset?refused=…&name=…`, as the recovery form comes back when refused; `?token=…` from a
@@ -245,7 +238,7 @@ async fn reset_page(
     visitor: Visitor,
     State(services): State<Services>,
     Query(query): Query<ResetQuery>,
-) -> Response {
+) -> Result<Html<String>, PageError> {
     let texts = visitor.texts();
     let mut refused = query
         .refused
@@ -261,13 +254,13 @@ async fn reset_page(
                 ));
                 ByMail::Ask { sent: false }
             }
-            Err(error) => return failed(error),
+            Err(error) => return Err(error.into()),
         },
         (Some(_), None) => ByMail::Ask { sent: query.done },
     };
     let refused = refused.map(|refusal| app::i18n::refusal(texts, &refusal));
     let name = query.name.map(|n| n.chars().take(40).collect());
-    Html(settings::reset(texts, refused, name, mail)).into_response()
+    Ok(Html(settings::reset(texts, refused, name, mail)))
 }
 
 /// `/email/verify?token=…`, the link that confirms an address.
@@ -281,23 +274,22 @@ struct VerifyQuery {
 async fn verify_address(
     State(services): State<Services>,
     Query(query): Query<VerifyQuery>,
-) -> Response {
-    let said = match store::mail::verify(&services.db, &query.token).await {
-        Ok(true) => Said {
+) -> Result<Redirect, PageError> {
+    let said = match store::mail::verify(&services.db, &query.token).await? {
+        true => Said {
             done: true,
             refused: None,
         },
-        Ok(false) => Said {
+        false => Said {
             done: false,
             refused: serde_json::to_string(&app::api::Refusal::Account(
                 domain::AccountProblem::LinkExpired,
             ))
             .ok(),
         },
-        Err(error) => return failed(error),
     };
     let query = serde_urlencoded::to_string(&said).unwrap_or_default();
-    Redirect::to(&format!("/settings?{query}")).into_response()
+    Ok(Redirect::to(&format!("/settings?{query}")))
 }
 
 /// `/welcome?next=…`: a new account's first page.
