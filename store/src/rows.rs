@@ -86,3 +86,106 @@ macro_rules! word_column {
     };
 }
 pub(crate) use word_column;
+
+#[cfg(test)]
+mod sql_words {
+    //! The store's SQL compares state columns with words written in the statement
+    //! (`status = 'playing'`); each such word must be one of the words its enum reads and
+    //! writes, so renaming a state's word cannot leave a statement matching nothing.
+
+    use super::Word;
+
+    /// Every `'word'` the SQL in `source` compares `column` with (`=`, `<>`, `IN (…)`).
+    fn compared(source: &str, column: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut rest = source;
+        while let Some(at) = rest.find(column) {
+            let before = rest[..at].chars().next_back();
+            let after = &rest[at + column.len()..];
+            rest = after;
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let after = after.trim_start();
+            let list = if let Some(list) = after.strip_prefix("IN") {
+                let list = list.trim_start();
+                match list.strip_prefix('(') {
+                    Some(list) => &list[..list.find(')').unwrap_or(0)],
+                    None => continue,
+                }
+            } else if let Some(value) = after.strip_prefix("<>").or(after.strip_prefix('=')) {
+                let value = value.trim_start();
+                &value[..value
+                    .find([' ', '\n', ',', ')', ';', '"'])
+                    .unwrap_or(value.len())]
+            } else {
+                continue;
+            };
+            for item in list.split(',') {
+                if let Some(word) = item.trim().strip_prefix('\'') {
+                    words.push(word.trim_end_matches('\'').to_string());
+                }
+            }
+        }
+        words
+    }
+
+    fn sources(dir: &std::path::Path, into: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, into);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                into.push((path.display().to_string(), text));
+            }
+        }
+    }
+
+    #[test]
+    fn every_state_word_in_the_sql_is_a_word_of_its_enum() {
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let status = |w: &str| {
+            domain::Phase::parse(w).is_some()
+                || dictionaries::versions::ReportStatus::parse(w).is_some()
+                || crate::moderation::ReportStatus::from_word(w).is_some()
+        };
+        let state = |w: &str| {
+            crate::seating::InviteState::from_word(w).is_some()
+                || crate::seating::rematch::Kept::from_word(w).is_some()
+        };
+        let opponent = |w: &str| domain::OpponentKind::parse(w).is_some();
+        let columns: [(&str, &dyn Fn(&str) -> bool); 3] = [
+            ("status", &status),
+            ("state", &state),
+            ("opponent", &opponent),
+        ];
+        let mut checked = 0;
+        for (path, text) in &files {
+            // This test's own text aside.
+            let text = text.split("mod sql_words").next().unwrap_or_default();
+            for (column, known) in columns {
+                for word in compared(text, column) {
+                    assert!(
+                        known(&word),
+                        "{path}: {column} compared with unknown '{word}'"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // The scan finds the words it is there to check (some 50 when written).
+        assert!(checked >= 45, "only {checked} state words found");
+        assert_eq!(
+            compared(
+                "WHERE g.status IN ('waiting', 'ready') AND i.state = 'open'",
+                "status"
+            ),
+            ["waiting", "ready"]
+        );
+    }
+}

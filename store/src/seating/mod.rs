@@ -602,7 +602,7 @@ struct InviteRow {
 
 /// Where an invite link stands, as the table keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum InviteState {
+pub(crate) enum InviteState {
     Open,
     Accepted,
     Declined,

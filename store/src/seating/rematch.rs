@@ -31,7 +31,7 @@ pub struct Rematch {
 /// A rematch offer's state as the table keeps it (that an open one has expired is worked out
 /// from its time).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kept {
+pub(crate) enum Kept {
     Open,
     Accepted,
     Declined,
