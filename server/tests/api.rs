@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use store::{db::Database, games};
 use support::{
     a_play,
-    browser::{each_database, ok, refusal, Browser, Server},
+    browser::{each_database, friend_game, ok, refusal, Browser, FriendGame, Server},
     unique_name,
 };
 use tower::ServiceExt;
@@ -125,7 +125,12 @@ fn another_players_game_can_be_neither_read_nor_acted_on() {
 fn the_game_list_shows_each_game_as_it_stands() {
     each_database(async |db_name, server| {
         // Ann: a friend game two plays in, a pass-and-play game one play in, and a fresh one.
-        let (mut ann, mut bob, friend) = friend_game(&server).await;
+        let FriendGame {
+            mut ann,
+            mut bob,
+            id: friend,
+            ..
+        } = friend_game(&server).await;
         for browser in [&mut bob, &mut ann] {
             let view = view_of(&browser.page(&friend).await);
             ok(&browser
@@ -719,22 +724,11 @@ fn a_bot_answers_off_the_request_path() {
     });
 }
 
-/// Ann invites Bob and Bob accepts: a game between two people, Bob (seat 1) to move.
-async fn friend_game(server: &Server) -> (Browser, Browser, String) {
-    let mut ann = Browser::new(server);
-    let mut bob = Browser::new(server);
-    ann.sign_up(&unique_name("ann")).await;
-    bob.sign_up(&unique_name("bob")).await;
-    let created = ann.create(json!("Invite")).await;
-    let token = ok(&created)["invite_path"].as_str().unwrap()[8..].to_string();
-    let accepted = answer_invite(&mut bob, &token, true).await;
-    let id = ok(&accepted).as_str().unwrap().to_string();
-    (ann, bob, id)
-}
-
 /// A friend game Bob resigned: finished, between two people.
 async fn finished_friend_game(server: &Server) -> (Browser, Browser, String) {
-    let (ann, mut bob, id) = friend_game(server).await;
+    let FriendGame {
+        ann, mut bob, id, ..
+    } = friend_game(server).await;
     ok(&bob.call("/api/games/resign", json!({ "id": id })).await);
     (ann, bob, id)
 }
@@ -839,7 +833,12 @@ fn a_rematch_is_offered_withdrawn_accepted_with_seats_swapped_or_declined_for_go
 #[test]
 fn buying_and_selling_work_on_the_others_turn_and_do_not_send_the_movers_move_back() {
     each_database(async |db_name, server| {
-        let (mut ann, mut bob, id) = friend_game(&server).await;
+        let FriendGame {
+            mut ann,
+            mut bob,
+            id,
+            ..
+        } = friend_game(&server).await;
         // Bob (seat 1) is to move; Ann buys with a version long gone, then sells.
         let buy = Action::Buy {
             seat: 0,
@@ -952,7 +951,9 @@ fn a_move_is_announced_to_the_other_players_page_and_a_refused_one_is_not() {
     // On Postgres the announcement is a NOTIFY inside the move's own transaction: it must go out
     // when the move commits, and not for a move that is refused.
     each_database(async |db_name, server| {
-        let (ann, mut bob, id) = friend_game(&server).await;
+        let FriendGame {
+            ann, mut bob, id, ..
+        } = friend_game(&server).await;
         let mut body = quiet_live(&ann, &id).await;
         let stale = bob.act(&id, 5, &Action::Pass { seat: 1 }).await;
         moved_on_unannounced(db_name, &stale, &mut body).await;
@@ -982,7 +983,9 @@ async fn moved_on_unannounced(db_name: &str, answer: &Value, body: &mut Body) {
 #[test]
 fn an_opponents_purchase_is_not_announced_to_the_player_to_move() {
     each_database(async |db_name, server| {
-        let (mut ann, bob, id) = friend_game(&server).await;
+        let FriendGame {
+            mut ann, bob, id, ..
+        } = friend_game(&server).await;
         // The opening and the presence, then quiet.
         let mut body = quiet_live(&bob, &id).await;
         // Ann (not to move) buys a power: Bob's page hears nothing of it.

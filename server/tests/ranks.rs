@@ -11,7 +11,10 @@ use serde_json::json;
 use sqlx::Row;
 use store::{db::Database, games, ranks};
 use support::{
-    browser::{each_database, friend_game_rated, ok, refusal, runtime, server, Browser, Server},
+    browser::{
+        each_database, friend_game, friend_game_rated, ok, refusal, runtime, server, Browser,
+        FriendGame, Server,
+    },
     unique_name,
 };
 
@@ -37,20 +40,16 @@ async fn history_rows(db: &Database, game: &str) -> i64 {
         .unwrap()
 }
 
-/// Two new players in a rated friend game (ann invites, bob accepts and moves first).
-async fn friend_game(server: &Server) -> (Browser, String, Browser, String, String) {
-    let (mut ann, mut bob) = (Browser::new(server), Browser::new(server));
-    let (ann_name, bob_name) = (unique_name("ann"), unique_name("bob"));
-    ann.sign_up(&ann_name).await;
-    bob.sign_up(&bob_name).await;
-    let id = friend_game_rated(&mut ann, &mut bob, true).await;
-    (ann, ann_name, bob, bob_name, id)
-}
-
 #[test]
 fn a_friend_game_ended_by_resignation_moves_both_ranks_once() {
     each_database(async |db_name, server| {
-        let (mut ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
+        let FriendGame {
+            mut ann,
+            ann_name,
+            bob: _bob,
+            bob_name,
+            id,
+        } = friend_game(&server).await;
         assert_eq!(
             rank_of(&server.db, &ann_name, "en").await,
             None,
@@ -166,7 +165,13 @@ fn two_games_of_one_player_ending_at_once_are_rated_one_after_the_other() {
 #[test]
 fn two_instances_ending_one_game_at_once_rate_it_once() {
     each_database(async |db_name, server| {
-        let (mut ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
+        let FriendGame {
+            mut ann,
+            ann_name,
+            bob: _bob,
+            bob_name,
+            id,
+        } = friend_game(&server).await;
         let version = view_of(&ann.page(&id).await).version;
         let other = support::second_instance(&server.db).await;
         let lexicon = server.services.lexicon("en").await.unwrap();
@@ -245,7 +250,13 @@ fn an_unrated_game_moves_no_rank_but_counts_on_the_profile() {
 #[test]
 fn passes_and_a_rematch_end_rated_games_too() {
     each_database(async |db_name, server| {
-        let (mut ann, ann_name, mut bob, bob_name, id) = friend_game(&server).await;
+        let FriendGame {
+            mut ann,
+            ann_name,
+            mut bob,
+            bob_name,
+            id,
+        } = friend_game(&server).await;
         // Everyone passes until the pass limit ends the game.
         let lexicon = server.services.lexicon("en").await.unwrap();
         for _ in 0..20 {
@@ -433,7 +444,13 @@ fn ranks_stop_being_provisional_after_ten_games_and_show_on_cards_profiles_and_t
 #[test]
 fn a_game_played_to_its_end_is_rated_once_with_its_results() {
     each_database(async |db_name, server| {
-        let (_ann, ann_name, _bob, bob_name, id) = friend_game(&server).await;
+        let FriendGame {
+            ann: _ann,
+            ann_name,
+            bob: _bob,
+            bob_name,
+            id,
+        } = friend_game(&server).await;
         // Both seats play the beginner bot's moves, each from its own view, to the end.
         let lexicon = server.services.lexicon("en").await.unwrap();
         let words = lexicon.words();

@@ -236,6 +236,31 @@ impl Browser {
     }
 }
 
+/// Two new players in a rated friend game, as [`friend_game`] makes it.
+pub struct FriendGame {
+    pub ann: Browser,
+    pub ann_name: String,
+    pub bob: Browser,
+    pub bob_name: String,
+    pub id: String,
+}
+
+/// Two new players in a rated friend game: ann invites, bob accepts (and is seat 1, to move).
+pub async fn friend_game(server: &Server) -> FriendGame {
+    let (mut ann, mut bob) = (Browser::new(server), Browser::new(server));
+    let (ann_name, bob_name) = (super::unique_name("ann"), super::unique_name("bob"));
+    ann.sign_up(&ann_name).await;
+    bob.sign_up(&bob_name).await;
+    let id = friend_game_rated(&mut ann, &mut bob, true).await;
+    FriendGame {
+        ann,
+        ann_name,
+        bob,
+        bob_name,
+        id,
+    }
+}
+
 /// Ann invites bob with the rated box as given; bob accepts. The game's id.
 pub async fn friend_game_rated(ann: &mut Browser, bob: &mut Browser, rated: bool) -> String {
     let created = ann
