@@ -1,4 +1,4 @@
--- Rank: Elo per dictionary (RULES.md §2), for standard two-player games between people (friend
+-- Rank: Elo per dictionary (docs/rules.md §2), for standard two-player games between people (friend
 -- or lobby). A player has a row per dictionary once they finish a rated game in it.
 CREATE TABLE ranks (
     user_id    BIGINT NOT NULL REFERENCES users (id),

@@ -1,4 +1,4 @@
--- The Daily Challenge (RULES.md §2): one puzzle per dictionary per UTC day. The puzzle is pinned
+-- The Daily Challenge (docs/rules.md §2): one puzzle per dictionary per UTC day. The puzzle is pinned
 -- to the dictionary version active when its first attempt started, so everyone that day plays the
 -- same one; the Expert bot's total is computed once per puzzle, by whichever instance gets to it.
 CREATE TABLE daily_puzzles (

@@ -191,3 +191,70 @@ fn dictionaries_are_served_at_content_hashed_urls_with_long_cache_headers() {
 fn the_make_admin_command_promotes_an_existing_account() {
     runtime().block_on(the_make_admin_command_promotes_an_existing_account_body());
 }
+
+/// The checksum sqlx keeps of a migration, as hex.
+async fn checksum(db: &store::db::Database, version: i64) -> String {
+    let bytes: Vec<u8> =
+        sqlx::query_scalar("SELECT checksum FROM _sqlx_migrations WHERE version = $1")
+            .bind(version)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+async fn set_checksum(db: &store::db::Database, version: i64, hex: &str) {
+    let bytes: Vec<u8> = (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    sqlx::query("UPDATE _sqlx_migrations SET checksum = $1 WHERE version = $2")
+        .bind(bytes)
+        .bind(version)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+}
+
+/// What databases applied of migration 9 before its comment was reworded.
+const RANKS_BEFORE: &str = "341d112c083ac60ee15837494eeb0b1121be64b2529c2d8e1d76afcc010c4496533711e1415f0a4864e2fcd1e7a36404";
+
+/// The same, of the text now.
+const NOW_RANKS: &str = "7a491970dbdd29060249432574bdcb3ecfdff88627ae93c892271c8d79a453dff44c3c89f548f3d5134efb98ba61b695";
+
+async fn a_database_migrated_before_a_comment_was_reworded_still_opens_body() {
+    let mut urls = vec![];
+    let dir = tempfile::tempdir().unwrap();
+    urls.push(format!("sqlite://{}", dir.path().join("old.db").display()));
+    if let Ok(url) = std::env::var("ALFAKRAFT_TEST_POSTGRES_URL") {
+        urls.push(url);
+    }
+    for url in &urls {
+        let db = store::connect(url).await.unwrap();
+        let now = checksum(&db, 9).await;
+        assert_ne!(now, RANKS_BEFORE, "{url}: the text was reworded");
+        // sqlx's checksum is the SHA-384 of the file's text, as the old one was taken.
+        assert_eq!(now, NOW_RANKS, "{url}");
+        // As a database that applied the old text has it: it opens, and keeps the new checksum.
+        set_checksum(&db, 9, RANKS_BEFORE).await;
+        let again = store::connect(url)
+            .await
+            .expect("a reworded migration is accepted");
+        assert_eq!(checksum(&again, 9).await, now, "{url}");
+        if url.starts_with("sqlite") {
+            // Any other change to an applied migration is still refused (only on the test's own
+            // file: the Postgres database is shared with tests running beside this one).
+            set_checksum(&db, 9, &"00".repeat(48)).await;
+            let changed = store::connect(url).await;
+            assert!(
+                changed.as_ref().is_err_and(|e| e.to_string().contains("9")),
+                "{url}: {:?}",
+                changed.err()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_database_migrated_before_a_comment_was_reworded_still_opens() {
+    runtime().block_on(a_database_migrated_before_a_comment_was_reworded_still_opens_body());
+}

@@ -126,14 +126,11 @@ impl Database {
             })
             .connect(&url)
             .await?;
-        match backend {
-            Backend::Sqlite => {
-                // WAL lets readers proceed while a move commits; the setting stays with the file.
-                pool.execute("PRAGMA journal_mode = WAL").await?;
-                sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
-            }
-            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await?,
+        if backend == Backend::Sqlite {
+            // WAL lets readers proceed while a move commits; the setting stays with the file.
+            pool.execute("PRAGMA journal_mode = WAL").await?;
         }
+        crate::migrations::run(&pool, backend == Backend::Postgres).await?;
         let db = Database {
             pool,
             backend,

@@ -11,6 +11,7 @@
 //! | [`ended`] | the end of a game, as an event with reactions |
 //! | [`moved`] | a committed move, as an event with reactions |
 //! | [`rows`] | reading JSON columns and enums' words into their types |
+//! | `migrations` | the schema's migrations, and the allowance for reworded ones |
 //! | [`db`] | the pool, the write transactions, publishing a change |
 //! | [`presence`] | who has a live page open |
 //! | [`limits`] | sign-in backoff, new accounts and analyses per hour |
@@ -60,6 +61,7 @@ pub mod games;
 pub mod library;
 pub mod limits;
 pub mod mail;
+mod migrations;
 pub mod moderation;
 pub mod moved;
 pub mod presence;
