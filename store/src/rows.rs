@@ -159,7 +159,8 @@ mod sql_words {
                 || crate::seating::rematch::Kept::from_word(w).is_some()
         };
         let opponent = |w: &str| domain::OpponentKind::parse(w).is_some();
-        let columns: [(&str, &dyn Fn(&str) -> bool); 3] = [
+        type Known<'a> = &'a dyn Fn(&str) -> bool;
+        let columns: [(&str, Known); 3] = [
             ("status", &status),
             ("state", &state),
             ("opponent", &opponent),
