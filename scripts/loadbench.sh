@@ -5,10 +5,12 @@
 # open). Arguments go to the generator (e.g. --players 64 --seconds 30 --watchers 5000), except
 # `--instances N`, which runs Postgres only, with N instances on the one database behind the
 # tests' balancer (end2end/support/balancer.mjs; N may be 1, to compare with the balancer's own
-# cost included); SQLite, one file, is one instance.
+# cost included); SQLite, one file, is one instance. `ALFAKRAFT_BIN=path` runs another build of
+# the server (an earlier commit's, to compare) under the same generator.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cargo build -q --release -p server --bin alfakraft --bin loadgen
+SERVER="${ALFAKRAFT_BIN:-target/release/alfakraft}"
 
 # Starts an instance with `env` arguments; sets PID and URL once it listens.
 start_instance() {
@@ -18,7 +20,7 @@ start_instance() {
     log="$dir/server.log"
     # Every guest and stream comes from this one address: the per-address limits would refuse them.
     env "$@" ALFAKRAFT_ACCOUNTS_PER_HOUR=1000000 ALFAKRAFT_CONNECTIONS_PER_ADDRESS=1000000 \
-        target/release/alfakraft --addr 127.0.0.1:0 --data-dir "$dir" --log warn >"$log" 2>&1 &
+        "$SERVER" --addr 127.0.0.1:0 --data-dir "$dir" --log warn >"$log" 2>&1 &
     PID=$!
     for _ in $(seq 100); do
         URL="$(sed -n 's/^Alfa Kraft is running at //p' "$log")"
