@@ -14,12 +14,12 @@ use rules::{
     game::{EndReason, Format},
     Action, GameState, Status, Variant,
 };
-use sqlx::Row;
 use store::{accounts::User, clocks, db::Database, games, presence, seating, Services};
 
 use store::db;
 
-/// A friend game between two new players, under way (the joiner, `b`, to move first).
+/// A friend game between two new players, under way (the joiner, `b`, in seat 1; who moves
+/// first is the rules' to say: Classic draws for it).
 async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String, User, User) {
     let (a, b) = (player(db).await, player(db).await);
     let new = NewGame {
@@ -60,12 +60,10 @@ async fn phase(db: &Database, id: &str) -> Phase {
 }
 
 async fn deadline(db: &Database, id: &str) -> Option<i64> {
-    sqlx::query("SELECT deadline_at FROM games WHERE id = $1")
+    sqlx::query_scalar("SELECT deadline_at FROM games WHERE id = $1")
         .bind(id)
         .fetch_one(&db.pool)
         .await
-        .unwrap()
-        .try_get(0)
         .unwrap()
 }
 
@@ -123,15 +121,17 @@ async fn rated_rows(db: &Database, id: &str) -> i64 {
 
 /// The time-outs in a game's stored log.
 async fn time_outs(db: &Database, id: &str) -> Vec<Action> {
-    sqlx::query("SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq")
-        .bind(id)
-        .fetch_all(&db.pool)
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| serde_json::from_str::<Action>(&row.get::<String, _>(0)).unwrap())
-        .filter(|a| matches!(a, Action::TimedOut { .. }))
-        .collect()
+    sqlx::query_scalar::<_, String>(
+        "SELECT action FROM game_actions WHERE game_id = $1 ORDER BY seq",
+    )
+    .bind(id)
+    .fetch_all(&db.pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|action| serde_json::from_str::<Action>(action).unwrap())
+    .filter(|a| matches!(a, Action::TimedOut { .. }))
+    .collect()
 }
 
 #[tokio::test]
@@ -500,7 +500,10 @@ async fn two_instances_on_one_postgres_apply_each_time_out_once() {
 async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
     use store::deadlines::{self, Channel};
     for (name, db, _dir) in support::own_databases().await {
-        let (id, _, b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        let (id, a, b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        // Whoever the rules put first (Classic draws for it) is the player to warn.
+        let seat = state(&db, &id).await.to_move();
+        let b = if seat == 0 { a } else { b };
         let listed = async |channel| {
             deadlines::due(&db, channel)
                 .await
@@ -510,7 +513,7 @@ async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
                 .map(|due| (due.user_id, due.seat))
                 .collect::<Vec<_>>()
         };
-        // Bob, to move, wants deadline mail and has a device; a day in, five hours are left.
+        // The player to move wants deadline mail and has a device; a day in, five hours are left.
         sqlx::query("UPDATE users SET email = $2, mail_deadlines = 1 WHERE id = $1")
             .bind(b.id)
             .bind(format!("{}@example.org", b.name))
@@ -543,9 +546,9 @@ async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
         set_clock(30 * 60_000, 30 * 60_000).await;
         assert!(listed(Channel::Push).await.is_empty(), "{name}");
         set_clock(5 * 3_600_000, 6 * 86_400_000).await;
-        let bob = vec![(b.id, 1)];
-        assert_eq!(listed(Channel::Mail).await, bob, "{name}");
-        assert_eq!(listed(Channel::Push).await, bob, "{name}");
+        let player = vec![(b.id, i64::from(seat))];
+        assert_eq!(listed(Channel::Mail).await, player, "{name}");
+        assert_eq!(listed(Channel::Push).await, player, "{name}");
         let due = deadlines::due(&db, Channel::Mail).await.unwrap();
         let due = due.iter().find(|due| due.game_id == id).unwrap();
         assert_eq!(
@@ -562,7 +565,7 @@ async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
             .await
             .unwrap());
         assert!(listed(Channel::Mail).await.is_empty(), "{name}");
-        assert_eq!(listed(Channel::Push).await, bob, "{name}");
+        assert_eq!(listed(Channel::Push).await, player, "{name}");
         assert!(deadlines::claim(&mut conn, due, Channel::Push)
             .await
             .unwrap());

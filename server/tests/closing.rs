@@ -103,8 +103,14 @@ async fn user_columns(db: &Database) -> Vec<(String, String)> {
             found
         }
         Backend::Postgres => {
-            let rows: Vec<(String, String)> = sqlx::query_as(
-                "SELECT CAST(c.conrelid::regclass AS TEXT), CAST(a.attname AS TEXT)
+            #[derive(sqlx::FromRow)]
+            struct Pointing {
+                table_name: String,
+                column_name: String,
+            }
+            let rows: Vec<Pointing> = sqlx::query_as(
+                "SELECT CAST(c.conrelid::regclass AS TEXT) AS table_name,
+                        CAST(a.attname AS TEXT) AS column_name
                  FROM pg_constraint c JOIN pg_attribute a
                    ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
                  WHERE c.contype = 'f' AND c.confrelid = CAST('users' AS regclass)",
@@ -112,7 +118,9 @@ async fn user_columns(db: &Database) -> Vec<(String, String)> {
             .fetch_all(&db.pool)
             .await
             .unwrap();
-            rows
+            rows.into_iter()
+                .map(|row| (row.table_name, row.column_name))
+                .collect()
         }
     };
     columns.push(("sessions".into(), "user_id".into()));
@@ -458,13 +466,21 @@ async fn a_closed_account_leaves_its_games_and_nothing_else() {
                 assert_eq!(count, 0, "{db_name}: {table}.{column} holds the name");
             }
         }
-        let (hash, closed): (String, Option<i64>) =
+        #[derive(sqlx::FromRow)]
+        struct Closed {
+            password_hash: String,
+            closed_at: Option<i64>,
+        }
+        let closed: Closed =
             sqlx::query_as("SELECT password_hash, closed_at FROM users WHERE id = $1")
                 .bind(ann.id)
                 .fetch_one(&db.pool)
                 .await
                 .unwrap();
-        assert!(hash.is_empty() && closed.is_some(), "{db_name}");
+        assert!(
+            closed.password_hash.is_empty() && closed.closed_at.is_some(),
+            "{db_name}"
+        );
         let again = accounts::sign_up(&db, &ann.name, "another password")
             .await
             .unwrap();

@@ -212,12 +212,23 @@ fn kill_mid_rating(database_url: Option<&str>) {
             }
         }
         // Each stored rank is the last of its history, and counts its games.
-        let ranks: Vec<(i64, i64, i64)> =
+        #[derive(sqlx::FromRow)]
+        struct Stored {
+            user_id: i64,
+            rank: i64,
+            games: i64,
+        }
+        let ranks: Vec<Stored> =
             sqlx::query_as("SELECT user_id, rank, games FROM ranks WHERE dictionary = 'en'")
                 .fetch_all(&db.pool)
                 .await
                 .unwrap();
-        for (user, rank, games) in &ranks {
+        for Stored {
+            user_id: user,
+            rank,
+            games,
+        } in &ranks
+        {
             let history: Vec<i64> = sqlx::query_scalar(
                 "SELECT rank_after FROM rank_history WHERE user_id = $1 AND dictionary = 'en'
                  ORDER BY games_before",
@@ -390,14 +401,27 @@ fn kill_mid_publish(database_url: Option<&str>) {
     let (mut restarted, base) = support::spawn_server(dir.path(), database_url);
     runtime.block_on(async {
         let db = store::connect(&url).await.unwrap();
-        let versions: Vec<(i64, Vec<u8>, String, Option<i64>)> = sqlx::query_as(
+        #[derive(sqlx::FromRow)]
+        struct Version {
+            version: i64,
+            fst: Vec<u8>,
+            sha256: String,
+            published_at: Option<i64>,
+        }
+        let versions: Vec<Version> = sqlx::query_as(
             "SELECT version, fst, sha256, published_at FROM dictionary_versions
              WHERE dictionary = 'en' ORDER BY version",
         )
         .fetch_all(&db.pool)
         .await
         .unwrap();
-        for (version, fst, sha256, _) in &versions {
+        for Version {
+            version,
+            fst,
+            sha256,
+            ..
+        } in &versions
+        {
             assert_eq!(
                 &dictionaries::wordlist::sha256(fst),
                 sha256,
@@ -406,7 +430,7 @@ fn kill_mid_publish(database_url: Option<&str>) {
         }
         for draft in &drafts {
             assert!(
-                versions.iter().any(|(v, ..)| *v as u64 == *draft),
+                versions.iter().any(|v| v.version as u64 == *draft),
                 "the acknowledged draft en@{draft} is kept"
             );
         }
@@ -415,7 +439,10 @@ fn kill_mid_publish(database_url: Option<&str>) {
                 .fetch_one(&db.pool)
                 .await
                 .unwrap();
-        let published = versions.iter().find(|(v, ..)| *v == active).map(|v| v.3);
+        let published = versions
+            .iter()
+            .find(|v| v.version == active)
+            .map(|v| v.published_at);
         assert!(
             matches!(published, Some(Some(_))),
             "en@{active} is a published version"

@@ -97,7 +97,13 @@ fn the_list_shows_a_game_as_stored_with_its_last_move_without_reading_its_log() 
         assert_eq!(card["last"]["seat"], json!(last.seat), "{name}");
         // Without its log, and at a version no state in memory has, the game cannot be replayed;
         // the list shows it all the same.
-        let log: Vec<(i64, String, i64)> = sqlx::query_as(
+        #[derive(sqlx::FromRow)]
+        struct Logged {
+            seq: i64,
+            action: String,
+            created_at: i64,
+        }
+        let log: Vec<Logged> = sqlx::query_as(
             "SELECT seq, action, created_at FROM game_actions WHERE game_id = $1 ORDER BY seq",
         )
         .bind(&id)
@@ -120,7 +126,12 @@ fn the_list_shows_a_game_as_stored_with_its_last_move_without_reading_its_log() 
             .await
             .unwrap();
         // The log back, for the tests after this one on the shared Postgres database.
-        for (seq, action, at) in log {
+        for Logged {
+            seq,
+            action,
+            created_at: at,
+        } in log
+        {
             sqlx::query(
                 "INSERT INTO game_actions (game_id, seq, action, created_at)
                  VALUES ($1, $2, $3, $4)",

@@ -248,7 +248,17 @@ fn the_deadline_warning_and_the_digest_go_to_those_who_asked() {
             let game = created["Ok"]["id"].as_str().unwrap().to_string();
             assert!(answered.contains("Ok"), "{answered}");
             let db = database(dir.path(), database_url).await;
-            let (to_move, version, mover): (i64, i64, String) = sqlx::query_as(
+            #[derive(sqlx::FromRow)]
+            struct ToMove {
+                to_move: i64,
+                version: i64,
+                name: String,
+            }
+            let ToMove {
+                to_move,
+                version,
+                name: mover,
+            } = sqlx::query_as(
                 "SELECT g.to_move, g.version, u.name FROM games g
                  JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
                  JOIN users u ON u.id = s.user_id WHERE g.id = $1",

@@ -29,7 +29,7 @@ async fn rank_of(db: &Database, name: &str, dictionary: &str) -> Option<(i64, i6
     .fetch_optional(&db.pool)
     .await
     .unwrap()
-    .map(|row| (row.get(0), row.get(1)))
+    .map(|row| (row.get("rank"), row.get("games")))
 }
 
 async fn history_rows(db: &Database, game: &str) -> i64 {
@@ -499,7 +499,7 @@ fn a_game_played_to_its_end_is_rated_once_with_its_results() {
         .await
         .unwrap()
         .iter()
-        .map(|row| (row.get(0), row.get(1)))
+        .map(|row| (row.get("name"), row.get("score")))
         .collect();
         assert_eq!(
             scores,

@@ -152,7 +152,12 @@ async fn a_session_reads_its_users_account_as_it_is_now_and_never_stores_it() {
         let ann_name = support::unique_name("ann");
         ann.sign_up(&ann_name).await;
         let id = ann.cookie_named("id").unwrap().to_string();
-        let (user_id, data): (Option<i64>, String) =
+        #[derive(sqlx::FromRow)]
+        struct Stored {
+            user_id: Option<i64>,
+            data: String,
+        }
+        let Stored { user_id, data } =
             sqlx::query_as("SELECT user_id, data FROM sessions WHERE id = $1")
                 .bind(&id)
                 .fetch_one(&db.pool)

@@ -142,9 +142,9 @@ pub async fn check_consistent(db: &Database, ids: &[String]) -> usize {
             .fetch_one(&db.pool)
             .await
             .unwrap();
-        let version: i64 = row.try_get(0).unwrap();
-        let status: String = row.try_get(1).unwrap();
-        let summary: String = row.try_get(2).unwrap();
+        let version: i64 = row.try_get("version").unwrap();
+        let status: String = row.try_get("status").unwrap();
+        let summary: String = row.try_get("summary").unwrap();
         let seqs: Vec<i64> =
             sqlx::query_scalar("SELECT seq FROM game_actions WHERE game_id = $1 ORDER BY seq")
                 .bind(id)
