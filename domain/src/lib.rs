@@ -516,6 +516,39 @@ fn rated_by_default() -> bool {
     true
 }
 
+/// A game against a bot played on the player's device, as the device sends it to their account
+/// once it is over: everything the server needs to replay it under the rules, and what the
+/// device showed, which the replay must match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceGame {
+    /// The device's own name for the game (a UUID), so that sending it again stores it once.
+    pub key: String,
+    /// Ruleset and options.
+    pub variant: Variant,
+    /// The dictionary version it was played with, e.g. `en@3`.
+    pub dictionary: String,
+    /// The seed the device chose: bag, draws and board follow from it.
+    pub seed: u64,
+    /// Who played first where the ruleset lets the creator decide.
+    pub first_seat: rules::Seat,
+    /// The bot's seat (the other is the player's).
+    pub bot_seat: rules::Seat,
+    /// The bot's level.
+    pub level: String,
+    /// Every action, in order.
+    pub actions: Vec<rules::Action>,
+    /// The final scores as the device showed them at the end (tiles left and coins counted),
+    /// by seat.
+    pub scores: Vec<i32>,
+    /// Whether it claims to be rated: a game against a bot never is.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// The most actions a device game may carry: far past any real game (a hundred turns of Alfa
+/// Kraft with a purchase and a sale in each), so memory stays bounded whatever is sent.
+pub const DEVICE_GAME_ACTIONS: usize = 1_000;
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {

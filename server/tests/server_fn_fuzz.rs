@@ -1,7 +1,8 @@
 //! The fuzz campaign over the server functions that came after `games/create`'s property test
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
 //! language switch, the social layer's (friends, blocks, chat, reports) and the account's
-//! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail and push. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail, push and device
+//! games' records. Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -210,7 +211,53 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
             ("accept", word(&["true", "false"])),
         ])
         .prop_map(|f| ("/api/admin/decide-report", true, f)),
+        fields(vec![("game", device_game())]).prop_map(|f| ("/api/games/device", false, f)),
     ]
+}
+
+/// A device game's record as sent, its fields plausible or absurd (the server must replay it or
+/// refuse it, never fail).
+fn device_game() -> BoxedStrategy<Value> {
+    let actions = prop_oneof![
+        2 => Just(json!([])),
+        2 => Just(json!([{ "Pass": { "seat": 0 } }, { "Pass": { "seat": 1 } }])),
+        1 => Just(json!([{ "Resign": { "seat": 0 } }])),
+        1 => (0usize..1_200).prop_map(|n| Value::from(vec![json!({ "Pass": { "seat": 0 } }); n])),
+        1 => any_json(),
+    ];
+    let variant = prop_oneof![
+        3 => Just(json!("Classic")),
+        2 => Just(json!({ "AlfaKraft": { "language": "English" } })),
+        1 => any_json(),
+    ];
+    let pairs: Vec<(&'static str, BoxedStrategy<Value>)> = vec![
+        (
+            "key",
+            word(&["3f2c9a1e-0000-4000-8000-000000000001", "", "../x"]),
+        ),
+        ("variant", variant.boxed()),
+        ("dictionary", word(&["en@1", "en", "en@999", "sv@1"])),
+        ("seed", number()),
+        ("first_seat", number()),
+        ("bot_seat", number()),
+        ("level", word(&["Beginner", "Master", "God"])),
+        ("actions", actions.boxed()),
+        (
+            "scores",
+            prop_oneof![Just(json!([0, 0])), any_json()].boxed(),
+        ),
+        (
+            "rated",
+            prop_oneof![4 => Just(json!(false)), 1 => Just(json!(true)), 1 => any_json()].boxed(),
+        ),
+    ];
+    let (names, values): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
+    values
+        .prop_map(move |values| {
+            let fields = names.iter().zip(values).map(|(n, v)| (n.to_string(), v));
+            Value::Object(fields.collect())
+        })
+        .boxed()
 }
 
 /// A call with one field perhaps missing and one perhaps added; now and then a body of another

@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod blocks;
 pub mod chat;
 pub mod daily;
+pub mod device;
 pub mod friends;
 pub mod mail;
 pub mod moderation;

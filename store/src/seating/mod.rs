@@ -1,7 +1,9 @@
 //! Who sits where: creating a game with its seats (a bot, an invite link, an open lobby seat or
 //! pass-and-play), joining one, the active-game and one-Blitz limits, invite links, the list of a
-//! player's games, and rematches ([`rematch`]).
+//! player's games, rematches ([`rematch`]), and games played on a device sent to the account
+//! ([`device`]).
 
+pub mod device;
 pub mod rematch;
 
 use std::collections::HashMap;
@@ -100,16 +102,19 @@ pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreE
     Ok(())
 }
 
-/// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
-/// for its second player, who will move first (docs/rules.md: the joining player starts).
-pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
-    if matches!(new.variant, rules::Variant::Daily { .. }) {
+/// Refuses a ruleset one cannot start a game of (the Daily Challenge starts from its own card),
+/// options out of their range, or a dictionary the ruleset is not played with.
+fn playable(
+    variant: rules::Variant,
+    dictionary: dictionaries::DictionaryId,
+) -> Result<(), StoreError> {
+    if matches!(variant, rules::Variant::Daily { .. }) {
         return Err(Refusal::Invalid(
             "the Daily Challenge is started from its own card on the start page".into(),
         )
         .into());
     }
-    if let rules::Variant::Alfapet { hand_size, .. } = new.variant {
+    if let rules::Variant::Alfapet { hand_size, .. } = variant {
         if !(6..=8).contains(&hand_size) {
             return Err(Refusal::Invalid(format!(
                 "Alfapet is played with hands of 6, 7 or 8 tiles, not {hand_size}"
@@ -117,13 +122,20 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             .into());
         }
     }
-    if !domain::fits(new.variant, new.dictionary) {
+    if !domain::fits(variant, dictionary) {
         return Err(Refusal::Invalid(format!(
             "this ruleset is not played with the {} dictionary",
-            new.dictionary.name()
+            dictionary.name()
         ))
         .into());
     }
+    Ok(())
+}
+
+/// Creates a game for `owner`. Against a bot the owner moves first; an invite or lobby game waits
+/// for its second player, who will move first (docs/rules.md: the joining player starts).
+pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Created, StoreError> {
+    playable(new.variant, new.dictionary)?;
     let rules = RuleSet::new(new.variant);
     let players = match &new.opponent {
         Opponent::Bot { level } => {
