@@ -1,6 +1,88 @@
-// The service worker: shows the server's push notifications while no page of the site is open,
-// and opens (or brings forward) the page a notification names when it is tapped. A payload is
-// JSON: { title, body, url, tag }.
+// The service worker. The server prepends `const VERSION = '…';`, the build's name, so each
+// release is a new worker with a cache of its own: it keeps that release's files (the app's
+// bundles, its styles, the offline page), and drops the caches of earlier releases once it takes
+// over. Pages come from the network, and the offline page when there is none; the bundles too
+// come from the network while there is one (a page is never run with an older release's
+// bundle), from this release's cache when there is not. Dictionaries are named by their content,
+// so the ones a player has used are kept in a cache of their own, across releases.
+//
+// It also shows the server's push notifications while no page of the site is open, and opens
+// (or brings forward) the page a notification names when it is tapped. A push payload is JSON:
+// { title, body, url, tag }.
+const SHELL = `shell-${VERSION}`;
+const DICTIONARIES = 'dictionaries';
+const FILES = [
+  '/offline',
+  '/app.js',
+  '/push.js',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icon-192.png',
+  '/pkg/alfakraft.css',
+  '/pkg/alfakraft.js',
+  '/pkg/alfakraft_bg.wasm',
+  '/pkg/boot.js',
+  '/pkg/game.js',
+  '/pkg/game_bg.wasm',
+  '/pkg/game-boot.js',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL);
+    // One by one: a file missing from a development build does not stop the others.
+    await Promise.all(FILES.map((file) => cache.add(new Request(file, { cache: 'no-cache' })).catch(() => {})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    // A page's request starts while the worker wakes, instead of after.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+    for (const name of await caches.keys()) {
+      if (name !== SHELL && name !== DICTIONARIES) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+/// What is never kept: the API, the live stream, the panel, downloads.
+const passing = (path) => ['/api/', '/events', '/admin', '/settings', '/healthz', '/metrics']
+  .some((prefix) => path.startsWith(prefix));
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || passing(url.pathname)) return;
+  if (url.pathname.startsWith('/dict/')) {
+    event.respondWith((async () => {
+      const cache = await caches.open(DICTIONARIES);
+      const kept = await cache.match(request);
+      if (kept) return kept;
+      const fetched = await fetch(request);
+      if (fetched.ok) await cache.put(request, fetched.clone());
+      return fetched;
+    })());
+    return;
+  }
+  if (request.mode === 'navigate') {
+    event.respondWith((async () => {
+      try {
+        return (await event.preloadResponse) || await fetch(request);
+      } catch {
+        return (await caches.match('/offline', { cacheName: SHELL }))
+          || new Response('offline', { status: 503, headers: { 'content-type': 'text/plain' } });
+      }
+    })());
+    return;
+  }
+  if (FILES.includes(url.pathname)) {
+    event.respondWith(fetch(request).catch(async () => (await caches.match(url.pathname, { cacheName: SHELL }))
+      || Response.error()));
+  }
+});
+
 self.addEventListener('push', (event) => {
   let message = {};
   try {
@@ -11,7 +93,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(self.registration.showNotification(message.title || 'Alfa Kraft', {
     body: message.body || '',
     tag: message.tag,
-    icon: '/favicon.svg',
+    icon: '/icon-192.png',
     data: { url: message.url || '/' },
   }));
 });

@@ -36,6 +36,10 @@ pub mod wire;
 /// The name the product goes by in titles and headings.
 pub const APP_NAME: &str = "Alfa Kraft";
 
+/// The browser's colour around an installed app's window (the tiles' yellow, as in the
+/// manifest).
+pub const THEME_COLOR: &str = "#f2c14e";
+
 /// The HTML document around the app, rendered on the server only.
 #[cfg(feature = "ssr")]
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -50,14 +54,18 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <AutoReload options=options.clone() />
                 <assets::BundleHead options />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+                <link rel="manifest" href="/manifest.webmanifest" />
+                <meta name="theme-color" content=THEME_COLOR />
                 <script inner_html=theme::SCRIPT></script>
-                // Push notifications on this device, once the player asks for them.
+                // The installable app (its service worker, offline, the install offer), and push
+                // notifications on this device once the player asks for them.
+                <script src="/app.js" defer></script>
                 <script src="/push.js" defer></script>
                 // The page's words, for the browser to hydrate with (see `i18n`).
                 <script id=i18n::TEXTS_ID type="text/plain" inner_html=i18n::page_texts(texts)></script>
                 <MetaTags />
             </head>
-            <body>
+            <body data-offline-text=tr!(texts, nav.offline_banner)>
                 <App />
             </body>
         </html>

@@ -73,6 +73,8 @@ pub fn TopBar() -> impl IntoView {
                 <span class="spacer"></span>
                 <crate::i18n::LanguageMenu />
                 <crate::theme::ThemeSwitch />
+                // Shown by /app.js only while the browser offers installing (see the manifest).
+                <button type="button" class="link" data-install hidden>{crate::t!(nav.install)}</button>
                 <Transition fallback=|| ()>
                     {move || user.get().filter(|me| !me.guest).map(|me| view! {
                         // The panel is rendered on the server outside the app: a full page load.

@@ -11,6 +11,7 @@ mod dictionary_files;
 pub mod events;
 mod health;
 mod help;
+mod installable;
 mod moderation;
 pub mod monitoring;
 mod page;
@@ -115,6 +116,7 @@ pub fn router(state: AppState) -> Router {
         .merge(moderation::router())
         .merge(records::router())
         .merge(help::router())
+        .merge(installable::router(&state))
         .merge(events::router())
         .merge(monitoring::router(state.monitoring.as_ref()))
         .leptos_routes_with_context(&state, routes, context.clone(), {

@@ -107,16 +107,60 @@ pub fn embedded_file(method: &Method, uri: &Uri, headers: &HeaderMap) -> Option<
     Some(response)
 }
 
+/// The site's file at `path` (relative to the site's root), from the binary or the folder.
+pub fn file(site: &SiteFiles, site_root: &str, path: &str) -> Option<Vec<u8>> {
+    match site {
+        SiteFiles::Embedded => Some(Embedded::get(path)?.data.into_owned()),
+        SiteFiles::Folder => std::fs::read(std::path::Path::new(site_root).join(path)).ok(),
+    }
+}
+
+/// This build of the site's name, for the service worker's cache: a digest of every file the
+/// binary carries, or, for files read from a folder (development), of their names, sizes and
+/// times.
+pub fn version(site: &SiteFiles, site_root: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    match site {
+        SiteFiles::Embedded => {
+            let mut names: Vec<_> = Embedded::iter().collect();
+            names.sort();
+            for name in names {
+                name.hash(&mut hasher);
+                if let Some(file) = Embedded::get(&name) {
+                    file.metadata.sha256_hash().hash(&mut hasher);
+                }
+            }
+        }
+        SiteFiles::Folder => {
+            let root = std::path::Path::new(site_root);
+            for dir in [root.to_path_buf(), root.join("pkg")] {
+                let mut entries: Vec<_> = std::fs::read_dir(&dir)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .filter_map(|e| Some((e.file_name(), e.metadata().ok()?)))
+                    .collect();
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                for (name, meta) in entries {
+                    name.hash(&mut hasher);
+                    meta.len().hash(&mut hasher);
+                    meta.modified().ok().hash(&mut hasher);
+                }
+            }
+        }
+    }
+    format!("{:016x}", hasher.finish())
+}
+
 /// The stylesheet and start-up script a browser's first page carries inline (see `app::assets`),
 /// from the binary or from `site_root`; `None` when the build has not written them (the pages
 /// then link to the files).
 pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::Inline> {
     let read = |path: &str| -> Option<std::sync::Arc<str>> {
-        let bytes = match site {
-            SiteFiles::Embedded => Embedded::get(path)?.data.into_owned(),
-            SiteFiles::Folder => std::fs::read(std::path::Path::new(site_root).join(path)).ok()?,
-        };
-        String::from_utf8(bytes).ok().map(Into::into)
+        String::from_utf8(file(site, site_root, path)?)
+            .ok()
+            .map(Into::into)
     };
     let (css, boot, game_boot) = (
         read("pkg/alfakraft.css")?,

@@ -92,6 +92,7 @@ pub fn document(
                     })}
                     {admin.then(|| view! { <a href="/admin" data-testid="admin-link">{tr!(texts, nav.admin)}</a> })}
                     {admin.then(|| view! { <a href="/admin/moderation" data-testid="moderation-link">{tr!(texts, nav.moderation)}</a> })}
+                    <button type="button" class="link" data-install hidden>{tr!(texts, nav.install)}</button>
                     {viewer.is_some().then(|| view! {
                         <form method="post" action="/api/account/sign-out-form" class="sign-out">
                             <button type="submit" class="link" data-testid="sign-out">{tr!(texts, nav.sign_out)}</button>
@@ -126,20 +127,46 @@ while((n=w.nextNode())){if(n.data.indexOf(' UTC')<0)continue;\
 n.data=n.data.replace(re,function(m,d,t){var at=new Date(d+'T'+t+':00Z');\
 return isNaN(at)?m:at.toLocaleString(lang,{dateStyle:'medium',timeStyle:'short'})})}})";
 
+/// `text` for an attribute's value or an element's text.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page the service worker shows for a page it cannot fetch while the device is offline
+/// (kept when the worker is installed, in the language of that moment).
+pub fn offline(texts: Texts) -> String {
+    let body = Owner::new().with(|| {
+        view! {
+            <main class="page offline-page">
+                <h1>{tr!(texts, nav.offline_title)}</h1>
+                <p>{tr!(texts, nav.offline_body)}</p>
+                <p><a class="button" href="/" onclick="location.reload(); return false">{tr!(texts, nav.try_again)}</a></p>
+            </main>
+        }
+        .to_html()
+    });
+    html(texts, tr!(texts, nav.offline_title), &body)
+}
+
 /// The HTML around a rendered body.
 pub fn html(texts: Texts, title: &str, body: &str) -> String {
-    let title = format!("{title} · {}", crate::APP_NAME)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let title = escaped(&format!("{title} · {}", crate::APP_NAME));
     format!(
         "<!DOCTYPE html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\">\
-         <script>{theme}</script><script>{local_times}</script>\
-         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head><body>{body}</body></html>",
+         <link rel=\"manifest\" href=\"/manifest.webmanifest\">\
+         <meta name=\"theme-color\" content=\"{theme_color}\">\
+         <script>{theme}</script><script>{local_times}</script><script src=\"/app.js\" defer></script>\
+         <link rel=\"stylesheet\" href=\"/pkg/alfakraft.css\"></head>\
+         <body data-offline-text=\"{offline}\">{body}</body></html>",
         theme = crate::theme::SCRIPT,
+        theme_color = crate::THEME_COLOR,
         local_times = LOCAL_TIMES,
         lang = texts.lang().code(),
+        offline = escaped(tr!(texts, nav.offline_banner)),
     )
 }
