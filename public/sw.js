@@ -25,6 +25,10 @@ const FILES = [
   '/pkg/game.js',
   '/pkg/game_bg.wasm',
   '/pkg/game-boot.js',
+  // The engine, for the bots of games played on the device.
+  '/bot-worker.js',
+  '/pkg/analysis.js',
+  '/pkg/analysis_bg.wasm',
 ];
 
 self.addEventListener('install', (event) => {

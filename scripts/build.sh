@@ -85,7 +85,8 @@ cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"
         "$pkg/game_bg.wasm" "$pkg/game.js" "$pkg/game-boot.js"
-        "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js")
+        "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js"
+        "$SITE_ROOT/bot-worker.js" "$SITE_ROOT/app.js" "$SITE_ROOT/sw.js")
 for f in "${bundle[@]}"; do
     gzip -9 -n -k -f "$f"
 done

@@ -1,14 +1,15 @@
-//! The engine's post-game analysis in the browser. A Web Worker (`public/analysis-worker.js`)
-//! loads this module only when a player opens analysis, builds the trie of the game's dictionary
-//! once, and analyses the player's turns one at a time, so it can report progress between them.
-//! The game page's own bundle never contains the engine.
+//! The engine in the browser, in a Web Worker that loads this module only when it is needed: the
+//! post-game analysis (`public/analysis-worker.js`, when a player opens analysis: it builds the
+//! trie of the game's dictionary once and analyses the player's turns one at a time, so it can
+//! report progress between them), and the bots of games played on the device
+//! (`public/bot-worker.js`). The pages' bundles never contain the engine.
 #![deny(missing_docs)]
 
 use dictionaries::FstLexicon;
-use engine::{analysis::Analyser, Trie};
+use engine::{analysis::Analyser, Bot, Level, Trie};
 use rules::{
     analysis::{Turn, TurnAnalysis},
-    RuleSet, Variant,
+    PlayerView, RuleSet, Variant,
 };
 use wasm_bindgen::prelude::*;
 
@@ -26,11 +27,7 @@ impl Analysis {
     /// whose FST bytes are `fst`.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str, fst: Vec<u8>) -> Result<Analysis, JsError> {
-        let variant: Variant = serde_json::from_str(variant)?;
-        let rules = RuleSet::new(variant);
-        let lexicon = FstLexicon::from_bytes(fst)?;
-        let words = lexicon.words();
-        let trie = Trie::new(words.iter().map(String::as_str), rules.tiles);
+        let (rules, trie) = words_of(variant, fst)?;
         Ok(Analysis {
             rules,
             trie,
@@ -50,5 +47,42 @@ impl Analysis {
     /// answers (its bundle has no JSON reader).
     pub fn results(&self) -> Result<Vec<u8>, JsError> {
         Ok(postcard::to_allocvec(&self.done)?)
+    }
+}
+
+/// A game's ruleset (`variant` as JSON) and the trie of the dictionary whose FST bytes are `fst`.
+fn words_of(variant: &str, fst: Vec<u8>) -> Result<(RuleSet, Trie), JsError> {
+    let variant: Variant = serde_json::from_str(variant)?;
+    let rules = RuleSet::new(variant);
+    let lexicon = FstLexicon::from_bytes(fst)?;
+    let words = lexicon.words();
+    let trie = Trie::new(words.iter().map(String::as_str), rules.tiles);
+    Ok((rules, trie))
+}
+
+/// The bots of one ruleset and dictionary, for games played on the device: the same bots, at the
+/// same five levels, as the server's.
+#[wasm_bindgen]
+pub struct Bots {
+    rules: RuleSet,
+    trie: Trie,
+}
+
+#[wasm_bindgen]
+impl Bots {
+    /// The bots of a game of `variant` (JSON) with the dictionary whose FST bytes are `fst`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str, fst: Vec<u8>) -> Result<Bots, JsError> {
+        let (rules, trie) = words_of(variant, fst)?;
+        Ok(Bots { rules, trie })
+    }
+
+    /// The turn the bot of `level` (its name: `Beginner` … `Master`) plays from `view` (the
+    /// seat's `PlayerView`, JSON), its randomness drawn from `seed`: its actions, as JSON.
+    pub fn turn(&self, level: &str, seed: u64, view: &str) -> Result<String, JsError> {
+        let level = Level::parse(level).ok_or_else(|| JsError::new("no such bot level"))?;
+        let view: PlayerView = serde_json::from_str(view)?;
+        let actions = Bot::new(level, &self.trie, &self.rules, seed).decide_turn(&view);
+        Ok(serde_json::to_string(&actions)?)
     }
 }

@@ -3,7 +3,10 @@
 //! two moves deep. A bot decides from its own [`PlayerView`] alone: the board, its hand, the bag's
 //! size and the public history.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// std's natively; the browser's clock in wasm, where std has none (a bot in a Web Worker).
+use web_time::Instant;
 
 use rules::{
     bag::Rng,
