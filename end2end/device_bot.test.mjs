@@ -1,8 +1,8 @@
 // The bots of games played on the device run in a Web Worker (public/bot-worker.js, the engine's
 // wasm module): started with a game's ruleset and dictionary, the Master plays a turn from a
-// player's view, the rules on the server accept it as that player's move, and the page goes on
-// painting while the bot thinks (logs the think time and the longest gap between frames). On a
-// 390×844 touch phone.
+// player's view, the rules on the server accept it as that player's move (a pass-and-play game's
+// seat to move), and the page goes on painting while the bot thinks (logs the think time and the
+// longest gap between frames). On a 390×844 touch phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser } from './support/suite.mjs';
@@ -22,10 +22,11 @@ test('the Master bot thinks in a Web Worker, plays a move the rules accept, and 
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     })).json();
-    // A visitor's bot game on the server, whose first move is the visitor's: the worker's Master
-    // decides it from the visitor's own view, and the server judges it.
+    // A visitor's pass-and-play game on the server (every seat theirs, so no server bot moves
+    // meanwhile): the worker's Master decides the move of the seat to move from that seat's
+    // view, and the server judges it.
     const created = await call('/api/games/create', { new: {
-      variant: 'Classic', dictionary: 'en', format: 'Casual', opponent: { Bot: { level: 'Beginner' } } } });
+      variant: 'Classic', dictionary: 'en', format: 'Casual', opponent: { PassAndPlay: { players: 2 } } } });
     const id = created.Ok.id;
     const shown = (await call('/api/games/get', { id })).Ok;
     const worker = new Worker('/bot-worker.js', { type: 'module' });

@@ -13,12 +13,19 @@ import { hydrated } from './support/app.mjs';
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-/** Waits until a service worker controls the page, reloading once it is active. */
+/**
+ * Waits until a service worker controls the page: once the worker is activated (its install
+ * fetches the release's files, which takes a while on a busy machine), its claim takes the page;
+ * if not, a reload does.
+ */
 async function controlled(page) {
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.active), null, { timeout: 30_000 });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
+    null, { timeout: 60_000, polling: 250 });
+  const claimed = await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 5_000 })
+    .then(() => true, () => false);
+  if (!claimed) {
     await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 10_000 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
   }
 }
 
