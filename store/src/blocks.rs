@@ -183,12 +183,5 @@ pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<
 
 /// Whom `user` blocks, by name, as they export it (see [`crate::exports`]).
 pub(crate) async fn export(db: &Database, user: i64) -> Result<serde_json::Value, sqlx::Error> {
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT u.name FROM blocks b JOIN users u ON u.id = b.blocked WHERE b.blocker = $1
-         ORDER BY u.name",
-    )
-    .bind(user)
-    .fetch_all(&db.pool)
-    .await?;
-    Ok(serde_json::json!(names))
+    Ok(serde_json::json!(blocked_by(db, user).await?))
 }
