@@ -122,6 +122,8 @@ impl Catalog {
                 id: d.entry.id,
                 name: d.entry.name.clone(),
                 url: d.url.clone(),
+                // The shipped list is each dictionary's first version.
+                version: 1,
                 word_count: d.entry.word_count,
                 fst_bytes: d.entry.fst_bytes,
                 alphabet: d.entry.alphabet.clone(),

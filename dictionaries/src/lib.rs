@@ -188,6 +188,8 @@ pub struct DictionaryInfo {
     pub name: String,
     /// Content-hashed URL of the FST.
     pub url: String,
+    /// The version served at `url` (with `id`, what a game played on a device names).
+    pub version: u32,
     /// How many words it holds.
     pub word_count: u64,
     /// FST size in bytes.

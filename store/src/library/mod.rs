@@ -326,6 +326,7 @@ impl Library {
         for info in &mut infos {
             let active = self.active(info.id).await?;
             info.url = active.url.clone();
+            info.version = active.at.version;
             info.word_count = active.lexicon.len() as u64;
             info.fst_bytes = active.lexicon.as_bytes().len() as u64;
             if active.at.version > 1 {
