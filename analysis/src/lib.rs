@@ -27,7 +27,7 @@ impl Analysis {
     /// whose FST bytes are `fst`.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str, fst: Vec<u8>) -> Result<Analysis, JsError> {
-        let (rules, trie) = words_of(variant, fst)?;
+        let (rules, trie) = words_of(serde_json::from_str(variant)?, fst)?;
         Ok(Analysis {
             rules,
             trie,
@@ -50,9 +50,8 @@ impl Analysis {
     }
 }
 
-/// A game's ruleset (`variant` as JSON) and the trie of the dictionary whose FST bytes are `fst`.
-fn words_of(variant: &str, fst: Vec<u8>) -> Result<(RuleSet, Trie), JsError> {
-    let variant: Variant = serde_json::from_str(variant)?;
+/// A game's ruleset and the trie of the dictionary whose FST bytes are `fst`.
+fn words_of(variant: Variant, fst: Vec<u8>) -> Result<(RuleSet, Trie), JsError> {
     let rules = RuleSet::new(variant);
     let lexicon = FstLexicon::from_bytes(fst)?;
     let words = lexicon.words();
@@ -73,8 +72,23 @@ impl Bots {
     /// The bots of a game of `variant` (JSON) with the dictionary whose FST bytes are `fst`.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str, fst: Vec<u8>) -> Result<Bots, JsError> {
-        let (rules, trie) = words_of(variant, fst)?;
+        let (rules, trie) = words_of(serde_json::from_str(variant)?, fst)?;
         Ok(Bots { rules, trie })
+    }
+
+    /// [`Bots::new`] with `variant` in postcard, as the pages write it (their bundle has no JSON
+    /// writer).
+    pub fn of_postcard(variant: &[u8], fst: Vec<u8>) -> Result<Bots, JsError> {
+        let (rules, trie) = words_of(postcard::from_bytes(variant)?, fst)?;
+        Ok(Bots { rules, trie })
+    }
+
+    /// [`Bots::turn`] in postcard, both ways, for the pages.
+    pub fn play(&self, level: &str, seed: u64, view: &[u8]) -> Result<Vec<u8>, JsError> {
+        let level = Level::parse(level).ok_or_else(|| JsError::new("no such bot level"))?;
+        let view: PlayerView = postcard::from_bytes(view)?;
+        let actions = Bot::new(level, &self.trie, &self.rules, seed).decide_turn(&view);
+        Ok(postcard::to_allocvec(&actions)?)
     }
 
     /// The turn the bot of `level` (its name: `Beginner` … `Master`) plays from `view` (the
