@@ -35,6 +35,8 @@ for (const [width, height] of [[390, 844], [1366, 768]]) {
     assert.deepEqual(await violations(page), [], 'start page');
 
     await page.check('input[name="opponent"][value="bot"]');
+    // A game on the server (the form's default is one on this device).
+    await page.uncheck('input[name="device"]');
     await page.click('button:has-text("Start")');
     await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
     await hydrated(page);

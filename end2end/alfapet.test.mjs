@@ -28,6 +28,8 @@ test('an arrow bends a word in an 8-tile, three-player Alfapet game', async () =
   await page.selectOption('select[name="dictionary"]', 'sv');
   await page.selectOption('select[name="hand"]', '8');
   await page.check('input[name="opponent"][value="local"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.selectOption('select[name="players"]', '3');
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\//);

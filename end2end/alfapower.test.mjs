@@ -15,6 +15,8 @@ test('six tiles earn an Alfa Power Tile, which is then placed away from the othe
   await page.goto(`${suite.server.url}/signup`);
   await signUp(page, uniqueName('ann'));
   await page.check('input[name="opponent"][value="bot"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.selectOption('select[name="bot"]', 'beginner');
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\//);

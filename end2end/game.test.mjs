@@ -24,6 +24,8 @@ async function startGame(page, opponent) {
   await openNewGame(page);
   await page.check(`input[name="opponent"][value="${opponent}"]`);
   if (opponent === 'bot') await page.selectOption('select[name="bot"]', 'beginner');
+  // A game on the server (the form's default for a bot is one on this device).
+  if (opponent === 'bot' || opponent === 'local') await page.uncheck('input[name="device"]');
   await page.click('button:has-text("Start")');
 }
 
@@ -92,10 +94,9 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
   assert.match(text, new RegExp(`Best word${found.word} \\(`));
   await page.screenshot({ path: path.join(artifacts, 'game-over-phone.png'), fullPage: true });
 
-  // Play again: a fresh game against the same bot, on the same page.
-  const finished = page.url();
-  await page.click('button:has-text("Play again")');
-  await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
+  // Play again: a fresh game against the same bot, now on this device.
+  await page.click('[data-testid="play-again"]');
+  await page.waitForURL(/\/device\/[0-9a-f]{32}$/);
   await waitForText(page, 'turn', /Your turn/);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   assert.match(await page.textContent('[data-testid="scoreboard"]'), /beginner bot \(550\)/);
@@ -150,9 +151,8 @@ test('a bot game played to its end: the bot goes out (or the passes run out), th
 
   // Regression: Play again showed the bot's coin change of the game before ("10 coins (+14)").
   // A change shown in the new game is one the new game made.
-  const finished = page.url();
-  await page.click('button:has-text("Play again")');
-  await page.waitForURL((url) => url.href !== finished && /\/game\/[0-9a-f]{32}$/.test(url.pathname));
+  await page.click('[data-testid="play-again"]');
+  await page.waitForURL(/\/device\/[0-9a-f]{32}$/);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   const coins = await page.textContent('[data-testid="coins-1"]');
   const [, held, change] = coins.match(/^(\d+) coins(?: \(([+-]\d+)\))?$/) ?? [];

@@ -278,6 +278,8 @@ test('the squares\' labels stay legible on a 17-column board at 360 px', async (
   await openNewGame(page);
   await page.selectOption('select[name="ruleset"]', 'alfapet');
   await page.check('input[name="opponent"][value="bot"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.click('.new-game button[type="submit"]');
   await page.waitForURL(/\/game\//);
   await hydrated(page);

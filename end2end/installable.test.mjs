@@ -8,26 +8,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated } from './support/app.mjs';
+import { hydrated, controlled } from './support/app.mjs';
 
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/**
- * Waits until a service worker controls the page: once the worker is activated (its install
- * fetches the release's files, which takes a while on a busy machine), its claim takes the page;
- * if not, a reload does.
- */
-async function controlled(page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
-    null, { timeout: 60_000, polling: 250 });
-  const claimed = await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 5_000 })
-    .then(() => true, () => false);
-  if (!claimed) {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
-  }
-}
 
 test('the app installs from its manifest, keeps its files, and says when it is offline', async () => {
   const { context, page, errors } = await openPage(suite.browser, PHONE);

@@ -108,6 +108,8 @@ for (const [width, height] of [[390, 844], [360, 740]]) {
         await openNewGame(page);
         await page.selectOption('select[name="ruleset"]', ruleset);
         await page.check('input[name="opponent"][value="bot"]');
+        // A game on the server (the form's default is one on this device).
+        await page.uncheck('input[name="device"]');
         await page.tap('button:has-text("Start")');
         await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
         await hydrated(page);
@@ -153,6 +155,8 @@ test('on a phone the hand and Play stay in view through five moves; the move lis
   await page.goto(suite.server.url);
   await hydrated(page);
   await page.check('input[name="opponent"][value="bot"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.selectOption('select[name="bot"]', 'beginner');
   await page.tap('button:has-text("Start")');
   await page.waitForURL(/\/game\/[0-9a-f]{32}$/);

@@ -1,7 +1,9 @@
 // The service worker. The server prepends `const VERSION = '…';`, the build's name, so each
 // release is a new worker with a cache of its own: it keeps that release's files (the app's
 // bundles, its styles, the offline page), and drops the caches of earlier releases once it takes
-// over. Pages come from the network, and the offline page when there is none; the bundles too
+// over. Pages come from the network; without one, the start page and the device game page as
+// last fetched (a device game is read from the device: one copy serves them all), or else the
+// offline page. The bundles too
 // come from the network while there is one (a page is never run with an older release's
 // bundle), from this release's cache when there is not. Dictionaries are named by their content,
 // so the ones a player has used are kept in a cache of their own, across releases.
@@ -11,8 +13,12 @@
 // { title, body, url, tag }.
 const SHELL = `shell-${VERSION}`;
 const DICTIONARIES = 'dictionaries';
+/// The pages kept for when there is no network, and the copy that serves each.
+const KEPT_PAGE = (path) => (path === '/' ? '/' : path.startsWith('/device/') ? DEVICE_PAGE : null);
+const DEVICE_PAGE = '/device/shell';
 const FILES = [
   '/offline',
+  DEVICE_PAGE,
   '/app.js',
   '/push.js',
   '/manifest.webmanifest',
@@ -71,11 +77,18 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (request.mode === 'navigate') {
+    const kept = KEPT_PAGE(url.pathname);
     event.respondWith((async () => {
       try {
-        return (await event.preloadResponse) || await fetch(request);
+        const page = (await event.preloadResponse) || await fetch(request);
+        if (kept && page.ok) {
+          const copy = page.clone();
+          event.waitUntil(caches.open(SHELL).then((cache) => cache.put(kept, copy)));
+        }
+        return page;
       } catch {
-        return (await caches.match('/offline', { cacheName: SHELL }))
+        return (kept && await caches.match(kept, { cacheName: SHELL }))
+          || (await caches.match('/offline', { cacheName: SHELL }))
           || new Response('offline', { status: 503, headers: { 'content-type': 'text/plain' } });
       }
     })());

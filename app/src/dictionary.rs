@@ -83,6 +83,24 @@ impl Lexicons {
         LexiconState::Loading
     }
 
+    /// The words served at `url`, fetched unless this page has them already.
+    #[cfg(feature = "hydrate")]
+    pub async fn words(self, url: &str) -> Result<Arc<FstLexicon>, String> {
+        if let Some(LexiconState::Ready(words)) = self
+            .loaded
+            .with_untracked(|loaded| loaded.get(url).cloned())
+        {
+            return Ok(words);
+        }
+        let bytes = fetch_bytes(url).await?;
+        let words =
+            Arc::new(FstLexicon::from_bytes(bytes).map_err(|e| format!("not a dictionary: {e}"))?);
+        self.loaded.update(|loaded| {
+            loaded.insert(url.to_string(), LexiconState::Ready(words.clone()));
+        });
+        Ok(words)
+    }
+
     #[cfg(feature = "hydrate")]
     fn fetch(self, url: String) {
         // Mark it first: a second caller in the same tick must not fetch again.

@@ -22,6 +22,7 @@ pub mod assets;
 pub mod clipboard;
 #[cfg(feature = "ssr")]
 pub mod cookies;
+pub mod device;
 pub mod dictionary;
 pub mod i18n;
 #[cfg(feature = "hydrate")]
@@ -65,7 +66,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <script id=i18n::TEXTS_ID type="text/plain" inner_html=i18n::page_texts(texts)></script>
                 <MetaTags />
             </head>
-            <body data-offline-text=tr!(texts, nav.offline_banner)>
+            <body data-offline-text=tr!(texts, nav.offline_banner) data-offline-short=tr!(texts, nav.offline_short)>
                 <App />
             </body>
         </html>
@@ -84,6 +85,7 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("signup") view=routes::account::SignUpPage />
                 <Route path=StaticSegment("lobby") view=routes::lobby::LobbyPage />
                 <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
+                <Route path=(StaticSegment("device"), ParamSegment("key")) view=routes::game::device::DevicePage />
                 <Route
                     path=(StaticSegment("invite"), ParamSegment("token"))
                     view=routes::invite::InvitePage

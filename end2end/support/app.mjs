@@ -38,6 +38,8 @@ export async function startBotGame(page, base, level = 'beginner') {
   await page.goto(base);
   await openNewGame(page);
   await page.check('input[name="opponent"][value="bot"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.selectOption('select[name="bot"]', level);
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\/[0-9a-f]{32}$/);
@@ -48,11 +50,29 @@ export async function startLocalGame(page, base) {
   await page.goto(base);
   await openNewGame(page);
   await page.check('input[name="opponent"][value="local"]');
+  // A game on the server (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.fill('input[name="local-name-0"]', 'Mia');
   await page.fill('input[name="local-name-1"]', 'Leo');
   await page.click('button:has-text("Start")');
   await page.waitForURL(/\/game\//);
   await hydrated(page);
+}
+
+/**
+ * Waits until a service worker controls the page: once the worker is activated (its install
+ * fetches the release's files, which takes a while on a busy machine), its claim takes the page;
+ * if not, a reload does.
+ */
+export async function controlled(page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.state === 'activated',
+    null, { timeout: 60_000, polling: 250 });
+  const claimed = await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 5_000 })
+    .then(() => true, () => false);
+  if (!claimed) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+  }
 }
 
 export function uniqueName(prefix) {

@@ -71,6 +71,7 @@ pub fn HomePage() -> impl IntoView {
                 {move || (!lists.has_games()).then(|| view! { <Hero /> })}
             </Transition>
             <WaitingChallenges lists />
+            <crate::routes::device_games::DeviceGames />
             <GamesHead lists form_open />
             <crate::routes::new_game::NewGameForm open=form_open />
             <MyGames lists />

@@ -7,6 +7,7 @@ pub mod admin;
 pub mod daily_cards;
 #[cfg(feature = "ssr")]
 pub mod daily_standings;
+pub mod device_games;
 #[cfg(feature = "ssr")]
 pub mod finished_turn;
 #[cfg(feature = "ssr")]

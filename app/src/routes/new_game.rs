@@ -32,6 +32,30 @@ const BOTS: [(&str, Key, i32); 5] = [
     ("master", keys::new_game::master, 1530),
 ];
 
+/// The displayed rank of the bot of `level`.
+pub(crate) fn bot_rank(level: &str) -> Option<i32> {
+    BOTS.iter()
+        .find(|(name, ..)| *name == level)
+        .map(|(.., rank)| *rank)
+}
+
+/// Where a new device game is made: `/device/new?game=<the NewGame, postcard in hex>`. The form
+/// and Play again lead there; the device page makes the game and goes on to its own address.
+pub fn device_game_path(new: &NewGame) -> String {
+    let bytes = crate::wire::to_bytes(new).unwrap_or_default();
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("/device/new?game={hex}")
+}
+
+/// The [`NewGame`] a [`device_game_path`] carries.
+pub fn device_game_of(hex: &str) -> Option<NewGame> {
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    crate::wire::from_bytes(&bytes).ok()
+}
+
 /// The kinds of opponent the form offers.
 const OPPONENTS: [(OpponentKind, Key); 4] = [
     (OpponentKind::Bot, keys::new_game::bot_opponent),
@@ -107,6 +131,8 @@ struct Choices {
     rated: RwSignal<bool>,
     /// A friend challenged by name (blank: an invite link instead).
     friend: RwSignal<String>,
+    /// A bot or pass-and-play game played on this device (offline, no clock), not the server.
+    on_device: RwSignal<bool>,
 }
 
 impl Choices {
@@ -138,6 +164,7 @@ impl Choices {
             names: RwSignal::new(vec![String::new(); 4]),
             rated: RwSignal::new(true),
             friend: RwSignal::new(friend),
+            on_device: RwSignal::new(true),
         };
         // A dictionary the ruleset cannot use is swapped for its first one.
         Effect::new(move |_| {
@@ -227,7 +254,15 @@ pub fn NewGameForm(#[prop(into)] open: Signal<bool>) -> AnyView {
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         invite.set(None);
-        create.dispatch(choices.new_game());
+        let new = choices.new_game();
+        match new.opponent {
+            Opponent::Bot { .. } | Opponent::PassAndPlay { .. }
+                if choices.on_device.get_untracked() =>
+            {
+                use_navigate()(&device_game_path(&new), Default::default());
+            }
+            _ => create.dispatch(new),
+        }
     };
     let first = NodeRef::<leptos::html::Section>::new();
     Effect::new(move |was_open: Option<bool>| {
@@ -377,6 +412,13 @@ fn OpponentFields(choices: Choices) -> impl IntoView {
         <Show when=move || opponent.get() == OpponentKind::Local>
             <LocalPlayers choices />
         </Show>
+        <Show when=move || matches!(opponent.get(), OpponentKind::Bot | OpponentKind::Local)>
+            <label class="checkbox">
+                <input type="checkbox" name="device" data-testid="on-device" prop:checked=move || choices.on_device.get()
+                    on:change=move |ev| choices.on_device.set(event_target_checked(&ev)) />
+                {t!(device.on_device_hint)}
+            </label>
+        </Show>
     }
 }
 
@@ -432,5 +474,29 @@ fn Created(
                 </div>
             }
         })}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_address_of_a_new_device_game_carries_it_whole() {
+        let new = NewGame {
+            variant: Variant::Classic,
+            dictionary: DictionaryId::Swedish,
+            format: Format::Casual,
+            opponent: Opponent::Bot {
+                level: "master".into(),
+            },
+            rated: false,
+        };
+        let path = device_game_path(&new);
+        let hex = path.strip_prefix("/device/new?game=").unwrap();
+        assert_eq!(device_game_of(hex), Some(new));
+        for broken in ["", "0", "zz", &hex[..hex.len() - 2]] {
+            assert_eq!(device_game_of(broken), None, "{broken:?}");
+        }
     }
 }

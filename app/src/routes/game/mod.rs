@@ -11,6 +11,7 @@ mod analysis;
 pub(crate) mod board;
 mod chat;
 pub mod daily_summary;
+pub mod device;
 mod dock;
 mod finger;
 mod head;

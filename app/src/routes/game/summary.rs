@@ -8,10 +8,10 @@ use rules::{
 
 use super::table::Table;
 use crate::api::{
-    play::{create_game, rematch as rematch_move},
-    HeadToHead, NewGame, Opponent, RematchCard, RematchMove, RematchState, SeatHolder,
+    play::rematch as rematch_move, HeadToHead, NewGame, Opponent, RematchCard, RematchMove,
+    RematchState, SeatHolder,
 };
-use crate::i18n::{seat_label, Language};
+use crate::i18n::seat_label;
 use crate::routes::player::Holder;
 use crate::tr;
 
@@ -276,27 +276,13 @@ fn final_made(
     })
 }
 
-/// Starts the same game against the same bot and goes there.
+/// Starts the same game against the same bot, on this device, and goes there.
 #[component]
 fn PlayAgain(new: NewGame) -> impl IntoView {
-    let language = Language::expect();
-    let create = crate::acting::acting(|new: &NewGame| create_game(new.clone()));
-    Effect::new(move |_| {
-        if let Some(Ok(Ok(created))) = create.value() {
-            leptos_router::hooks::use_navigate()(
-                &format!("/game/{}", created.id),
-                Default::default(),
-            );
-        }
-    });
     view! {
-        <button class="primary" type="button" disabled=move || create.pending().get()
-            on:click=move |_| { create.dispatch(new.clone()); }>{crate::t!(summary.play_again)}</button>
-        {move || match create.value() {
-            Some(Ok(Err(refusal))) => Some(crate::i18n::answer_text(language.get(), Ok(refusal))),
-            Some(Err(error)) => Some(crate::i18n::answer_text(language.get(), Err(error))),
-            _ => None,
-        }.map(|m| view! { <crate::alert::Alert text=m /> })}
+        <a class="button primary" href=crate::routes::new_game::device_game_path(&new) data-testid="play-again">
+            {crate::t!(summary.play_again)}
+        </a>
     }
 }
 
