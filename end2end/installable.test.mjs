@@ -93,7 +93,7 @@ test('the app installs from its manifest, keeps its files, and says when it is o
     return { content: style.content, position: style.position, width: document.documentElement.scrollWidth };
   });
   assert.match(banner.content, /You are offline: games with people, the lobby, the Daily Challenge, friends and chat need the network/);
-  assert.equal(banner.position, 'sticky');
+  assert.equal(banner.position, 'static', 'in the flow: it scrolls away with the top and covers nothing');
   assert.ok(banner.width <= 390, `nothing wider than the screen: ${banner.width}`);
   const bar = await page.locator('nav.top-bar').boundingBox();
   assert.ok(bar.y >= 20 && bar.y < 120, `the bar below the banner, on the first screen: ${bar.y}`);

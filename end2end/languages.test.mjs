@@ -68,6 +68,8 @@ test('a Swedish browser plays in Swedish, switches to Danish mid-move, and is re
   // Feud refuses a word the dictionary lacks.
   await page.selectOption('select[name="ruleset"]', 'feud');
   await page.selectOption('select[name="bot"]', 'beginner');
+  // A game on the server, whose refusals come from it (the form's default is one on this device).
+  await page.uncheck('input[name="device"]');
   await page.click('.new-game button[type="submit"]');
   await page.waitForURL(/\/game\//);
   await hydrated(page);
