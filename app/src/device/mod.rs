@@ -69,13 +69,27 @@ pub const BOT_SEAT: Seat = 1;
 
 impl Saved {
     /// A new game as `new` describes it (a bot or pass-and-play), with the dictionary `info`;
-    /// `names` gives a seat its default name.
+    /// `names` gives a seat its default name. `None` for anything else, or what the rules do
+    /// not play (the address a game is started from can be written by anyone).
     pub fn new(
         new: &NewGame,
         info: &DictionaryInfo,
         names: impl Fn(Seat) -> String,
     ) -> Option<Saved> {
+        let rules = rules::RuleSet::new(new.variant);
+        if !crate::api::fits(new.variant, new.dictionary) || info.id != new.dictionary {
+            return None;
+        }
         let players = match &new.opponent {
+            Opponent::PassAndPlay { players, names }
+                if !(rules.min_players..=rules.max_players).contains(players)
+                    || names.len() > usize::from(*players)
+                    || names
+                        .iter()
+                        .any(|n| n.chars().count() > domain::LOCAL_NAME_MAX) =>
+            {
+                return None;
+            }
             Opponent::Bot { level } => Players::Bot {
                 rank: crate::routes::new_game::bot_rank(level)?,
                 level: level.clone(),
@@ -404,6 +418,44 @@ mod tests {
             ..bot_game()
         };
         let saved = Saved::new(&new, &info(), |seat| format!("Player {}", seat + 1)).unwrap();
+        // What the rules do not play is no game, whatever an address says.
+        for players in [0, 1, 5, 200] {
+            let odd = NewGame {
+                opponent: Opponent::PassAndPlay {
+                    players,
+                    names: Vec::new(),
+                },
+                ..bot_game()
+            };
+            assert_eq!(
+                Saved::new(&odd, &info(), |_| String::new()),
+                None,
+                "{players}"
+            );
+        }
+        let long_name = NewGame {
+            opponent: Opponent::PassAndPlay {
+                players: 2,
+                names: vec!["x".repeat(500)],
+            },
+            ..bot_game()
+        };
+        assert_eq!(Saved::new(&long_name, &info(), |_| String::new()), None);
+        let swedish_classic = NewGame {
+            dictionary: DictionaryId::Swedish,
+            ..bot_game()
+        };
+        assert_eq!(
+            Saved::new(&swedish_classic, &info(), |_| String::new()),
+            None
+        );
+        let no_such_bot = NewGame {
+            opponent: Opponent::Bot {
+                level: "grandmaster".into(),
+            },
+            ..bot_game()
+        };
+        assert_eq!(Saved::new(&no_such_bot, &info(), |_| String::new()), None);
         let state = saved.replay(&AcceptAll).unwrap();
         let page = saved.page(&state);
         let names: Vec<String> = page.card.seats.iter().map(SeatHolder::label).collect();

@@ -366,9 +366,14 @@ async fn made(
 /// Plays the bot's turns: whenever the page shows the bot to move, its worker decides, and its
 /// actions are applied and kept as the player's are.
 fn bot_turns(game: StoredValue<Option<Playing>>, table: Table, thinking: RwSignal<Thinking>) {
+    // Asked again when the bot's move no longer applies (the player bought a power meanwhile),
+    // a few times: a bot whose move never applies would be a bug to report, not to loop on.
+    #[cfg(feature = "hydrate")]
+    let again = RwSignal::new(0u32);
     #[cfg(feature = "hydrate")]
     Effect::new(move |_| {
         table.page.track();
+        again.track();
         if thinking.get_untracked() == Thinking::Now {
             return;
         }
@@ -395,11 +400,15 @@ fn bot_turns(game: StoredValue<Option<Playing>>, table: Table, thinking: RwSigna
                         thinking.set(Thinking::Took(played.ms));
                         table.receive(page);
                     }
-                    Err(_) => {
+                    Err(refusal) => {
                         thinking.set(Thinking::Idle);
-                        table
-                            .message
-                            .set(Some("the bot played a move the rules refuse".into()));
+                        if again.get_untracked() < 3 {
+                            again.update(|n| *n += 1);
+                        } else {
+                            table
+                                .message
+                                .set(Some(format!("the bot's move: {refusal}")));
+                        }
                     }
                 },
                 Err(why) => {
