@@ -59,6 +59,16 @@ test('a bot game starts, plays and is restored offline on the device, then reach
   await page.goto(`${base}/`);
   await hydrated(page);
   await page.waitForSelector(`[data-device-game="${first}"]`);
+  // The device's games come first on a phone: the one going on is on the first screen.
+  const listed = await page.locator(`[data-device-game="${first}"]`).boundingBox();
+  assert.ok(listed.y >= 0 && listed.y + listed.height <= PHONE.viewport.height, `the device's game on the first screen: ${JSON.stringify(listed)}`);
+  assert.match(await page.textContent(`[data-device-game="${first}"]`), /beginner bot \(550\) 0.*Your turn/s);
+  await page.screenshot({ path: path.join(artifacts, 'device-home-offline-phone.png') });
+  // What needs the network says so.
+  await openNewGame(page);
+  await page.check('input[name="opponent"][value="invite"]');
+  await page.tap('button:has-text("Start")');
+  await page.waitForSelector('.new-game [role="alert"]:has-text("You are offline, and this needs the network")');
   let key = null;
   let word = null;
   for (let attempt = 0; !word; attempt++) {
@@ -154,6 +164,13 @@ test('pass-and-play on the device is discarded in one confirmed tap', async () =
   // Kept: listed on the start page, and opened from there.
   await page.goto(`${base}/`);
   await hydrated(page);
+  await page.waitForSelector(`[data-device-game="${key}"]`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const row = await page.locator(`[data-device-game="${key}"]`).boundingBox();
+  assert.ok(row.y + row.height <= 768 && row.x >= 0 && row.x + row.width <= 1366, `listed on the laptop's first screen: ${JSON.stringify(row)}`);
+  assert.match(await page.textContent(`[data-device-game="${key}"]`), /Mia 0 · Leo 0.*Your turn/s);
+  await page.screenshot({ path: path.join(artifacts, 'device-home-laptop.png') });
+  await page.setViewportSize(PHONE.viewport);
   await page.tap(`[data-device-game="${key}"] a.card-link`);
   await page.waitForURL(`${base}/device/${key}`);
   await page.waitForSelector('[data-testid="discard"]');

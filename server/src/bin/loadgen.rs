@@ -48,6 +48,11 @@ struct Args {
     /// `--master-games`).
     #[arg(long)]
     masters_idle: bool,
+    /// Games against the Master bot played on the players' devices instead: each is played out
+    /// before the run (the device's part: no request), and its record sent to the account once
+    /// during it (`games/device`, the whole of the server's part), spread over the run.
+    #[arg(long, default_value_t = 0)]
+    device_games: usize,
     /// Ask for game pages in JSON, as scripts do, instead of postcard, as the browser's pages do.
     #[arg(long)]
     json: bool,
@@ -148,6 +153,24 @@ struct CreatedGame {
     id: String,
 }
 
+/// The English dictionary's version now active, as a device game names it (`en@1`).
+async fn dictionary_version(base: &str) -> String {
+    let mut client = ApiClient::new(base);
+    let version = match client
+        .form("/api/dictionaries", &[("with_licences", "false")])
+        .await
+    {
+        Ok((200, body)) => serde_json::from_str::<Value>(&body).ok().and_then(|list| {
+            list.as_array()?
+                .iter()
+                .find(|d| d["id"] == "English" || d["id"] == "en")
+                .and_then(|d| d["version"].as_u64())
+        }),
+        _ => None,
+    };
+    format!("en@{}", version.unwrap_or(1))
+}
+
 /// A client signed up as a new player whose name starts with `prefix` (a random tail keeps
 /// runs against one database apart), or `None` when the server refused.
 async fn signed_up(base: &str, prefix: &str) -> Option<ApiClient> {
@@ -225,6 +248,51 @@ async fn player(
         }
     }
     tally
+}
+
+/// A game played out on a device by two Beginner bots (which bot chose the moves is nothing to
+/// the server: it replays whatever it is sent), recorded as a game against the Master: what the
+/// device sends once it is over.
+fn played_on_a_device(trie: &engine::trie::Trie, dictionary: &str, seed: u64) -> Value {
+    let rules = RuleSet::new(Variant::Classic);
+    let config = rules::GameConfig {
+        variant: Variant::Classic,
+        dictionary: dictionary.to_string(),
+        seed,
+        players: 2,
+        first_seat: 0,
+        format: rules::game::Format::Casual,
+    };
+    let mut state = rules::GameState::new(config);
+    let mut actions = Vec::new();
+    while *state.status() == rules::Status::Playing && actions.len() < 400 {
+        let mut bot = engine::bot::Bot::new(
+            engine::bot::Level::Beginner,
+            trie,
+            &rules,
+            seed ^ actions.len() as u64,
+        );
+        for action in bot.decide_turn(&state.view(state.to_move())) {
+            // The bot plays the trie's words, which are the dictionary's.
+            if state.apply(&action, &rules::lexicon::AcceptAll).is_err() {
+                break;
+            }
+            actions.push(action);
+        }
+    }
+    let scores = match state.status() {
+        rules::Status::Over(outcome) => outcome.final_scores.clone(),
+        rules::Status::Playing => Vec::new(),
+    };
+    json!({ "game": { "key": uuid::Uuid::new_v4().to_string(), "variant": "Classic",
+        "dictionary": dictionary, "seed": seed, "first_seat": 0, "bot_seat": 1, "level": "Master",
+        "actions": actions, "scores": scores } })
+}
+
+/// A player of a device game: sends its record at `at`; whether the account kept it.
+async fn device_game(mut client: ApiClient, record: Value, at: Instant) -> bool {
+    tokio::time::sleep_until(at.into()).await;
+    matches!(client.json("/api/games/device", &record).await, Ok((200, body)) if body.contains("\"Ok\""))
 }
 
 /// A player of a game against the Master bot: answers every bot move with a beginner's move
@@ -544,7 +612,28 @@ async fn main() {
     // The watchers are held until the run and its memory reading are over.
     let held = Instant::now() + Duration::from_secs(args.seconds + 120);
     let watching = watchers(&args.url, args.watchers, held).await;
+    // The device games: played out and their players signed up before the run.
+    let mut devices = Vec::new();
+    for id in 0..args.device_games {
+        let dictionary = dictionary_version(&args.url).await;
+        let record = played_on_a_device(&trie, &dictionary, 9_000 + id as u64);
+        if let Some(client) = signed_up(&args.url, &format!("device_{id}")).await {
+            devices.push((client, record));
+        }
+    }
     let started = Instant::now();
+    let spread = Duration::from_secs(args.seconds) / (args.device_games as u32 + 1);
+    let devices: Vec<_> = devices
+        .into_iter()
+        .enumerate()
+        .map(|(n, (client, record))| {
+            tokio::spawn(device_game(
+                client,
+                record,
+                started + spread * (n as u32 + 1),
+            ))
+        })
+        .collect();
     let cpu = (cpu_ms(&args.server_pid), args.postgres_pid.map(tree_cpu_ms));
     let mut counter = None;
     let transactions_before = transactions(args.database_url.as_deref(), &mut counter).await;
@@ -575,6 +664,10 @@ async fn main() {
     let mut master_moves = 0;
     for master in masters {
         master_moves += master.await.expect("a Master game's task");
+    }
+    let mut device_records = 0;
+    for device in devices {
+        device_records += usize::from(device.await.expect("a device game's task"));
     }
     let elapsed = started.elapsed().as_secs_f64();
     let per_commit = |ms: f64| (ms / all.commits.len().max(1) as f64 * 1000.0).round() / 1000.0;
@@ -634,6 +727,8 @@ async fn main() {
             "master_games": args.master_games,
             "masters_idle": args.masters_idle,
             "master_moves": master_moves,
+            "device_games": args.device_games,
+            "device_records_kept": device_records,
             "answers": if args.json { "json" } else { "postcard" },
         })
     );
