@@ -75,16 +75,7 @@ pub fn DevicePage() -> impl IntoView {
     });
     let screen = Screen::new(table, acting, resigning, preview::judgement(table));
     let take = super::receiving(table);
-    Effect::new(move |_| {
-        if let Some(answer) = screen.acting.value() {
-            take.run(answer);
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(answer) = screen.resigning.value() {
-            take.run(answer);
-        }
-    });
+    super::take_answers(screen, take);
     // Another game on the same page (Play again): nothing of this one's bot or account stays.
     Effect::new(move |_| {
         key();
@@ -144,11 +135,7 @@ fn DeviceFoot(
 ) -> impl IntoView {
     let table = screen.table;
     let view_signal = Signal::derive(move || table.view());
-    let seats = Signal::derive(move || {
-        table
-            .page
-            .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
-    });
+    let seats = table.seats();
     let layout = Signal::derive(move || {
         table
             .page

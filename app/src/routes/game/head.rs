@@ -21,11 +21,7 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
     let language = Language::expect();
     let table = screen.table;
     let view_signal = Signal::derive(move || table.view());
-    let seats = Signal::derive(move || {
-        table
-            .page
-            .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
-    });
+    let seats = table.seats();
     let next = next::next_game(table);
     view! {
         <div class="table-head">

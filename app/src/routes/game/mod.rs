@@ -60,16 +60,7 @@ pub fn GamePage() -> impl IntoView {
     news_in_view(table);
     open_accepted_rematch(table);
     let take = receiving(table);
-    Effect::new(move |_| {
-        if let Some(answer) = screen.acting.value() {
-            take.run(answer);
-        }
-    });
-    Effect::new(move |_| {
-        if let Some(answer) = screen.resigning.value() {
-            take.run(answer);
-        }
-    });
+    take_answers(screen, take);
     follow_game(table, id, screen.presence, screen.chat, take);
     // The chat comes with a loaded page; a move's answer leaves it out, and the chat stays, unless
     // the page moved on to another game (Play again, a rematch).
@@ -150,6 +141,20 @@ fn receiving(table: Table) -> Callback<Answer> {
             .message
             .set(Some(answer_text(language.get_untracked(), Err(error)))),
     })
+}
+
+/// Hands every answer to a move or a resignation to `take`.
+fn take_answers(screen: Screen, take: Callback<Answer>) {
+    Effect::new(move |_| {
+        if let Some(answer) = screen.acting.value() {
+            take.run(answer);
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(answer) = screen.resigning.value() {
+            take.run(answer);
+        }
+    });
 }
 
 /// The game's id, as the page last received it.
@@ -378,11 +383,7 @@ fn Foot(screen: Screen) -> impl IntoView {
             .with(|p| p.as_ref().map(|p| p.view.board.clone()))
     });
     let language = Language::expect();
-    let seats = Signal::derive(move || {
-        table
-            .page
-            .with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
-    });
+    let seats = table.seats();
     let (open, turn) = (screen.history_open, screen.history_turn);
     let game = game_id(table);
     view! {

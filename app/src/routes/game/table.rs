@@ -141,6 +141,14 @@ impl Table {
         self.coin_change.set(Vec::new());
     }
 
+    /// Who sits in each seat, as the page last received it.
+    pub fn seats(&self) -> Signal<Vec<crate::api::SeatHolder>> {
+        let page = self.page;
+        Signal::derive(move || {
+            page.with(|p| p.as_ref().map(|p| p.card.seats.clone()).unwrap_or_default())
+        })
+    }
+
     /// The player's view, if loaded.
     pub fn view(&self) -> Option<PlayerView> {
         self.page.with(|p| p.as_ref().map(|p| p.view.clone()))
