@@ -3,14 +3,15 @@
 // still opens, a new bot game starts, a real word is played and the bot answers from its worker;
 // the page is closed and opened again, still offline, and the game is there with the same board
 // and hand. Back online, the finished game is sent to the account: in the player's list, with
-// its history. Pass-and-play on the device is discarded in one confirmed tap. On a 390×844
-// touch phone, with the device game also seen on a 1366×768 laptop.
+// its history. A game going on reaches the account too, and goes on on the player's laptop.
+// Pass-and-play on the device is discarded in one confirmed tap. On a 390×844 touch phone, with
+// the device game also seen on a 1366×768 laptop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName, openNewGame, controlled } from './support/app.mjs';
+import { hydrated, signUp, uniqueName, openNewGame, controlled, PASSWORD } from './support/app.mjs';
 import { tapAWord, waitForText } from './support/play.mjs';
 
 const suite = serverAndBrowser();
@@ -143,6 +144,63 @@ test('a bot game starts, plays and is restored offline on the device, then reach
   await again.click('button[aria-label="Earlier turn"]');
   assert.match(await again.textContent('[data-testid="history"]'), new RegExp(`played ${word.word} for ${word.total}`));
   await context.close();
+});
+
+test('a bot game going on reaches the account and goes on on the laptop', async () => {
+  const base = suite.server.url;
+  const phone = await openPage(suite.browser, PHONE);
+  const name = uniqueName('ines');
+  await phone.page.goto(`${base}/signup`);
+  await signUp(phone.page, name);
+  await controlled(phone.page);
+  let key = null;
+  let word = null;
+  for (let attempt = 0; !word; attempt++) {
+    assert.ok(attempt < 6, 'six racks without a two-letter word');
+    await phone.page.goto(`${base}/`);
+    await hydrated(phone.page);
+    key = await startOnDevice(phone.page);
+    await waitForText(phone.page, 'turn', /Your turn/);
+    word = await tapAWord(phone.page);
+  }
+  // The head says where the game is played, and that no clock runs.
+  assert.match(await phone.page.textContent('.game-title.on-top'), /On this device, no clock/);
+  assert.doesNotMatch(await phone.page.textContent('.game-title.on-top'), /Casual/);
+  await phone.page.tap('[data-testid="play"]');
+  await waitForText(phone.page, 'bot-thinking', /thought for/);
+  await waitForText(phone.page, 'turn', /Your turn/);
+  const onPhone = await shown(phone.page);
+
+  // On the laptop, signed in as the same player: the game is listed as going on elsewhere, on
+  // the first screen, and opens here as it stands on the phone.
+  const laptop = await openPage(suite.browser, { viewport: { width: 1366, height: 768 } });
+  await laptop.page.goto(`${base}/signin`);
+  await hydrated(laptop.page);
+  await laptop.page.fill('input[name="name"]', name);
+  await laptop.page.fill('input[name="password"]', PASSWORD);
+  await laptop.page.click('button[type="submit"]');
+  await laptop.page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
+  await laptop.page.goto(`${base}/`);
+  await hydrated(laptop.page);
+  const row = laptop.page.locator(`[data-device-game="${key}"][data-elsewhere]`);
+  await row.waitFor();
+  assert.match(await row.textContent(), new RegExp(`${name} ${word.total} · beginner bot \\(550\\) \\d+.*Going on on another device`, 's'));
+  const box = await row.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 768 && box.x + box.width <= 1366, `on the laptop's first screen: ${JSON.stringify(box)}`);
+  await laptop.page.screenshot({ path: path.join(artifacts, 'device-elsewhere-laptop.png') });
+  await row.locator('a.card-link').click();
+  await laptop.page.waitForURL(`${base}/device/${key}`);
+  await laptop.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
+  assert.deepEqual(await shown(laptop.page), onPhone, 'the same board, hand and scores');
+  await laptop.page.screenshot({ path: path.join(artifacts, 'device-game-laptop.png') });
+  // Kept on the laptop now: listed there as this device's.
+  await laptop.page.goto(`${base}/`);
+  await hydrated(laptop.page);
+  await laptop.page.waitForSelector(`[data-device-game="${key}"]:not([data-elsewhere])`);
+  assert.deepEqual(phone.errors, []);
+  assert.deepEqual(laptop.errors, []);
+  await phone.context.close();
+  await laptop.context.close();
 });
 
 test('pass-and-play on the device is discarded in one confirmed tap', async () => {

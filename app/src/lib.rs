@@ -29,6 +29,7 @@ pub mod i18n;
 pub mod js_error;
 pub mod live;
 pub mod loaded;
+pub mod network;
 pub mod routes;
 pub mod session;
 pub mod theme;

@@ -421,6 +421,24 @@ pub enum Opponent {
 /// The longest name a pass-and-play seat may have.
 pub const LOCAL_NAME_MAX: usize = 20;
 
+/// The name given to pass-and-play seat `seat` among `names`, made plain ([`plain_text`]);
+/// `None` when none was given (the seat then has a default name).
+pub fn local_name(names: &[String], seat: rules::Seat) -> Option<String> {
+    names
+        .get(usize::from(seat))
+        .map(|name| plain_text(name))
+        .filter(|name| !name.is_empty())
+}
+
+/// The first of `names` longer than [`LOCAL_NAME_MAX`] letters once made plain, if any: what a
+/// new pass-and-play game refuses, on the server as on the device.
+pub fn overlong_local_name(names: &[String]) -> Option<&str> {
+    names
+        .iter()
+        .find(|name| plain_text(name).chars().count() > LOCAL_NAME_MAX)
+        .map(String::as_str)
+}
+
 impl Opponent {
     /// The kind of game this choice makes.
     pub fn kind(&self) -> OpponentKind {
@@ -517,8 +535,8 @@ fn rated_by_default() -> bool {
 }
 
 /// A game against a bot played on the player's device, as the device sends it to their account
-/// once it is over: everything the server needs to replay it under the rules, and what the
-/// device showed, which the replay must match.
+/// (while it goes on, and once it is over): everything the server needs to replay it under the
+/// rules, and what the device showed, which the replay must match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeviceGame {
     /// The device's own name for the game (a UUID), so that sending it again stores it once.
@@ -537,13 +555,34 @@ pub struct DeviceGame {
     pub level: String,
     /// Every action, in order.
     pub actions: Vec<rules::Action>,
-    /// The final scores as the device showed them at the end (tiles left and coins counted),
-    /// by seat.
+    /// The scores as the device showed them after the last action, by seat: the final ones
+    /// (tiles left and coins counted) once the game is over.
     pub scores: Vec<i32>,
     /// Whether it claims to be rated: a game against a bot never is.
     #[serde(default)]
     pub rated: bool,
 }
+
+/// What the account made of a device game sent to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeviceKept {
+    /// Over: a game of the account's like any other, under this id.
+    Game(String),
+    /// Going on: a copy the account keeps until it ends, so it is not lost with the device.
+    Copy,
+}
+
+/// A device game going on, as the player's account keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceCopy {
+    /// The game as last sent.
+    pub game: DeviceGame,
+    /// When the device last sent it, unix ms.
+    pub updated_at: i64,
+}
+
+/// The most device games going on that an account keeps copies of.
+pub const DEVICE_COPIES: usize = 20;
 
 /// The most actions a device game may carry: far past any real game (a hundred turns of Alfa
 /// Kraft with a purchase and a sale in each), so memory stays bounded whatever is sent.
@@ -794,6 +833,17 @@ mod tests {
         );
         assert_eq!(plain_text("Åsa Öberg"), "Åsa Öberg");
         assert_eq!(plain_text("\u{200f}\u{061c}"), "");
+    }
+
+    #[test]
+    fn pass_and_play_names_are_measured_as_they_will_be_shown() {
+        let names = ["  Mia  ".to_string(), " ".into(), "x".repeat(21)];
+        assert_eq!(local_name(&names, 0).as_deref(), Some("Mia"));
+        assert_eq!((local_name(&names, 1), local_name(&names, 7)), (None, None));
+        assert_eq!(overlong_local_name(&names[..2]), None);
+        assert_eq!(overlong_local_name(&names), Some(names[2].as_str()));
+        let padded = [format!("   {}   ", "y".repeat(20))];
+        assert_eq!(overlong_local_name(&padded), None);
     }
 
     #[test]

@@ -203,6 +203,25 @@ async fn leave_everything_behind(services: &Services, ann: &User, bob: &User, ke
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
+    // A bot game going on on Ann's phone, copied to her account.
+    let dictionary = store::library::versions::active_ref(db, DictionaryId::English)
+        .await
+        .unwrap()
+        .to_string();
+    let on_her_phone = domain::DeviceGame {
+        key: "phone-game".into(),
+        variant: Variant::Classic,
+        dictionary,
+        seed: 5,
+        first_seat: 0,
+        bot_seat: 1,
+        level: "Beginner".into(),
+        actions: Vec::new(),
+        scores: vec![0, 0],
+        rated: false,
+    };
+    let kept = seating::device::record(db, ann, &on_her_phone, support::load::lexicon()).await;
+    assert_eq!(kept.unwrap(), domain::DeviceKept::Copy);
     store::mail::set_address(
         db,
         key,

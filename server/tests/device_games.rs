@@ -1,11 +1,15 @@
-//! Games played on a device against a bot, sent to the player's account once over: kept as a
-//! finished, unrated bot game when every move replays under the rules; refused, with nothing
-//! stored, when anything is off (an illegal move, a changed score, a rated flag, an unfinished
-//! game). On a real SQLite file and on Postgres, through the server's API.
+//! Games played on a device against a bot, sent to the player's account: over, kept as a
+//! finished, unrated bot game when every move replays under the rules; going on, kept as the
+//! latest copy until it ends; refused, with nothing stored, when anything is off (an illegal
+//! move, a changed score, a rated flag). On a real SQLite file and on Postgres, through the
+//! server's API.
 
 mod support;
 
-use app::api::{device::DeviceGame, GameCard};
+use app::api::{
+    device::{AccountCopy, DeviceGame},
+    GameCard,
+};
 use dictionaries::DictionaryId;
 use engine::bot::{Bot, Level};
 use rules::{game::Format, Action, GameConfig, GameState, RuleSet, Status, Variant};
@@ -94,13 +98,17 @@ fn a_finished_device_game_is_kept_once_as_an_unrated_bot_game() {
         let name = unique_name("dev");
         ann.sign_up(&name).await;
         let game = played_on_a_device(&server.db, 11).await;
-        let id = ok(&send(&mut ann, &game).await)
+        let id = ok(&send(&mut ann, &game).await)["Game"]
             .as_str()
             .unwrap()
             .to_string();
         // Sent again (a retry after a lost answer): the same game, nothing new stored.
         let before = rows(&server.db, &name).await;
-        assert_eq!(ok(&send(&mut ann, &game).await), &json!(id), "{db_name}");
+        assert_eq!(
+            ok(&send(&mut ann, &game).await),
+            &json!({ "Game": id }),
+            "{db_name}"
+        );
         assert_eq!(rows(&server.db, &name).await, before, "{db_name}");
         // In the player's list, finished, with the bot in seat 1 and the device's final scores.
         let mine: Vec<GameCard> =
@@ -159,9 +167,9 @@ fn a_tampered_device_game_is_refused_and_nothing_of_it_stored() {
         let mut rated = game.clone();
         rated.rated = true;
         tampered.push(("never rated", rated));
-        let mut unfinished = game.clone();
-        unfinished.actions.truncate(first_play + 1);
-        tampered.push(("only a finished game", unfinished));
+        let mut early_scores = going_on(&game, first_play + 1);
+        early_scores.scores[1] += 1;
+        tampered.push(("scores sent", early_scores));
         let mut huge = game.clone();
         huge.actions = vec![Action::Pass { seat: 0 }; app::api::device::DEVICE_GAME_ACTIONS + 1];
         tampered.push(("more than", huge));
@@ -188,7 +196,137 @@ fn a_tampered_device_game_is_refused_and_nothing_of_it_stored() {
             before,
             "{db_name}: nothing stored"
         );
+        assert_eq!(copies(&mut ann).await, json!([]), "{db_name}: no copy kept");
         // The untampered game is kept, so what was refused was the tampering.
         ok(&send(&mut ann, &game).await);
+    });
+}
+
+/// `game` as its device sends it after its first `actions` actions, going on.
+fn going_on(game: &DeviceGame, actions: usize) -> DeviceGame {
+    let config = GameConfig {
+        variant: game.variant,
+        dictionary: game.dictionary.clone(),
+        seed: game.seed,
+        players: 2,
+        first_seat: game.first_seat,
+        format: Format::Casual,
+    };
+    let mut state = GameState::new(config);
+    for action in &game.actions[..actions] {
+        state.apply(action, support::load::lexicon()).unwrap();
+    }
+    assert_eq!(*state.status(), Status::Playing);
+    DeviceGame {
+        actions: game.actions[..actions].to_vec(),
+        scores: domain::GameSummary::of(&state).scores,
+        ..game.clone()
+    }
+}
+
+/// The caller's copies as the account answers them.
+async fn copies(browser: &mut Browser) -> serde_json::Value {
+    ok(&browser.post_form("/api/games/device/copies", &[]).await).clone()
+}
+
+/// How many actions each of the caller's copies holds, newest first, by key.
+async fn copied(browser: &mut Browser) -> Vec<(String, usize)> {
+    let copies: Vec<AccountCopy> = serde_json::from_value(copies(browser).await).unwrap();
+    copies
+        .into_iter()
+        .map(|c| (c.copy.game.key, c.copy.game.actions.len()))
+        .collect()
+}
+
+#[test]
+fn a_device_game_going_on_is_copied_to_the_account_until_it_ends() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("cop")).await;
+        let game = played_on_a_device(&server.db, 13).await;
+        let key = game.key.clone();
+        assert!(game.actions.len() > 12, "{db_name}: a real game");
+        let answer = send(&mut ann, &going_on(&game, 10)).await;
+        assert_eq!(ok(&answer), &json!("Copy"), "{db_name}");
+        assert_eq!(copied(&mut ann).await, [(key.clone(), 10)], "{db_name}");
+        // With where another device fetches its words.
+        let copy = copies(&mut ann).await;
+        assert!(
+            copy[0]["dictionary_url"]
+                .as_str()
+                .is_some_and(|url| url.starts_with("/dict/")),
+            "{db_name}: {copy}"
+        );
+        // A send that arrives late (fewer actions) does not undo a later one.
+        ok(&send(&mut ann, &going_on(&game, 5)).await);
+        ok(&send(&mut ann, &going_on(&game, 12)).await);
+        ok(&send(&mut ann, &going_on(&game, 11)).await);
+        assert_eq!(copied(&mut ann).await, [(key.clone(), 12)], "{db_name}");
+        // Nobody else sees it; a guest has no account to keep copies in.
+        let mut bob = Browser::new(&server);
+        bob.sign_up(&unique_name("cop")).await;
+        assert_eq!(copies(&mut bob).await, json!([]), "{db_name}");
+        let mut guest = Browser::new(&server);
+        guest.create_local().await;
+        let answer = guest.post_form("/api/games/device/copies", &[]).await;
+        assert_eq!(refusal(&answer), "AccountNeeded", "{db_name}");
+        // Bob discarding a key of Ann's forgets nothing of hers.
+        ok(&bob
+            .post_form("/api/games/device/discard", &[("key", &key)])
+            .await);
+        assert_eq!(copied(&mut ann).await.len(), 1, "{db_name}");
+        // Over, it is a game of the account's, and the copy is gone; a copy sent late stays out.
+        let id = ok(&send(&mut ann, &game).await)["Game"].clone();
+        assert!(id.is_string(), "{db_name}");
+        assert_eq!(copied(&mut ann).await, [], "{db_name}");
+        let late = send(&mut ann, &going_on(&game, 12)).await;
+        assert_eq!(ok(&late), &json!({ "Game": id }), "{db_name}");
+        assert_eq!(copied(&mut ann).await, [], "{db_name}");
+    });
+}
+
+#[test]
+fn an_account_keeps_a_bounded_number_of_copies_and_forgets_a_discarded_one() {
+    each_database(async |db_name, server| {
+        let mut ann = Browser::new(&server);
+        ann.sign_up(&unique_name("cap")).await;
+        let game = played_on_a_device(&server.db, 14).await;
+        let early = going_on(&game, 2);
+        let keyed = |n: usize| DeviceGame {
+            key: format!("game-{n}"),
+            ..early.clone()
+        };
+        for n in 0..app::api::device::DEVICE_COPIES {
+            assert_eq!(
+                ok(&send(&mut ann, &keyed(n)).await),
+                &json!("Copy"),
+                "{db_name}"
+            );
+        }
+        let answer = send(&mut ann, &keyed(99)).await;
+        let said = refusal(&answer)["Invalid"].as_str().unwrap_or_default();
+        assert!(said.contains("at most 20"), "{db_name}: {answer}");
+        // A copy already kept still takes its later sends.
+        ok(&send(
+            &mut ann,
+            &DeviceGame {
+                key: "game-0".into(),
+                ..going_on(&game, 3)
+            },
+        )
+        .await);
+        // Discarded on the device, it leaves the account, and makes room.
+        ok(&ann
+            .post_form("/api/games/device/discard", &[("key", "game-3")])
+            .await);
+        let left = copied(&mut ann).await;
+        assert_eq!(left.len(), app::api::device::DEVICE_COPIES - 1, "{db_name}");
+        assert!(left.iter().all(|(key, _)| key != "game-3"), "{db_name}");
+        assert!(left.contains(&("game-0".into(), 3)), "{db_name}");
+        assert_eq!(
+            ok(&send(&mut ann, &keyed(99)).await),
+            &json!("Copy"),
+            "{db_name}"
+        );
     });
 }

@@ -2,7 +2,7 @@
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
 //! language switch, the social layer's (friends, blocks, chat, reports) and the account's
 //! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail, push and device
-//! games' records. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! games' records and copies. Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -212,6 +212,12 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
         ])
         .prop_map(|f| ("/api/admin/decide-report", true, f)),
         fields(vec![("game", device_game())]).prop_map(|f| ("/api/games/device", false, f)),
+        fields(vec![]).prop_map(|f| ("/api/games/device/copies", true, f)),
+        fields(vec![(
+            "key",
+            word(&["3f2c9a1e-0000-4000-8000-000000000001", "", "../x"])
+        )])
+        .prop_map(|f| ("/api/games/device/discard", true, f)),
     ]
 }
 

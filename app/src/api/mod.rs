@@ -143,7 +143,15 @@ impl GameCard {
             _ => ListGroup::Waiting,
         }
     }
+
+    /// Whether the game is played on this device (its page keeps it, with no clock).
+    pub fn on_device(&self) -> bool {
+        self.id.starts_with(DEVICE_GAME_ID)
+    }
 }
+
+/// What a device game's card id starts with (the key follows).
+pub const DEVICE_GAME_ID: &str = "device-";
 
 /// An invite as its link shows it, to anyone holding the link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

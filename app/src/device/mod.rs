@@ -1,7 +1,8 @@
 //! Games played on this device: against a bot, or pass-and-play. A device game runs in the
 //! browser with no request to the server (the rules here, the bot in a worker), is kept on the
-//! device after every action ([`shelf`]), and, once a bot game is over, is sent to the player's
-//! account, where the server replays it before keeping it. A bot gives no clock, so a device
+//! device after every action ([`shelf`]), and a bot game is sent to the player's account, where
+//! the server replays it before keeping it: while it goes on as a copy (not lost with the
+//! device, and playable on another), once over as a game of the account's. A bot gives no clock, so a device
 //! game has none.
 //!
 //! The page that plays one is [`crate::routes::game::device`]; it shows the game with the game
@@ -17,7 +18,9 @@ use rules::{game::Format, Action, GameConfig, GameState, Lexicon, Seat, Status, 
 use serde::{Deserialize, Serialize};
 
 use crate::api::{
-    device::DeviceGame, play::GamePage, GameCard, NewGame, Opponent, Phase, SeatHolder,
+    device::{AccountCopy, DeviceGame},
+    play::GamePage,
+    GameCard, NewGame, Opponent, Phase, SeatHolder,
 };
 
 /// A game kept on the device: enough to replay it (the rules are deterministic from the seed),
@@ -84,9 +87,7 @@ impl Saved {
             Opponent::PassAndPlay { players, names }
                 if !(rules.min_players..=rules.max_players).contains(players)
                     || names.len() > usize::from(*players)
-                    || names
-                        .iter()
-                        .any(|n| n.chars().count() > domain::LOCAL_NAME_MAX) =>
+                    || domain::overlong_local_name(names).is_some() =>
             {
                 return None;
             }
@@ -100,13 +101,7 @@ impl Saved {
                 names: given,
             } => Players::Local {
                 names: (0..*players)
-                    .map(|seat| {
-                        given
-                            .get(usize::from(seat))
-                            .map(|n| domain::plain_text(n))
-                            .filter(|n| !n.is_empty())
-                            .unwrap_or_else(|| names(seat))
-                    })
+                    .map(|seat| domain::local_name(given, seat).unwrap_or_else(|| names(seat)))
                     .collect(),
             },
             _ => return None,
@@ -228,7 +223,7 @@ impl Saved {
             false => my_seats[0],
         };
         let card = GameCard {
-            id: format!("device-{}", self.key),
+            id: format!("{}{}", crate::api::DEVICE_GAME_ID, self.key),
             variant: self.variant,
             dictionary: dictionaries::DictionaryRef::parse(&self.dictionary)
                 .map_or(dictionaries::DictionaryId::English, |at| at.id),
@@ -263,14 +258,11 @@ impl Saved {
         }
     }
 
-    /// What the account keeps of a finished bot game (a pass-and-play game stays here).
+    /// What the account keeps of a bot game, going on or over (a pass-and-play game stays here).
     pub fn record(&self) -> Option<DeviceGame> {
         let Players::Bot { level, .. } = &self.players else {
             return None;
         };
-        if !self.over {
-            return None;
-        }
         Some(DeviceGame {
             key: self.key.clone(),
             variant: self.variant,
@@ -284,22 +276,62 @@ impl Saved {
             rated: false,
         })
     }
+
+    /// Whether the account is yet to get this game as its own: a bot game over and not sent.
+    pub fn unsent(&self) -> bool {
+        self.over && self.sent.is_none() && matches!(self.players, Players::Bot { .. })
+    }
+
+    /// A game going on on another of the player's devices, from the copy their account keeps,
+    /// to go on with here (`name` for the player's seat); `None` for a copy this release cannot
+    /// play (a bot level it lacks).
+    pub fn of_copy(copy: AccountCopy, name: String) -> Option<Saved> {
+        let AccountCopy {
+            copy,
+            dictionary_url,
+        } = copy;
+        let game = copy.game;
+        if game.first_seat != 0 || game.bot_seat != BOT_SEAT {
+            return None;
+        }
+        Some(Saved {
+            key: game.key,
+            variant: game.variant,
+            dictionary: game.dictionary,
+            dictionary_url,
+            seed: game.seed,
+            players: Players::Bot {
+                rank: crate::routes::new_game::bot_rank(&game.level)?,
+                level: game.level,
+                name,
+            },
+            actions: game.actions,
+            started_at: copy.updated_at,
+            updated_at: copy.updated_at,
+            scores: game.scores,
+            to_move: 0,
+            over: false,
+            sent: None,
+        })
+    }
 }
 
-/// Sends a finished bot game to the player's account and keeps on the device that it was: the
-/// id the account keeps it under, or `None` when it cannot be sent now (no network, no account).
+/// Sends a bot game to the player's account: what the account made of it, or `None` when it
+/// cannot be sent now (no network, no account). A finished game is kept on the device as sent
+/// (the account then has it as its own).
 #[cfg(feature = "hydrate")]
-pub async fn send(mut saved: Saved) -> Option<String> {
+pub async fn send(mut saved: Saved) -> Option<crate::api::device::DeviceKept> {
     let record = saved.record()?;
-    match crate::api::device::record_device_game(record).await {
-        Ok(Ok(id)) => {
-            saved.sent = Some(id.clone());
-            // Unkept, it is sent again later and the account answers the same id.
-            let _ = shelf::save(&saved).await;
-            Some(id)
-        }
-        _ => None,
+    let kept = crate::api::device::record_device_game(record)
+        .await
+        .ok()?
+        .ok()?;
+    if let crate::api::device::DeviceKept::Game(id) = &kept {
+        saved.sent = Some(id.clone());
+        // Unkept, it is sent again later and the account answers the same id.
+        let _ = shelf::save(&saved).await;
     }
+    Some(kept)
 }
 
 /// Now, unix ms.
@@ -360,7 +392,7 @@ mod tests {
     }
 
     #[test]
-    fn a_device_bot_game_has_no_clock_is_unrated_and_is_recorded_once_over() {
+    fn a_device_bot_game_has_no_clock_is_unrated_and_is_recorded_as_it_goes() {
         let mut saved = Saved::new(&bot_game(), &info(), |seat| format!("P{seat}")).unwrap();
         // Whatever the form said: no clock, never rated, the version the list named.
         assert_eq!(saved.config().format, Format::Casual);
@@ -381,7 +413,13 @@ mod tests {
             }
         );
         assert_eq!(saved.bot_to_move(&state), (!mine).then_some("expert"));
-        assert_eq!(saved.record(), None, "a game going on stays on the device");
+        assert!(page.card.on_device());
+        // Going on, the account keeps a copy; the device has nothing unsent yet.
+        let copy = saved
+            .record()
+            .expect("a bot game going on is sent as a copy");
+        assert!(copy.actions.is_empty());
+        assert!(!saved.unsent());
 
         let pass = Action::Pass {
             seat: state.to_move(),
@@ -397,6 +435,7 @@ mod tests {
         saved.actions.push(resign);
         saved.note(&state);
         let record = saved.record().expect("a finished bot game is sent");
+        assert!(saved.unsent());
         assert!(!record.rated);
         assert_eq!((record.bot_seat, record.first_seat), (BOT_SEAT, 0));
         assert_eq!(record.actions.len(), 2);
@@ -406,6 +445,38 @@ mod tests {
         assert_eq!(record.scores, outcome.final_scores);
         // Replayed from what is kept, the same game.
         assert_eq!(saved.replay(&AcceptAll).unwrap().view(0), state.view(0));
+    }
+
+    #[test]
+    fn a_copy_from_the_account_goes_on_as_the_same_game() {
+        let mut saved = Saved::new(&bot_game(), &info(), |_| "Ann".into()).unwrap();
+        let mut state = saved.replay(&AcceptAll).unwrap();
+        let pass = Action::Pass {
+            seat: state.to_move(),
+        };
+        state.apply(&pass, &AcceptAll).unwrap();
+        saved.actions.push(pass);
+        saved.note(&state);
+        let copy = AccountCopy {
+            copy: domain::DeviceCopy {
+                game: saved.record().unwrap(),
+                updated_at: 7,
+            },
+            dictionary_url: saved.dictionary_url.clone(),
+        };
+        let mut here = Saved::of_copy(copy.clone(), "Ann".into()).unwrap();
+        here.note(&here.replay(&AcceptAll).unwrap());
+        assert_eq!(
+            (here.key.as_str(), here.seed),
+            (saved.key.as_str(), saved.seed)
+        );
+        assert_eq!(here.players, saved.players);
+        assert_eq!((here.to_move, &here.scores), (saved.to_move, &saved.scores));
+        assert_eq!(here.replay(&AcceptAll).unwrap().view(0), state.view(0));
+        // A level this release lacks is no game here.
+        let mut unknown = copy;
+        unknown.copy.game.level = "grandmaster".into();
+        assert_eq!(Saved::of_copy(unknown, "Ann".into()), None);
     }
 
     #[test]

@@ -14,17 +14,9 @@ pub fn answer_text(texts: Texts, answer: Result<Refusal, ServerFnError>) -> Stri
     match answer {
         Ok(why) => refusal(texts, &why),
         // What needs the server says so, instead of how the request failed.
-        Err(_) if offline() => tr!(texts, refusal.offline).into(),
+        Err(_) if crate::network::offline() => tr!(texts, refusal.offline).into(),
         Err(error) => tr!(texts, refusal.unreachable, error),
     }
-}
-
-/// Whether the browser knows it has no network.
-fn offline() -> bool {
-    #[cfg(feature = "hydrate")]
-    return web_sys::window().is_some_and(|w| !w.navigator().on_line());
-    #[cfg(not(feature = "hydrate"))]
-    false
 }
 
 /// Why a request was refused, in the page's language.

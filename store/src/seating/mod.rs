@@ -147,10 +147,7 @@ pub async fn create(db: &Database, owner: &User, new: &NewGame) -> Result<Create
             2
         }
         Opponent::PassAndPlay { players, names } => {
-            if let Some(long) = names
-                .iter()
-                .find(|n| n.trim().chars().count() > LOCAL_NAME_MAX)
-            {
+            if let Some(long) = domain::overlong_local_name(names) {
                 return Err(Refusal::Invalid(format!(
                     "the name {long:?} is longer than {LOCAL_NAME_MAX} letters"
                 ))
@@ -341,11 +338,7 @@ pub async fn table(db: &Database, id: &str) -> Result<Table, StoreError> {
 /// characters, its spaces tidied), else the owner's for the first seat and "Player 2" and so on
 /// for the others.
 fn local_name(names: &[String], seat: Seat, owner: &str) -> String {
-    let given = names
-        .get(usize::from(seat))
-        .map(|n| domain::plain_text(n))
-        .filter(|n| !n.is_empty());
-    given.unwrap_or_else(|| match seat {
+    domain::local_name(names, seat).unwrap_or_else(|| match seat {
         0 => owner.to_string(),
         n => format!("Player {}", n + 1),
     })
@@ -935,5 +928,6 @@ pub(crate) async fn forget(conn: &mut sqlx::AnyConnection, user: i64) -> Result<
         .bind(user)
         .execute(&mut *conn)
         .await?;
-    rematch::forget(conn, user).await
+    rematch::forget(conn, user).await?;
+    device::forget(conn, user).await
 }

@@ -88,7 +88,7 @@ pub fn DevicePage() -> impl IntoView {
     super::news_in_view(table);
     open(key, game, table, opening);
     bot_turns(game, table, thinking);
-    send_when_over(game, table, kept);
+    send_to_account(game, table, kept);
     view! {
         <leptos_meta::Title text=crate::APP_NAME />
         <main class="game-page device-page"
@@ -159,36 +159,41 @@ fn DeviceFoot(
             <moves::MoveList view=view_signal seats open turn />
             <history::History view=view_signal seats open turn game=super::game_id(table) />
             <board::Legend board=layout />
-            <Discard game_key />
+            <Discard game_key kept />
             {move || table.page.with(|page| page.as_ref().map(|page| head::title(page, language.get(), false)))}
         </div>
     }
 }
 
-/// Leaves a game for good (it is kept on this device otherwise): one tap, confirmed.
+/// Leaves a game for good (it is kept on this device otherwise): one tap, confirmed. The
+/// account's copy of a bot game goes too. A game the account keeps as its own is not left here.
 #[component]
-fn Discard(game_key: Signal<String>) -> impl IntoView {
+fn Discard(game_key: Signal<String>, kept: RwSignal<Option<String>>) -> impl IntoView {
     let asked = RwSignal::new(false);
     let discard = move |_| {
         let key = game_key.get_untracked();
         #[cfg(feature = "hydrate")]
         leptos::task::spawn_local(async move {
-            // Gone or not, the player asked to leave it.
+            // Gone or not, the player asked to leave it; a visitor has no copy to forget, and
+            // offline the copy stays in the account, where the games list shows it.
             let _ = crate::device::shelf::discard(&key).await;
+            let _ = crate::api::device::discard_device_game(key).await;
             leptos_router::hooks::use_navigate()("/", Default::default());
         });
         #[cfg(not(feature = "hydrate"))]
         let _ = key;
     };
     view! {
-        <div class="discard">
-            <Show when=move || asked.get()
-                fallback=move || view! { <button type="button" data-testid="discard" on:click=move |_| asked.set(true)>{t!(device.discard)}</button> }>
-                <p role="alert">{t!(device.discard_question)}</p>
-                <button type="button" class="danger" data-testid="discard-confirm" on:click=discard>{t!(device.discard_confirm)}</button>
-                <button type="button" on:click=move |_| asked.set(false)>{t!(device.keep_playing)}</button>
-            </Show>
-        </div>
+        <Show when=move || kept.with(Option::is_none)>
+            <div class="discard">
+                <Show when=move || asked.get()
+                    fallback=move || view! { <button type="button" data-testid="discard" on:click=move |_| asked.set(true)>{t!(device.discard)}</button> }>
+                    <p role="alert">{t!(device.discard_question)}</p>
+                    <button type="button" class="danger" data-testid="discard-confirm" on:click=discard>{t!(device.discard_confirm)}</button>
+                    <button type="button" on:click=move |_| asked.set(false)>{t!(device.keep_playing)}</button>
+                </Show>
+            </div>
+        </Show>
     }
 }
 
@@ -293,7 +298,10 @@ fn open(
                 }
                 let saved = match crate::device::shelf::load(&key).await {
                     Ok(Some(saved)) => saved,
-                    Ok(None) => return opening.set(Opening::Missing),
+                    Ok(None) => match from_account(&key, me.as_ref(), lexicons).await {
+                        Some(saved) => saved,
+                        None => return opening.set(Opening::Missing),
+                    },
                     Err(why) => return opening.set(Opening::Failed(why)),
                 };
                 let words = match lexicons.words(&saved.dictionary_url).await {
@@ -320,6 +328,28 @@ fn open(
     }
     #[cfg(not(feature = "hydrate"))]
     let _ = (key, game, table, opening);
+}
+
+/// The game `key` going on on another of the player's devices, from the copy their account
+/// keeps, kept here to go on with; `None` for a visitor, offline, or a key the account lacks.
+#[cfg(feature = "hydrate")]
+async fn from_account(
+    key: &str,
+    me: Option<&crate::api::Me>,
+    lexicons: crate::dictionary::Lexicons,
+) -> Option<Saved> {
+    let me = me.filter(|me| !me.guest)?;
+    let copy = crate::api::device::device_copies()
+        .await
+        .ok()?
+        .ok()?
+        .into_iter()
+        .find(|copy| copy.copy.game.key == key)?;
+    let mut saved = Saved::of_copy(copy, me.name.clone())?;
+    let words = lexicons.words(&saved.dictionary_url).await.ok()?;
+    saved.note(&saved.replay(&*words).ok()?);
+    crate::device::shelf::save(&saved).await.ok()?;
+    Some(saved)
 }
 
 /// Makes the game `asked` describes (a [`crate::routes::new_game::device_game_path`]'s) and keeps it: its key.
@@ -409,19 +439,22 @@ fn bot_turns(game: StoredValue<Option<Playing>>, table: Table, thinking: RwSigna
     let _ = (game, table, thinking);
 }
 
-/// Sends a finished bot game to the signed-up player's account (once: the account answers the
-/// same id again), and says where it is kept. Without a network, or before the page knows who is
-/// signed in (a copy of it kept for offline use may be older than the sign-in), it stays unsent;
-/// the games list sends it when the player is back, and the account refuses a visitor's.
-fn send_when_over(
+/// Sends a bot game to the signed-up player's account after every change: going on, the account
+/// keeps a copy; over, it keeps the game (once: it answers the same id again), and the page says
+/// where. Offline, or before the page knows who is signed in (a copy of it kept for offline use
+/// may be older than the sign-in), nothing is sent; the games list sends what is over when the
+/// player is back, and the account refuses a visitor's.
+fn send_to_account(
     game: StoredValue<Option<Playing>>,
     table: Table,
     kept: RwSignal<Option<String>>,
 ) {
     #[cfg(feature = "hydrate")]
     {
+        let user = crate::session::CurrentUser::expect();
         Effect::new(move |_| {
             table.page.track();
+            let member = user.get().is_some_and(|me| !me.guest);
             let Some(saved) = game.with_value(|g| {
                 g.as_ref()
                     .map(|g| g.saved.clone())
@@ -433,8 +466,13 @@ fn send_when_over(
                 kept.set(Some(id.clone()));
                 return;
             }
+            if !member || crate::network::offline() {
+                return;
+            }
             leptos::task::spawn_local(async move {
-                if let Some(id) = crate::device::send(saved).await {
+                if let Some(crate::api::device::DeviceKept::Game(id)) =
+                    crate::device::send(saved).await
+                {
                     game.update_value(|g| {
                         if let Some(g) = g.as_mut() {
                             g.saved.sent = Some(id.clone());

@@ -139,6 +139,7 @@ pub(super) fn title(page: &GamePage, texts: Texts, on_top: bool) -> impl IntoVie
             turn = (page.view.history.len() + 1).min(usize::from(rules::daily::TURNS)),
             turns = rules::daily::TURNS
         ),
+        _ if card.on_device() => tr!(texts, device.no_clock).to_string(),
         _ => format_name(texts, card.format).to_string(),
     };
     let title = format!(
