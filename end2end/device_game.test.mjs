@@ -192,11 +192,15 @@ test('a bot game going on reaches the account and goes on on the laptop', async 
   await laptop.page.waitForURL(`${base}/device/${key}`);
   await laptop.page.waitForFunction(() => document.querySelectorAll('[data-testid="rack"] .hand-tile').length === 7);
   assert.deepEqual(await shown(laptop.page), onPhone, 'the same board, hand and scores');
+  // The device game page starts a bundle of its own; the start page, the app's, without it.
+  const module = () => laptop.page.evaluate(() => new URL(document.querySelector('link[rel="preload"][as="fetch"]').href).pathname);
+  assert.equal(await module(), '/pkg/device_bg.wasm');
   await laptop.page.screenshot({ path: path.join(artifacts, 'device-game-laptop.png') });
   // Kept on the laptop now: listed there as this device's.
   await laptop.page.goto(`${base}/`);
   await hydrated(laptop.page);
   await laptop.page.waitForSelector(`[data-device-game="${key}"]:not([data-elsewhere])`);
+  assert.equal(await module(), '/pkg/alfakraft_bg.wasm');
   assert.deepEqual(phone.errors, []);
   assert.deepEqual(laptop.errors, []);
   await phone.context.close();

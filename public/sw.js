@@ -31,6 +31,9 @@ const FILES = [
   '/pkg/game.js',
   '/pkg/game_bg.wasm',
   '/pkg/game-boot.js',
+  '/pkg/device.js',
+  '/pkg/device_bg.wasm',
+  '/pkg/device-boot.js',
   // The engine, for the bots of games played on the device.
   '/bot-worker.js',
   '/pkg/analysis.js',

@@ -19,9 +19,10 @@ else
     say "no std sources for $(rustc --version): the bundle is built without its size flags"
 fi
 
-# The pages' bundles, built the same way twice: the app's (every page) and, with the frontend's
-# `game` feature, the game page's own (the game's route alone, so a smaller module on the page
-# players open most; see app::Bundle).
+# The pages' bundles, built the same way three times: the app's (every other page), with the
+# frontend's `game` feature the game page's own (the game's route alone, so a smaller module on
+# the page players open most), and with `device` the device game page's (so the rules' game
+# state stays out of the others); see app::Bundle.
 # The pages' bundles also take std's smaller, slower routines (sorting, mostly): they sort little.
 # The analysis module below searches moves and keeps the fast ones.
 pages_std=()
@@ -62,6 +63,7 @@ init({ module_or_path: '/pkg/${name}_bg.wasm' }).then(() => hydrate());" \
 }
 page_bundle "$OUTPUT_NAME" boot.js
 page_bundle game game-boot.js --features game
+page_bundle device device-boot.js --features device
 # The analysis module: the engine for the browser, which a Web Worker loads only when a player
 # opens analysis (never part of the pages' bundle).
 say "building the analysis module (wasm32, profile wasm-release)"
@@ -85,6 +87,7 @@ cp -r public/. "$SITE_ROOT/"
 # Precompressed copies: the server sends brotli to browsers that accept it, else gzip.
 bundle=("$pkg/${OUTPUT_NAME}_bg.wasm" "$pkg/$OUTPUT_NAME.js" "$pkg/$OUTPUT_NAME.css" "$pkg/boot.js"
         "$pkg/game_bg.wasm" "$pkg/game.js" "$pkg/game-boot.js"
+        "$pkg/device_bg.wasm" "$pkg/device.js" "$pkg/device-boot.js"
         "$pkg/analysis_bg.wasm" "$pkg/analysis.js" "$SITE_ROOT/analysis-worker.js"
         "$SITE_ROOT/bot-worker.js" "$SITE_ROOT/app.js" "$SITE_ROOT/sw.js")
 for f in "${bundle[@]}"; do
@@ -95,7 +98,7 @@ size() { stat -c %s "$1"; }
 for f in "${bundle[@]}"; do
     say "bundle: $(basename "$f") $(size "$f") bytes, $(size "$f.gz") gzipped, $(size "$f.br") brotli"
 done
-say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes (a game page: game-boot.js $(size "$pkg/game-boot.js")), $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
+say "inline in a browser's first page: boot.js $(size "$pkg/boot.js") bytes (a game page: game-boot.js $(size "$pkg/game-boot.js"), a device game: device-boot.js $(size "$pkg/device-boot.js")), $OUTPUT_NAME.css $(size "$pkg/$OUTPUT_NAME.css") bytes"
 
 say "building the server (release)"
 unset RUSTC_BOOTSTRAP CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS

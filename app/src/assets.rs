@@ -17,8 +17,8 @@
 //! The module's preload is also sent as a `Link` header, which the browser acts on before it
 //! has parsed anything.
 //!
-//! A game page starts its own, smaller bundle (the game's route alone: [`crate::GameApp`]);
-//! every other page the app's. Which one a page gets is [`crate::Bundle::for_path`].
+//! A game page starts its own, smaller bundle (the game's route alone: [`crate::GameApp`]), and
+//! so does a device game's page ([`crate::DeviceApp`]); every other page the app's. Which one a page gets is [`crate::Bundle::for_path`].
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -32,6 +32,7 @@ impl crate::Bundle {
         match self {
             crate::Bundle::App => "/pkg/alfakraft_bg.wasm",
             crate::Bundle::Game => "/pkg/game_bg.wasm",
+            crate::Bundle::Device => "/pkg/device_bg.wasm",
         }
     }
 
@@ -40,6 +41,7 @@ impl crate::Bundle {
         match self {
             crate::Bundle::App => "/pkg/boot.js",
             crate::Bundle::Game => "/pkg/game-boot.js",
+            crate::Bundle::Device => "/pkg/device-boot.js",
         }
     }
 }
@@ -55,6 +57,8 @@ pub struct Inline {
     pub boot: Arc<str>,
     /// The game page's start-up module.
     pub game_boot: Arc<str>,
+    /// The device game page's start-up module.
+    pub device_boot: Arc<str>,
     /// Names this build of the two, for [`COOKIE`].
     pub version: Arc<str>,
 }
@@ -65,6 +69,7 @@ impl Inline {
         match bundle {
             crate::Bundle::App => &self.boot,
             crate::Bundle::Game => &self.game_boot,
+            crate::Bundle::Device => &self.device_boot,
         }
     }
 }

@@ -75,10 +75,24 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 }
 
 /// The root component: metadata, the stylesheet and the routes. The server renders every page
-/// with it, and the app's bundle hydrates every page but the game's.
+/// with it.
 #[component]
 pub fn App() -> impl IntoView {
-    frame(|| {
+    pages(routes::game::device::DevicePage)
+}
+
+/// The root the app's bundle hydrates every page with but the game's and the device game's: the
+/// same as [`App`], but a device game's address loads whole, with its own bundle ([`DeviceApp`]),
+/// so the rules' game state and the device's storage stay out of the bundle every other page
+/// starts with.
+#[component]
+pub fn PagesApp() -> impl IntoView {
+    pages(routes::not_found::LoadWhole)
+}
+
+/// Every page's route, with `device` at a device game's address.
+fn pages<V: IntoView + 'static>(device: fn() -> V) -> impl IntoView {
+    frame(move || {
         view! {
             <Routes fallback=routes::not_found::NotFound>
                 <Route path=StaticSegment("") view=routes::home::HomePage />
@@ -86,7 +100,7 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment("signup") view=routes::account::SignUpPage />
                 <Route path=StaticSegment("lobby") view=routes::lobby::LobbyPage />
                 <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
-                <Route path=(StaticSegment("device"), ParamSegment("key")) view=routes::game::device::DevicePage />
+                <Route path=(StaticSegment("device"), ParamSegment("key")) view=device />
                 <Route
                     path=(StaticSegment("invite"), ParamSegment("token"))
                     view=routes::invite::InvitePage
@@ -110,6 +124,18 @@ pub fn GameApp() -> impl IntoView {
         view! {
             <Routes fallback=routes::not_found::LoadWhole>
                 <Route path=(StaticSegment("game"), ParamSegment("id")) view=routes::game::GamePage />
+            </Routes>
+        }
+    })
+}
+
+/// The root the device game page's own bundle hydrates with, as [`GameApp`] does the game's.
+#[component]
+pub fn DeviceApp() -> impl IntoView {
+    frame(|| {
+        view! {
+            <Routes fallback=routes::not_found::LoadWhole>
+                <Route path=(StaticSegment("device"), ParamSegment("key")) view=routes::game::device::DevicePage />
             </Routes>
         }
     })
@@ -141,18 +167,26 @@ const DESCRIPTION: &str =
 /// Which bundle hydrates the page at `path`: the game page's own, or the app's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bundle {
-    /// Every page but the game's ([`App`]).
+    /// Every page but the game's and the device game's ([`PagesApp`]).
     App,
     /// `/game/{id}` ([`GameApp`]).
     Game,
+    /// `/device/{key}` ([`DeviceApp`]).
+    Device,
 }
 
 impl Bundle {
-    /// The bundle for a request's path: the game's for `/game/{id}`, whatever its query.
+    /// The bundle for a request's path: the game's for `/game/{id}` and the device game's for
+    /// `/device/{key}`, whatever their query.
     pub fn for_path(path: &str) -> Bundle {
-        match path.strip_prefix("/game/") {
-            Some(id) if !id.is_empty() && !id.contains('/') => Bundle::Game,
-            _ => Bundle::App,
+        let one_segment =
+            |rest: Option<&str>| rest.is_some_and(|r| !r.is_empty() && !r.contains('/'));
+        if one_segment(path.strip_prefix("/game/")) {
+            Bundle::Game
+        } else if one_segment(path.strip_prefix("/device/")) {
+            Bundle::Device
+        } else {
+            Bundle::App
         }
     }
 }
@@ -162,12 +196,19 @@ mod tests {
     use super::Bundle;
 
     #[test]
-    fn a_game_page_gets_the_game_bundle_and_every_other_page_the_app_s() {
+    fn game_pages_get_their_own_bundles_and_every_other_page_the_app_s() {
         assert_eq!(
             Bundle::for_path("/game/0123456789abcdef0123456789abcdef"),
             Bundle::Game
         );
+        assert_eq!(Bundle::for_path("/device/new"), Bundle::Device);
+        assert_eq!(
+            Bundle::for_path("/device/0123456789abcdef0123456789abcdef"),
+            Bundle::Device
+        );
         for path in [
+            "/device/",
+            "/device/a/b",
             "/",
             "/lobby",
             "/game/",

@@ -35,6 +35,8 @@ pub fn embedded_is_complete() -> bool {
         "pkg/alfakraft.css",
         "pkg/game.js",
         "pkg/game_bg.wasm",
+        "pkg/device.js",
+        "pkg/device_bg.wasm",
     ]
     .iter()
     .all(|file| Embedded::get(file).is_some())
@@ -162,22 +164,24 @@ pub fn inline_assets(site: &SiteFiles, site_root: &str) -> Option<app::assets::I
             .ok()
             .map(Into::into)
     };
-    let (css, boot, game_boot) = (
+    let (css, boot, game_boot, device_boot) = (
         read("pkg/alfakraft.css")?,
         read("pkg/boot.js")?,
         read("pkg/game-boot.js")?,
+        read("pkg/device-boot.js")?,
     );
     // The build's name: a digest of the texts (a new build gets them inline once more).
     let version = {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (&*css, &*boot, &*game_boot).hash(&mut hasher);
+        (&*css, &*boot, &*game_boot, &*device_boot).hash(&mut hasher);
         format!("{:016x}", hasher.finish()).into()
     };
     Some(app::assets::Inline {
         css,
         boot,
         game_boot,
+        device_boot,
         version,
     })
 }
