@@ -10,6 +10,57 @@ use rules::{
 
 use crate::{Bot, Level, Trie};
 
+/// A seat's bot in a match: a level, or the yardstick ([`Bot::yardstick`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Player {
+    /// Its level.
+    pub level: Level,
+    /// Whether it plays as the yardstick.
+    pub yardstick: bool,
+}
+
+impl From<Level> for Player {
+    fn from(level: Level) -> Player {
+        Player {
+            level,
+            yardstick: false,
+        }
+    }
+}
+
+impl Player {
+    /// The yardstick the ladder measures the Expert against: Expert as it was before its leaves
+    /// were learned.
+    pub const EXPERT_YARDSTICK: Player = Player {
+        level: Level::Expert,
+        yardstick: true,
+    };
+
+    /// A level's name, or `yardstick` for [`Player::EXPERT_YARDSTICK`].
+    pub fn parse(name: &str) -> Option<Player> {
+        match name.eq_ignore_ascii_case("yardstick") {
+            true => Some(Player::EXPERT_YARDSTICK),
+            false => Level::parse(name).map(Player::from),
+        }
+    }
+
+    /// Its name in a table.
+    pub fn name(self) -> String {
+        match self.yardstick {
+            true => format!("{} (yardstick)", self.level.name()),
+            false => self.level.name().to_string(),
+        }
+    }
+
+    fn bot<'a>(self, trie: &'a Trie, rules: &'a RuleSet, seed: u64) -> Bot<'a> {
+        let bot = Bot::new(self.level, trie, rules, seed);
+        match self.yardstick {
+            true => bot.yardstick(),
+            false => bot,
+        }
+    }
+}
+
 /// One finished game between two bots.
 #[derive(Debug, Clone)]
 pub struct GameRecord {
@@ -39,9 +90,9 @@ pub struct GameRecord {
 
 /// Plays one game of `variant` between bots of `levels`; `seed` fixes the bag and the bots' choices.
 /// The first level sits in seat `seed % 2`, so matches alternate who starts.
-pub fn play_game<L: Lexicon + ?Sized>(
+pub fn play_game<L: Lexicon + ?Sized, P: Into<Player> + Copy>(
     variant: Variant,
-    levels: [Level; 2],
+    levels: [P; 2],
     trie: &Trie,
     lexicon: &L,
     seed: u64,
@@ -58,19 +109,15 @@ pub fn play_game<L: Lexicon + ?Sized>(
     let first_level_seat = (seed % 2) as usize;
     let mut state = GameState::new(config.clone());
     let mut log = Vec::new();
+    let levels = levels.map(Into::<Player>::into);
     let seat_levels = if first_level_seat == 0 {
         levels
     } else {
         [levels[1], levels[0]]
     };
     let mut bots = [
-        Bot::new(seat_levels[0], trie, &rules, seed.wrapping_mul(31)),
-        Bot::new(
-            seat_levels[1],
-            trie,
-            &rules,
-            seed.wrapping_mul(37).wrapping_add(1),
-        ),
+        seat_levels[0].bot(trie, &rules, seed.wrapping_mul(31)),
+        seat_levels[1].bot(trie, &rules, seed.wrapping_mul(37).wrapping_add(1)),
     ];
     let mut turns = 0;
     let mut slowest = Duration::ZERO;
@@ -200,9 +247,9 @@ impl MatchResult {
 }
 
 /// Plays `games` games between the two levels, alternating who starts.
-pub fn play_match<L: Lexicon + ?Sized>(
+pub fn play_match<L: Lexicon + ?Sized, P: Into<Player> + Copy>(
     variant: Variant,
-    levels: [Level; 2],
+    levels: [P; 2],
     trie: &Trie,
     lexicon: &L,
     games: u32,

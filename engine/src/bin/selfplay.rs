@@ -1,7 +1,8 @@
 //! Bots against each other: win rates and average scores, and positions for the bench.
 //!
 //! `selfplay [--games N] [--variant feud|classic|alfakraft|longwords] [--seed S]
-//!           [--dump-positions FILE] [--learn-leaves FILE] [--think-ms MS] [LEVEL LEVEL]`
+//!           [--dump-positions FILE] [--learn-leaves FILE [--synergy]] [--think-ms MS]
+//!           [LEVEL LEVEL]`
 //! (`--help` says what each does). With no levels it plays each level against the one below it.
 
 use std::{path::PathBuf, process::ExitCode};
@@ -9,7 +10,10 @@ use std::{path::PathBuf, process::ExitCode};
 use clap::Parser;
 
 use dictionaries::FstLexicon;
-use engine::{selfplay, Level, Trie};
+use engine::{
+    selfplay::{self, Player},
+    Level, Trie,
+};
 use rules::{Language, RuleSet, Variant};
 
 /// The ruleset a match is played in.
@@ -58,18 +62,22 @@ struct Args {
     /// Learns the ruleset's leave values from `--games` games and writes the table to FILE.
     #[arg(long = "learn-leaves", value_name = "FILE")]
     learn: Option<PathBuf>,
+    /// With `--learn-leaves`: a value per pair of tiles kept too (the Expert's table).
+    #[arg(long)]
+    synergy: bool,
     /// The Master bot's time a move, in ms.
     #[arg(long = "think-ms")]
     think_ms: Option<u64>,
-    /// Two levels to match (Beginner, Casual, Club, Expert, Master); none plays each level
-    /// against the one below it.
+    /// Two levels to match (Beginner, Casual, Club, Expert, Master, or Yardstick: the Expert
+    /// before its leaves were learned); none plays each level against the one below it.
     #[arg(value_parser = parse_level)]
-    levels: Vec<Level>,
+    levels: Vec<Player>,
 }
 
-fn parse_level(name: &str) -> Result<Level, String> {
-    Level::parse(name)
-        .ok_or_else(|| format!("no level {name} (Beginner, Casual, Club, Expert, Master)"))
+fn parse_level(name: &str) -> Result<Player, String> {
+    Player::parse(name).ok_or_else(|| {
+        format!("no level {name} (Beginner, Casual, Club, Expert, Master, Yardstick)")
+    })
 }
 
 fn main() -> ExitCode {
@@ -91,7 +99,14 @@ fn main() -> ExitCode {
 
     if let Some(path) = learn {
         let started = std::time::Instant::now();
-        let table = engine::leaves::learn(variant, &trie, &lexicon, u64::from(games), seed);
+        let table = engine::leaves::learn(
+            variant,
+            &trie,
+            &lexicon,
+            u64::from(games),
+            seed,
+            args.synergy,
+        );
         if let Err(e) = std::fs::write(&path, table.to_text(rules.tiles)) {
             eprintln!("{}: {e}", path.display());
             return ExitCode::FAILURE;
@@ -131,9 +146,12 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
 
-    let pairs: Vec<[Level; 2]> = match levels.as_slice() {
+    let pairs: Vec<[Player; 2]> = match levels.as_slice() {
         [a, b] => vec![[*a, *b]],
-        [] => Level::ALL.windows(2).map(|w| [w[1], w[0]]).collect(),
+        [] => Level::ALL
+            .windows(2)
+            .map(|w| [w[1].into(), w[0].into()])
+            .collect(),
         _ => {
             eprintln!("give two levels, or none for the ladder");
             return ExitCode::FAILURE;
@@ -160,7 +178,7 @@ fn main() -> ExitCode {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
         println!(
             "{:<14} {:<10} {:>6} {:>6} {:>5} {:>7.1} {:>7.1} {:>+6.0} {:>6.1}ms {:>6.1}ms {:>7.1}ms",
-            format!("{} ({})", a.name(), a.rank()),
+            format!("{} ({})", a.name(), a.level.rank()),
             b.name(),
             r.wins[0],
             r.wins[1],
