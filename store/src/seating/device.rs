@@ -113,12 +113,22 @@ pub async fn copies(db: &Database, owner: &User) -> Result<Vec<DeviceCopy>, Stor
 /// Forgets `owner`'s copy of the game their device calls `key` (discarded there).
 pub async fn discard(db: &Database, owner: &User, key: &str) -> Result<(), StoreError> {
     let (_writer, mut tx) = db.begin_write().await?;
+    forget_copy(&mut tx, owner, key).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Deletes `owner`'s copy of the game kept under `key`, if there is one.
+async fn forget_copy(
+    conn: &mut sqlx::AnyConnection,
+    owner: &User,
+    key: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM device_copies WHERE user_id = $1 AND device_key = $2")
         .bind(owner.id)
         .bind(key)
-        .execute(&mut *tx)
+        .execute(conn)
         .await?;
-    tx.commit().await?;
     Ok(())
 }
 
@@ -208,11 +218,7 @@ async fn write(
         react(&mut tx, &ended).await?;
     }
     // Over, it is the account's game: the copy kept while it went on goes.
-    sqlx::query("DELETE FROM device_copies WHERE user_id = $1 AND device_key = $2")
-        .bind(owner.id)
-        .bind(&game.key)
-        .execute(&mut *tx)
-        .await?;
+    forget_copy(&mut tx, owner, &game.key).await?;
     tx.commit().await?;
     Ok(id)
 }
