@@ -529,20 +529,10 @@ impl<'a> Bot<'a> {
         table: &crate::leaves::Leaves,
         left: &[HandTile],
     ) -> f64 {
-        let tiles = self.rules.tiles;
         if view.bag_size > 0 {
-            return table.value(tiles, left);
+            return table.value(self.rules.tiles, left);
         }
-        let leftover_factor = if self.rules.out_gains_leftovers {
-            2.0
-        } else {
-            1.0
-        };
-        -leftover_factor
-            * left
-                .iter()
-                .map(|t| f64::from(t.leftover_value(tiles)))
-                .sum::<f64>()
+        -stuck_cost(self.rules, left)
     }
 
     /// Static equity with learned leave values (the tiles' worth at the end, once the bag is
@@ -564,19 +554,9 @@ impl<'a> Bot<'a> {
         let bag_empty = view.bag_size == 0;
         // Once the bag is empty, tiles held at the end count against their holder, and (where
         // the rules say so) for the player who went out.
-        let leftover_factor = if self.rules.out_gains_leftovers {
-            2.0
-        } else {
-            1.0
-        };
-        let face = |left: &[HandTile]| -> f64 {
-            left.iter()
-                .map(|t| f64::from(t.leftover_value(tiles)))
-                .sum::<f64>()
-        };
         let worth = |left: &[HandTile]| -> f64 {
             if bag_empty {
-                -leftover_factor * face(left)
+                -stuck_cost(self.rules, left)
             } else {
                 learned.map_or_else(
                     || leave_value(self.rules, left),
@@ -645,7 +625,7 @@ impl<'a> Bot<'a> {
                 }
                 if bag_empty && kept[k].is_empty() && ranked[k].1.is_some() {
                     // It goes out: the game ends, and the opponent's rack is known.
-                    round[k] = leftover_factor * face(&rack);
+                    round[k] = stuck_cost(self.rules, &rack);
                     continue;
                 }
                 let mut scratch = std::mem::take(&mut self.replies);
@@ -653,7 +633,7 @@ impl<'a> Bot<'a> {
                 let reply_score = reply.map_or(0.0, |r| f64::from(r.score));
                 if bag_empty && reply.is_some_and(|r| r.tile_count() == rack.len()) {
                     // The opponent goes out with its reply: what the player kept is stuck.
-                    round[k] = -reply_score - leftover_factor * face(&kept[k]);
+                    round[k] = -reply_score - stuck_cost(self.rules, &kept[k]);
                     self.replies = scratch;
                     continue;
                 }
@@ -670,7 +650,7 @@ impl<'a> Bot<'a> {
                     Some(next) if bag_empty && next.tile_count() == next_rack.len() => {
                         // It goes out next: the opponent is left with what the reply kept.
                         let stuck = reply.map_or_else(|| rack.clone(), |r| leave(&rack, &r));
-                        f64::from(next.score) + leftover_factor * face(&stuck)
+                        f64::from(next.score) + stuck_cost(self.rules, &stuck)
                     }
                     Some(next) => f64::from(next.score) + worth(&leave(&next_rack, &next)),
                     None => worth(&next_rack),
@@ -857,6 +837,17 @@ fn all_but_blanks(hand: &[HandTile]) -> Vec<HandTile> {
         .copied()
         .filter(|t| *t != HandTile::Blank)
         .collect()
+}
+
+/// What tiles `left` in a rack at the end cost their holder against the player who went out:
+/// their face value, counted twice where the rules give it to the player who goes out.
+fn stuck_cost(rules: &RuleSet, left: &[HandTile]) -> f64 {
+    let leftover_factor = if rules.out_gains_leftovers { 2.0 } else { 1.0 };
+    leftover_factor
+        * left
+            .iter()
+            .map(|t| f64::from(t.leftover_value(rules.tiles)))
+            .sum::<f64>()
 }
 
 /// A rough worth of the tiles kept: blanks and (in English) S help, high letters and duplicates
