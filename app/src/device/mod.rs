@@ -49,6 +49,10 @@ pub struct Saved {
     pub over: bool,
     /// Once the account keeps it: its id there.
     pub sent: Option<String>,
+    /// How many of its actions the account's copy has, while it goes on: a page opened again
+    /// sends it only if this device played on since.
+    #[serde(default)]
+    pub copied: usize,
 }
 
 /// Who plays a device game.
@@ -125,6 +129,7 @@ impl Saved {
             to_move: 0,
             over: false,
             sent: None,
+            copied: 0,
         })
     }
 
@@ -291,6 +296,7 @@ impl Saved {
             dictionary_url,
         } = copy;
         let game = copy.game;
+        let copied = game.actions.len();
         if game.first_seat != 0 || game.bot_seat != BOT_SEAT {
             return None;
         }
@@ -312,6 +318,7 @@ impl Saved {
             to_move: 0,
             over: false,
             sent: None,
+            copied,
         })
     }
 }
@@ -473,6 +480,8 @@ mod tests {
         assert_eq!(here.players, saved.players);
         assert_eq!((here.to_move, &here.scores), (saved.to_move, &saved.scores));
         assert_eq!(here.replay(&AcceptAll).unwrap().view(0), state.view(0));
+        // The account has every action of it: opened here, it is not sent back unchanged.
+        assert_eq!((saved.copied, here.copied), (0, 1));
         // A level this release lacks is no game here.
         let mut unknown = copy;
         unknown.copy.game.level = "grandmaster".into();

@@ -170,18 +170,22 @@ fn DeviceFoot(
 #[component]
 fn Discard(game_key: Signal<String>, kept: RwSignal<Option<String>>) -> impl IntoView {
     let asked = RwSignal::new(false);
+    let user = crate::session::CurrentUser::expect();
     let discard = move |_| {
         let key = game_key.get_untracked();
+        let member = untrack(|| user.get()).is_some_and(|me| !me.guest);
         #[cfg(feature = "hydrate")]
         leptos::task::spawn_local(async move {
-            // Gone or not, the player asked to leave it; a visitor has no copy to forget, and
-            // offline the copy stays in the account, where the games list shows it.
+            // Gone or not, the player asked to leave it; offline the copy stays in the
+            // account, where the games list shows it.
             let _ = crate::device::shelf::discard(&key).await;
-            let _ = crate::api::device::discard_device_game(key).await;
+            if member {
+                let _ = crate::api::device::discard_device_game(key).await;
+            }
             leptos_router::hooks::use_navigate()("/", Default::default());
         });
         #[cfg(not(feature = "hydrate"))]
-        let _ = key;
+        let _ = (key, member);
     };
     view! {
         <Show when=move || kept.with(Option::is_none)>
@@ -466,19 +470,34 @@ fn send_to_account(
                 kept.set(Some(id.clone()));
                 return;
             }
-            if !member || crate::network::offline() {
+            let copied = !saved.over && saved.copied >= saved.actions.len();
+            if !member || copied || crate::network::offline() {
                 return;
             }
+            let actions = saved.actions.len();
             leptos::task::spawn_local(async move {
-                if let Some(crate::api::device::DeviceKept::Game(id)) =
-                    crate::device::send(saved).await
-                {
-                    game.update_value(|g| {
-                        if let Some(g) = g.as_mut() {
-                            g.saved.sent = Some(id.clone());
+                match crate::device::send(saved).await {
+                    Some(crate::api::device::DeviceKept::Game(id)) => {
+                        game.update_value(|g| {
+                            if let Some(g) = g.as_mut() {
+                                g.saved.sent = Some(id.clone());
+                            }
+                        });
+                        kept.set(Some(id));
+                    }
+                    Some(crate::api::device::DeviceKept::Copy) => {
+                        // Kept with the game's latest actions (the page's own, not the ones
+                        // sent), so a later action is never undone by this.
+                        let latest = game.try_update_value(|g| {
+                            let g = g.as_mut()?;
+                            g.saved.copied = g.saved.copied.max(actions);
+                            Some(g.saved.clone())
+                        });
+                        if let Some(Some(saved)) = latest {
+                            keep(saved).await;
                         }
-                    });
-                    kept.set(Some(id));
+                    }
+                    None => {}
                 }
             });
         });
