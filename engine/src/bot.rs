@@ -18,7 +18,7 @@ use rules::{
     Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
 
-use crate::{leaves::leave, movegen::Move, Generator, Trie};
+use crate::{endgame::stuck_cost, leaves::leave, movegen::Move, Generator, Trie};
 
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -175,10 +175,10 @@ impl<'a> Bot<'a> {
         self.level
     }
 
-    /// The same bot, but an Expert plays as it did before it used the learned leaves and weighed
-    /// exchanges (the hand-written leave heuristic, an exchange only with no move at all): the
-    /// yardstick the self-play ladder measures the new Expert against. Other levels are as they
-    /// are.
+    /// The same bot as it played before its learned leaves and endgame search, the yardstick the self-play ladder
+    /// measures the new one against: an Expert by the hand-written leave heuristic, exchanging
+    /// only with no move at all; a Master simulating its endgames instead of solving them. Other
+    /// levels are as they are.
     pub fn yardstick(mut self) -> Bot<'a> {
         self.yardstick = true;
         self
@@ -532,7 +532,7 @@ impl<'a> Bot<'a> {
         if view.bag_size > 0 {
             return table.value(self.rules.tiles, left);
         }
-        -stuck_cost(self.rules, left)
+        -f64::from(stuck_cost(self.rules, left))
     }
 
     /// Static equity with learned leave values (the tiles' worth at the end, once the bag is
@@ -552,11 +552,31 @@ impl<'a> Bot<'a> {
         let tiles = self.rules.tiles;
         let learned = crate::leaves::Leaves::shipped(tiles);
         let bag_empty = view.bag_size == 0;
+        let theirs = unseen_tiles(self.rules, view);
+        let known = view.hand_sizes.len() == 2 && bag_empty;
+        if known && !self.yardstick && crate::endgame::applies(self.rules) {
+            let solved = crate::endgame::solve(
+                &mut self.reply_generator,
+                self.rules,
+                &view.board,
+                &view.hand,
+                &theirs,
+                crate::endgame::Clock {
+                    deadline: started + budget,
+                    pause: MASTER_COURTESY.get().copied(),
+                },
+            );
+            if let Some(solved) = solved {
+                return solved
+                    .best
+                    .map_or(MasterChoice::Nothing, MasterChoice::Play);
+            }
+        }
         // Once the bag is empty, tiles held at the end count against their holder, and (where
         // the rules say so) for the player who went out.
         let worth = |left: &[HandTile]| -> f64 {
             if bag_empty {
-                -stuck_cost(self.rules, left)
+                -f64::from(stuck_cost(self.rules, left))
             } else {
                 learned.map_or_else(
                     || leave_value(self.rules, left),
@@ -625,7 +645,7 @@ impl<'a> Bot<'a> {
                 }
                 if bag_empty && kept[k].is_empty() && ranked[k].1.is_some() {
                     // It goes out: the game ends, and the opponent's rack is known.
-                    round[k] = stuck_cost(self.rules, &rack);
+                    round[k] = f64::from(stuck_cost(self.rules, &rack));
                     continue;
                 }
                 let mut scratch = std::mem::take(&mut self.replies);
@@ -633,7 +653,7 @@ impl<'a> Bot<'a> {
                 let reply_score = reply.map_or(0.0, |r| f64::from(r.score));
                 if bag_empty && reply.is_some_and(|r| r.tile_count() == rack.len()) {
                     // The opponent goes out with its reply: what the player kept is stuck.
-                    round[k] = -reply_score - stuck_cost(self.rules, &kept[k]);
+                    round[k] = -reply_score - f64::from(stuck_cost(self.rules, &kept[k]));
                     self.replies = scratch;
                     continue;
                 }
@@ -650,7 +670,7 @@ impl<'a> Bot<'a> {
                     Some(next) if bag_empty && next.tile_count() == next_rack.len() => {
                         // It goes out next: the opponent is left with what the reply kept.
                         let stuck = reply.map_or_else(|| rack.clone(), |r| leave(&rack, &r));
-                        f64::from(next.score) + stuck_cost(self.rules, &stuck)
+                        f64::from(next.score) + f64::from(stuck_cost(self.rules, &stuck))
                     }
                     Some(next) => f64::from(next.score) + worth(&leave(&next_rack, &next)),
                     None => worth(&next_rack),
@@ -837,17 +857,6 @@ fn all_but_blanks(hand: &[HandTile]) -> Vec<HandTile> {
         .copied()
         .filter(|t| *t != HandTile::Blank)
         .collect()
-}
-
-/// What tiles `left` in a rack at the end cost their holder against the player who went out:
-/// their face value, counted twice where the rules give it to the player who goes out.
-fn stuck_cost(rules: &RuleSet, left: &[HandTile]) -> f64 {
-    let leftover_factor = if rules.out_gains_leftovers { 2.0 } else { 1.0 };
-    leftover_factor
-        * left
-            .iter()
-            .map(|t| f64::from(t.leftover_value(rules.tiles)))
-            .sum::<f64>()
 }
 
 /// A rough worth of the tiles kept: blanks and (in English) S help, high letters and duplicates

@@ -36,18 +36,26 @@ impl Player {
         yardstick: true,
     };
 
-    /// A level's name, or `yardstick` for [`Player::EXPERT_YARDSTICK`].
+    /// A level's name; `<level>-before` for that level's yardstick, and `yardstick` for
+    /// [`Player::EXPERT_YARDSTICK`].
     pub fn parse(name: &str) -> Option<Player> {
-        match name.eq_ignore_ascii_case("yardstick") {
-            true => Some(Player::EXPERT_YARDSTICK),
-            false => Level::parse(name).map(Player::from),
+        let name = name.to_ascii_lowercase();
+        if name == "yardstick" {
+            return Some(Player::EXPERT_YARDSTICK);
+        }
+        match name.strip_suffix("-before") {
+            Some(level) => Level::parse(level).map(|level| Player {
+                level,
+                yardstick: true,
+            }),
+            None => Level::parse(&name).map(Player::from),
         }
     }
 
     /// Its name in a table.
     pub fn name(self) -> String {
         match self.yardstick {
-            true => format!("{} (yardstick)", self.level.name()),
+            true => format!("{} (before)", self.level.name()),
             false => self.level.name().to_string(),
         }
     }
@@ -190,6 +198,59 @@ pub fn play_game<L: Lexicon + ?Sized, P: Into<Player> + Copy>(
         power_tiles,
         swaps,
         log: (config, log),
+    }
+}
+
+/// A game of `variant` from `seed`, played by two Club bots until the bag is empty, both players
+/// hold tiles and together at most `most`: an endgame to search. `None` when the game ends first.
+pub fn endgame<L: Lexicon + ?Sized>(
+    variant: Variant,
+    trie: &Trie,
+    lexicon: &L,
+    seed: u64,
+    most: usize,
+) -> Option<GameState> {
+    let rules = RuleSet::new(variant);
+    let mut state = GameState::new(GameConfig {
+        variant,
+        dictionary: "en".into(),
+        seed,
+        players: 2,
+        first_seat: 0,
+        format: Format::Casual,
+    });
+    let mut bot = Bot::new(Level::Club, trie, &rules, seed);
+    while *state.status() == Status::Playing {
+        let held: Vec<usize> = (0..2).map(|s| state.view(s).hand.len()).collect();
+        if state.bag().is_empty() && !held.contains(&0) && held.iter().sum::<usize>() <= most {
+            return Some(state);
+        }
+        let action = bot.decide(&state.view(state.to_move()));
+        state.apply(&action, lexicon).ok()?;
+    }
+    None
+}
+
+/// `state` played to its end by `players` (by seat): the final scores by seat, or `None` if a bot
+/// made an action the rules refused.
+pub fn play_out<L: Lexicon + ?Sized>(
+    mut state: GameState,
+    players: [Player; 2],
+    trie: &Trie,
+    lexicon: &L,
+    seed: u64,
+) -> Option<Vec<i32>> {
+    let rules = RuleSet::new(state.config().variant);
+    let mut bots = players.map(|player| player.bot(trie, &rules, seed));
+    while *state.status() == Status::Playing {
+        let seat = state.to_move();
+        for action in bots[usize::from(seat)].decide_turn(&state.view(seat)) {
+            state.apply(&action, lexicon).ok()?;
+        }
+    }
+    match state.status() {
+        Status::Over(outcome) => Some(outcome.final_scores.clone()),
+        Status::Playing => None,
     }
 }
 

@@ -65,10 +65,17 @@ struct Args {
     /// With `--learn-leaves`: a value per pair of tiles kept too (the Expert's table).
     #[arg(long)]
     synergy: bool,
+    /// Instead of a match: searches this many endgames (from the moment the bag empties in
+    /// games of two Club bots, seeds from `--seed`) within the Master's time a move, and prints
+    /// the search's time, depth and whether it was exact; with two levels, plays each endgame
+    /// out between them both ways and prints what the first gains.
+    #[arg(long, value_name = "N")]
+    endgames: Option<u64>,
     /// The Master bot's time a move, in ms.
     #[arg(long = "think-ms")]
     think_ms: Option<u64>,
-    /// Two levels to match (Beginner, Casual, Club, Expert, Master, or Yardstick: the Expert
+    /// Two levels to match (Beginner, Casual, Club, Expert, Master; `<level>-before` for the
+    /// level as it played before its learned leaves and endgame search, Yardstick for the Expert
     /// before its leaves were learned); none plays each level against the one below it.
     #[arg(value_parser = parse_level)]
     levels: Vec<Player>,
@@ -76,7 +83,9 @@ struct Args {
 
 fn parse_level(name: &str) -> Result<Player, String> {
     Player::parse(name).ok_or_else(|| {
-        format!("no level {name} (Beginner, Casual, Club, Expert, Master, Yardstick)")
+        format!(
+            "no level {name} (Beginner, Casual, Club, Expert, Master, <level>-before, Yardstick)"
+        )
     })
 }
 
@@ -121,6 +130,16 @@ fn main() -> ExitCode {
     }
     if let Some(ms) = think_ms {
         engine::bot::set_master_budget(std::time::Duration::from_millis(ms));
+    }
+    if let Some(count) = args.endgames {
+        return match levels.as_slice() {
+            [] => search_endgames(variant, &trie, &lexicon, count, seed),
+            [a, b] => endgame_duel(variant, [*a, *b], &trie, &lexicon, count, seed),
+            _ => {
+                eprintln!("give two levels to play the endgames out, or none to search them");
+                ExitCode::FAILURE
+            }
+        };
     }
     if let Some(path) = dump {
         // Positions from games between every pair of levels, every stage of each game.
@@ -205,5 +224,124 @@ fn main() -> ExitCode {
             r.turns as f64 / r.elapsed.as_secs_f64()
         );
     }
+    ExitCode::SUCCESS
+}
+
+/// Searches `count` endgames of `variant` within the Master's budget: one line each, then the
+/// median and slowest time and how many were exact.
+fn search_endgames(
+    variant: Variant,
+    trie: &Trie,
+    lexicon: &FstLexicon,
+    count: u64,
+    seed: u64,
+) -> ExitCode {
+    let rules = RuleSet::new(variant);
+    let mut generator = engine::Generator::new(trie, &rules);
+    let (mut times, mut exact) = (Vec::new(), 0);
+    let mut game = seed;
+    while (times.len() as u64) < count {
+        game += 1;
+        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, 2 * 7) else {
+            continue;
+        };
+        let seat = state.to_move();
+        let view = state.view(seat);
+        let theirs = state.view(1 - seat).hand;
+        let started = web_time::Instant::now();
+        let clock = engine::endgame::Clock {
+            deadline: started + engine::bot::master_budget(),
+            pause: None,
+        };
+        let Some(solved) = engine::endgame::solve(
+            &mut generator,
+            &rules,
+            &view.board,
+            &view.hand,
+            &theirs,
+            clock,
+        ) else {
+            continue;
+        };
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "game {game}: {} against {} tiles, {ms:.1} ms, depth {}, {} positions, spread {:+}{}",
+            view.hand.len(),
+            theirs.len(),
+            solved.depth,
+            solved.nodes,
+            solved.spread,
+            if solved.exact { ", exact" } else { "" }
+        );
+        exact += usize::from(solved.exact);
+        times.push(ms);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{} endgames: median {:.1} ms, slowest {:.1} ms, exact {exact}",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
+    ExitCode::SUCCESS
+}
+
+/// Plays `count` endgames of `variant` out between `players`, each both ways (the first in the
+/// seat to move, then in the other): the first's average spread gain over the second and how
+/// many games the two ways end differently.
+fn endgame_duel(
+    variant: Variant,
+    players: [Player; 2],
+    trie: &Trie,
+    lexicon: &FstLexicon,
+    count: u64,
+    seed: u64,
+) -> ExitCode {
+    let (mut played, mut gain, mut turned, mut refused) = (0u64, 0i64, [0u32; 2], 0u32);
+    let mut game = seed;
+    while played < count {
+        game += 1;
+        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, 2 * 7) else {
+            continue;
+        };
+        let mover = usize::from(state.to_move());
+        // The spread for the seat to move, with the first player there, then the second.
+        let spreads: Vec<Option<i32>> = [players, [players[1], players[0]]]
+            .into_iter()
+            .map(|[at_move, other]| {
+                let seats = match mover {
+                    0 => [at_move, other],
+                    _ => [other, at_move],
+                };
+                let finals = selfplay::play_out(state.clone(), seats, trie, lexicon, game)?;
+                Some(finals[mover] - finals[1 - mover])
+            })
+            .collect();
+        let [Some(first), Some(second)] = spreads[..] else {
+            refused += 1;
+            continue;
+        };
+        // The first's gain: seated to move it made `first`; the second there made `second`,
+        // and the other way round the first faced the same position from the other seat.
+        gain += i64::from(first - second);
+        let wins = |spread: i32| spread > 0;
+        if wins(first) != wins(second) {
+            turned[usize::from(wins(second))] += 1;
+        }
+        played += 1;
+        println!(
+            "game {game}: to move, {} {first:+}, {} {second:+}",
+            players[0].name(),
+            players[1].name()
+        );
+    }
+    println!(
+        "{played} endgames both ways: {} gains {:+.2} points a game on {}; it wins {} games the other loses, and loses {} the other wins; {refused} refused",
+        players[0].name(),
+        gain as f64 / (2 * played) as f64,
+        players[1].name(),
+        turned[0],
+        turned[1]
+    );
     ExitCode::SUCCESS
 }
