@@ -123,10 +123,20 @@ pub fn set_master_courtesy(pause: fn()) {
     let _ = MASTER_COURTESY.set(pause);
 }
 
-/// Candidates the Master bot simulates.
-const MASTER_CANDIDATES: usize = 15;
-/// Replies it samples per candidate at most (one when the bag is empty: the rack is known).
+/// Candidates the Master bot simulates; the yardstick simulated fewer.
+const MASTER_CANDIDATES: usize = 30;
+const MASTER_CANDIDATES_BEFORE: usize = 15;
+/// Replies it samples per candidate at most (one when the bag is empty: the rack is known) as
+/// the yardstick: the Master of before stopped here, long before its budget.
 const MASTER_SAMPLES: u32 = 60;
+/// The most rounds of playouts: the budget ends a move long before.
+const MASTER_MOST_SAMPLES: u32 = 5000;
+/// Candidates the Master searches the endgames after, with one tile in the bag.
+const MASTER_PRE_ENDGAME_CANDIDATES: usize = 8;
+/// Rounds played out before any candidate is dropped.
+const MASTER_SETTLE_AFTER: u32 = 30;
+/// Standard errors a candidate must be behind the leader by to be dropped.
+const MASTER_SETTLED_Z: f64 = 2.5;
 /// Budgets after which a Master move stops even inside its first round of playouts. On a
 /// machine free to run it, no move comes near (the slowest of 2,000 self-play games took 1.5
 /// budgets); on a server too busy to give the bot's low-priority thread its time, the move ends
@@ -436,8 +446,9 @@ impl<'a> Bot<'a> {
     /// the Expert of before ([`Bot::pick_yardstick`]).
     fn pick_expert(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> MasterChoice {
         let tiles = self.rules.tiles;
-        let table = crate::leaves::Leaves::shipped_synergy(tiles)
-            .or_else(|| crate::leaves::Leaves::shipped(tiles));
+        // Only a table with pairs measured stronger (Classic's): elsewhere the linear tables
+        // play no better than the Expert of before.
+        let table = crate::leaves::Leaves::shipped_synergy(tiles);
         // Alfa Kraft's powers outweigh what a move keeps: there the look-ahead measured better.
         let Some(table) = table.filter(|_| !self.yardstick && !self.rules.economy) else {
             return self
@@ -553,18 +564,20 @@ impl<'a> Bot<'a> {
         let learned = crate::leaves::Leaves::shipped(tiles);
         let bag_empty = view.bag_size == 0;
         let theirs = unseen_tiles(self.rules, view);
-        let known = view.hand_sizes.len() == 2 && bag_empty;
-        if known && !self.yardstick && crate::endgame::applies(self.rules) {
+        let two_players = view.hand_sizes.len() == 2;
+        let clock = crate::endgame::Clock {
+            deadline: started + budget,
+            pause: MASTER_COURTESY.get().copied(),
+        };
+        let searchable = !self.yardstick && two_players && crate::endgame::applies(self.rules);
+        if searchable && bag_empty {
             let solved = crate::endgame::solve(
                 &mut self.reply_generator,
                 self.rules,
                 &view.board,
                 &view.hand,
                 &theirs,
-                crate::endgame::Clock {
-                    deadline: started + budget,
-                    pause: MASTER_COURTESY.get().copied(),
-                },
+                clock,
             );
             if let Some(solved) = solved {
                 return solved
@@ -588,9 +601,25 @@ impl<'a> Bot<'a> {
         if ranked.is_empty() {
             return MasterChoice::Nothing;
         }
-        let unseen = unseen_tiles(self.rules, view);
-        let rack_size = usize::from(self.rules.hand_size).min(unseen.len());
-        let samples = if bag_empty { 1 } else { MASTER_SAMPLES };
+        if searchable && view.bag_size == 1 {
+            let candidates: Vec<Move> = ranked
+                .iter()
+                .filter_map(|(_, m)| *m)
+                .take(MASTER_PRE_ENDGAME_CANDIDATES)
+                .collect();
+            let chosen = crate::endgame::pre_endgame(
+                &mut self.reply_generator,
+                self.rules,
+                &view.board,
+                &view.hand,
+                &theirs,
+                &candidates,
+                clock,
+            );
+            if let Some(m) = chosen {
+                return MasterChoice::Play(m);
+            }
+        }
         let boards: Vec<rules::Board> = ranked
             .iter()
             .map(|(_, m)| {
@@ -610,93 +639,58 @@ impl<'a> Bot<'a> {
                 (None, None) => Vec::new(),
             })
             .collect();
-        let hand_size = usize::from(self.rules.hand_size);
-        // Per candidate, the sum over rounds of what its playout adds to its score.
-        let mut playouts = vec![0.0f64; ranked.len()];
-        let mut rounds = 0u32;
+        // The playout stands in for the kept tiles' worth.
+        let statics = ranked
+            .iter()
+            .zip(&kept)
+            .map(|((equity, _), kept)| equity - worth(kept))
+            .collect();
+        let mut tally = Tally::new(statics);
+        let unseen = unseen_tiles(self.rules, view);
+        let samples = match (bag_empty, self.yardstick) {
+            (true, _) => 1,
+            (false, true) => MASTER_SAMPLES,
+            (false, false) => MASTER_MOST_SAMPLES,
+        };
         // A round is not begun when it would end past the budget (the last one's time foretells
         // the next's), so a move takes at most about the budget.
         let mut last_round = Duration::ZERO;
         let hard_limit = budget * MASTER_HARD_LIMIT;
-        // What one round adds per candidate; counted only when the round is complete, so every
-        // candidate's average is over the same deals.
-        let mut round = vec![0.0f64; ranked.len()];
-        'rounds: while rounds < samples && (rounds == 0 || started.elapsed() + last_round < budget)
+        'rounds: while tally.rounds < samples
+            && (tally.rounds == 0 || started.elapsed() + last_round < budget)
         {
             let round_started = Instant::now();
             // One deal per round, the same for every candidate: their differences are the moves'.
-            let mut pool = unseen.clone();
-            let rack: Vec<HandTile> = if bag_empty {
-                std::mem::take(&mut pool)
-            } else {
-                (0..rack_size)
-                    .map(|_| pool.swap_remove(self.rng.below(pool.len())))
-                    .collect()
-            };
-            let draws: Vec<HandTile> = (0..hand_size.min(pool.len()))
-                .map(|_| pool.swap_remove(self.rng.below(pool.len())))
-                .collect();
-            for (k, board) in boards.iter().enumerate() {
+            let (rack, draws) = self.deal(&unseen, bag_empty);
+            let mut round = vec![0.0f64; ranked.len()];
+            for k in (0..ranked.len()).filter(|&k| tally.alive[k]) {
                 if let Some(pause) = MASTER_COURTESY.get() {
                     pause();
                 }
                 if started.elapsed() > hard_limit {
                     break 'rounds;
                 }
-                if bag_empty && kept[k].is_empty() && ranked[k].1.is_some() {
-                    // It goes out: the game ends, and the opponent's rack is known.
-                    round[k] = f64::from(stuck_cost(self.rules, &rack));
-                    continue;
-                }
-                let mut scratch = std::mem::take(&mut self.replies);
-                let reply = self.reply_generator.best(board, &rack, &mut scratch);
-                let reply_score = reply.map_or(0.0, |r| f64::from(r.score));
-                if bag_empty && reply.is_some_and(|r| r.tile_count() == rack.len()) {
-                    // The opponent goes out with its reply: what the player kept is stuck.
-                    round[k] = -reply_score - f64::from(stuck_cost(self.rules, &kept[k]));
-                    self.replies = scratch;
-                    continue;
-                }
-                // The player's next move: after that reply, with what they kept and drew; the
-                // playout ends on what that move keeps, not on a rack emptied for points.
-                let mut after = board.clone();
-                for t in reply.iter().flat_map(Move::tiles) {
-                    after.set(t.pos, square_of(t));
-                }
-                let mut next_rack = kept[k].clone();
-                let need = hand_size.saturating_sub(next_rack.len());
-                next_rack.extend(draws.iter().take(need));
-                let next = match self.reply_generator.best(&after, &next_rack, &mut scratch) {
-                    Some(next) if bag_empty && next.tile_count() == next_rack.len() => {
-                        // It goes out next: the opponent is left with what the reply kept.
-                        let stuck = reply.map_or_else(|| rack.clone(), |r| leave(&rack, &r));
-                        f64::from(next.score) + f64::from(stuck_cost(self.rules, &stuck))
-                    }
-                    Some(next) => f64::from(next.score) + worth(&leave(&next_rack, &next)),
-                    None => worth(&next_rack),
+                let deal = Deal {
+                    board: &boards[k],
+                    kept: &kept[k],
+                    goes_out: bag_empty && kept[k].is_empty() && ranked[k].1.is_some(),
+                    rack: &rack,
+                    draws: &draws,
                 };
-                round[k] = next - reply_score;
-                self.replies = scratch;
+                round[k] = self.playout(&deal, bag_empty, &worth);
             }
-            for (total, added) in playouts.iter_mut().zip(&round) {
-                *total += added;
-            }
-            rounds += 1;
+            tally.add(&round);
             last_round = round_started.elapsed();
+            if !self.yardstick && tally.settle() {
+                break;
+            }
         }
-        let best = ranked
-            .iter()
-            .zip(&kept)
-            .zip(&playouts)
-            .map(|(((equity, m), kept), playout)| {
-                // The playout stands in for the kept tiles' worth (static equity if the hard
-                // limit came before one round was complete).
-                let value = if rounds == 0 {
-                    *equity
-                } else {
-                    equity - worth(kept) + playout / f64::from(rounds)
-                };
-                (value, *m)
+        let best = (0..ranked.len())
+            .filter(|&k| tally.alive[k])
+            // Static equity if the hard limit came before one round was complete.
+            .map(|k| match tally.rounds {
+                0 => (ranked[k].0, ranked[k].1),
+                _ => (tally.value(k), ranked[k].1),
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
         match (best, exchange) {
@@ -704,6 +698,63 @@ impl<'a> Bot<'a> {
             (Some((_, None)), Some(keep)) => MasterChoice::Exchange(keep.given),
             _ => MasterChoice::Nothing,
         }
+    }
+
+    /// A deal from the `unseen` tiles: the opponent's rack (all of them once the bag is empty)
+    /// and what the player draws next.
+    fn deal(&mut self, unseen: &[HandTile], bag_empty: bool) -> (Vec<HandTile>, Vec<HandTile>) {
+        let hand_size = usize::from(self.rules.hand_size);
+        let mut pool = unseen.to_vec();
+        let rack: Vec<HandTile> = if bag_empty {
+            std::mem::take(&mut pool)
+        } else {
+            (0..hand_size.min(pool.len()))
+                .map(|_| pool.swap_remove(self.rng.below(pool.len())))
+                .collect()
+        };
+        let draws = (0..hand_size.min(pool.len()))
+            .map(|_| pool.swap_remove(self.rng.below(pool.len())))
+            .collect();
+        (rack, draws)
+    }
+
+    /// What one deal adds to a candidate's score: the opponent's best reply on the dealt rack,
+    /// then the player's best next move with what they kept and drew, ending on `worth` of what
+    /// that keeps; with the bag empty, the end of the game where a move goes out.
+    fn playout(&mut self, deal: &Deal, bag_empty: bool, worth: &dyn Fn(&[HandTile]) -> f64) -> f64 {
+        let rack = deal.rack;
+        if deal.goes_out {
+            // It goes out: the game ends, and the opponent's rack is known.
+            return f64::from(stuck_cost(self.rules, rack));
+        }
+        let mut scratch = std::mem::take(&mut self.replies);
+        let reply = self.reply_generator.best(deal.board, rack, &mut scratch);
+        let reply_score = reply.map_or(0.0, |r| f64::from(r.score));
+        if bag_empty && reply.is_some_and(|r| r.tile_count() == rack.len()) {
+            // The opponent goes out with its reply: what the player kept is stuck.
+            self.replies = scratch;
+            return -reply_score - f64::from(stuck_cost(self.rules, deal.kept));
+        }
+        // The player's next move: after that reply, with what they kept and drew; the playout
+        // ends on what that move keeps, not on a rack emptied for points.
+        let mut after = deal.board.clone();
+        for t in reply.iter().flat_map(Move::tiles) {
+            after.set(t.pos, square_of(t));
+        }
+        let mut next_rack = deal.kept.to_vec();
+        let need = usize::from(self.rules.hand_size).saturating_sub(next_rack.len());
+        next_rack.extend(deal.draws.iter().take(need));
+        let next = match self.reply_generator.best(&after, &next_rack, &mut scratch) {
+            Some(next) if bag_empty && next.tile_count() == next_rack.len() => {
+                // It goes out next: the opponent is left with what the reply kept.
+                let stuck = reply.map_or_else(|| rack.to_vec(), |r| leave(rack, &r));
+                f64::from(next.score) + f64::from(stuck_cost(self.rules, &stuck))
+            }
+            Some(next) => f64::from(next.score) + worth(&leave(&next_rack, &next)),
+            None => worth(&next_rack),
+        };
+        self.replies = scratch;
+        next - reply_score
     }
 
     /// The Master's candidates by static equity (score, coins and power tiles, plus `worth` of
@@ -735,7 +786,10 @@ impl<'a> Bot<'a> {
             }
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         }
-        ranked.truncate(MASTER_CANDIDATES);
+        ranked.truncate(match self.yardstick {
+            true => MASTER_CANDIDATES_BEFORE,
+            false => MASTER_CANDIDATES,
+        });
         let exchange = learned
             .filter(|_| self.may_exchange(view))
             .and_then(|table| best_keep(self.rules.tiles, table, &view.hand));
@@ -816,6 +870,89 @@ enum MasterChoice {
     Exchange(Vec<HandTile>),
     /// Nothing to play or exchange.
     Nothing,
+}
+
+/// One round's deal for one candidate of the Master's: the board after it, what it keeps, and
+/// the opponent's rack and the player's draws, the same for every candidate.
+struct Deal<'d> {
+    board: &'d rules::Board,
+    kept: &'d [HandTile],
+    /// Whether it empties the rack with the bag empty: the game ends on it.
+    goes_out: bool,
+    rack: &'d [HandTile],
+    draws: &'d [HandTile],
+}
+
+/// The Master's candidates as their playouts come in: each one's value besides its playouts,
+/// what each round's deal added to it, and whether it is still in the running.
+struct Tally {
+    statics: Vec<f64>,
+    /// Per candidate, a value per round (candidates dropped stop being played out).
+    playouts: Vec<Vec<f64>>,
+    alive: Vec<bool>,
+    rounds: u32,
+}
+
+impl Tally {
+    fn new(statics: Vec<f64>) -> Tally {
+        let n = statics.len();
+        Tally {
+            statics,
+            playouts: vec![Vec::new(); n],
+            alive: vec![true; n],
+            rounds: 0,
+        }
+    }
+
+    /// Counts a complete round: `round[k]` for each candidate still running.
+    fn add(&mut self, round: &[f64]) {
+        for (k, value) in round.iter().enumerate() {
+            if self.alive[k] {
+                self.playouts[k].push(*value);
+            }
+        }
+        self.rounds += 1;
+    }
+
+    /// Its value: the static part and the playouts' average.
+    fn value(&self, k: usize) -> f64 {
+        let playouts = &self.playouts[k];
+        self.statics[k] + playouts.iter().sum::<f64>() / playouts.len().max(1) as f64
+    }
+
+    /// Drops the candidates clearly behind the leader: those whose difference from it, over
+    /// the deals both were played out on (every deal since the start: the leader was never
+    /// dropped), is below zero with [`MASTER_SETTLED_Z`] standard errors to spare. Whether one
+    /// is left: the move is settled.
+    fn settle(&mut self) -> bool {
+        if self.rounds < MASTER_SETTLE_AFTER {
+            return false;
+        }
+        let running = || (0..self.alive.len()).filter(|&k| self.alive[k]);
+        let Some(leader) = running().max_by(|&a, &b| self.value(a).total_cmp(&self.value(b)))
+        else {
+            return true;
+        };
+        let n = self.rounds as f64;
+        let behind: Vec<usize> = running()
+            .filter(|&k| k != leader)
+            .filter(|&k| {
+                let diffs = self.playouts[k].iter().zip(&self.playouts[leader]);
+                let (sum, squares) = diffs.fold((0.0, 0.0), |(s, q), (a, b)| {
+                    let d = a - b;
+                    (s + d, q + d * d)
+                });
+                let mean = sum / n;
+                let variance = (squares / n - mean * mean).max(0.0) * n / (n - 1.0);
+                let gap = self.statics[k] - self.statics[leader] + mean;
+                gap + MASTER_SETTLED_Z * (variance / n).sqrt() < 0.0
+            })
+            .collect();
+        for k in behind {
+            self.alive[k] = false;
+        }
+        self.alive.iter().filter(|&&alive| alive).count() == 1
+    }
 }
 
 /// An exchange's split of the rack.

@@ -281,3 +281,56 @@ fn order(rules: &RuleSet, mine: &[HandTile], moves: &[Move], theirs: &[HandTile]
     });
     ordered
 }
+
+/// The pre-endgame with one tile in the bag: which of `candidates` (moves of `mine`) leads to
+/// the best endgame. `unseen` is the opponent's rack and the bag's tile together; each of them
+/// in turn is the one in the bag (every deal counts the same), the candidate draws it, and the
+/// endgame that follows, the opponent to move, is searched. Deals go round the candidates
+/// while `clock` lasts, each search given an even share of what is left; the first deal is
+/// always searched. `None` with no candidates.
+pub fn pre_endgame(
+    generator: &mut Generator<'_>,
+    rules: &RuleSet,
+    board: &Board,
+    mine: &[HandTile],
+    unseen: &[HandTile],
+    candidates: &[Move],
+    clock: Clock,
+) -> Option<Move> {
+    let mut totals = vec![0i64; candidates.len()];
+    for (d, &drawn) in unseen.iter().enumerate() {
+        let mut theirs = unseen.to_vec();
+        theirs.remove(d);
+        let mut values = Vec::with_capacity(candidates.len());
+        for (c, m) in candidates.iter().enumerate() {
+            let now = Instant::now();
+            if d > 0 && now >= clock.deadline {
+                break;
+            }
+            // An even share of the time left for the searches left.
+            let left = (unseen.len() - d) * candidates.len() - c;
+            let share = clock.deadline.saturating_duration_since(now) / left as u32;
+            let mut after = board.clone();
+            for t in m.tiles() {
+                after.set(t.pos, square_of(t));
+            }
+            let mut kept = leave(mine, m);
+            kept.push(drawn);
+            let reply = Clock {
+                deadline: now + share,
+                pause: clock.pause,
+            };
+            let theirs_value =
+                solve(generator, rules, &after, &theirs, &kept, reply).map_or(0, |s| s.spread);
+            values.push(i64::from(m.score - theirs_value));
+        }
+        if values.len() < candidates.len() {
+            break;
+        }
+        for (total, value) in totals.iter_mut().zip(values) {
+            *total += value;
+        }
+    }
+    let best = (0..candidates.len()).max_by_key(|&c| totals[c])?;
+    Some(candidates[best])
+}

@@ -201,13 +201,15 @@ pub fn play_game<L: Lexicon + ?Sized, P: Into<Player> + Copy>(
     }
 }
 
-/// A game of `variant` from `seed`, played by two Club bots until the bag is empty, both players
-/// hold tiles and together at most `most`: an endgame to search. `None` when the game ends first.
+/// A game of `variant` from `seed`, played by two Club bots until the bag holds `bag` tiles and
+/// both players hold tiles, together at most `most`: an endgame to search (a pre-endgame with
+/// tiles in the bag). `None` when the game ends first or the bag never holds that many.
 pub fn endgame<L: Lexicon + ?Sized>(
     variant: Variant,
     trie: &Trie,
     lexicon: &L,
     seed: u64,
+    bag: usize,
     most: usize,
 ) -> Option<GameState> {
     let rules = RuleSet::new(variant);
@@ -222,7 +224,10 @@ pub fn endgame<L: Lexicon + ?Sized>(
     let mut bot = Bot::new(Level::Club, trie, &rules, seed);
     while *state.status() == Status::Playing {
         let held: Vec<usize> = (0..2).map(|s| state.view(s).hand.len()).collect();
-        if state.bag().is_empty() && !held.contains(&0) && held.iter().sum::<usize>() <= most {
+        if state.bag().len() < bag {
+            return None;
+        }
+        if state.bag().len() == bag && !held.contains(&0) && held.iter().sum::<usize>() <= most {
             return Some(state);
         }
         let action = bot.decide(&state.view(state.to_move()));

@@ -13,8 +13,15 @@ use support::{english, trie_of};
 
 mod support;
 
+/// The Master's budget for games that check legality, not strength: it would otherwise think a
+/// second a move.
+fn quick_master() {
+    engine::bot::set_master_budget(std::time::Duration::from_millis(60));
+}
+
 #[test]
 fn every_level_plays_legal_moves_to_the_end_in_every_english_ruleset() {
+    quick_master();
     let lexicon = english();
     let variants = [
         Variant::Feud {
@@ -202,6 +209,7 @@ fn alfa_kraft_bots_with_no_move_swap_instead_of_passing_while_they_can_pay() {
 
 #[test]
 fn the_master_bot_plays_legal_moves_to_the_end_in_the_scandinavian_rulesets() {
+    quick_master();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dictionaries/fst");
     let games = [
         (

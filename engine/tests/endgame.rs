@@ -54,7 +54,7 @@ fn the_search_finds_what_minimax_over_every_move_finds() {
     let mut generator = Generator::new(&trie, &rules);
     let mut checked = 0;
     for seed in 1..40 {
-        let Some(state) = selfplay::endgame(Variant::Classic, &trie, &lexicon, seed, 4) else {
+        let Some(state) = selfplay::endgame(Variant::Classic, &trie, &lexicon, seed, 0, 4) else {
             continue;
         };
         let seat = state.to_move();
@@ -84,7 +84,8 @@ fn playing_the_solved_moves_ends_the_game_with_the_foretold_spread() {
     let mut generator = Generator::new(&trie, &rules);
     let mut checked = 0;
     for seed in 100..130 {
-        let Some(mut state) = selfplay::endgame(Variant::Classic, &trie, &lexicon, seed, 7) else {
+        let Some(mut state) = selfplay::endgame(Variant::Classic, &trie, &lexicon, seed, 0, 7)
+        else {
             continue;
         };
         let seat = state.to_move();

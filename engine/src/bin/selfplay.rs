@@ -71,6 +71,10 @@ struct Args {
     /// out between them both ways and prints what the first gains.
     #[arg(long, value_name = "N")]
     endgames: Option<u64>,
+    /// With `--endgames` and two levels: play from when the bag holds this many tiles (a
+    /// pre-endgame) instead of none.
+    #[arg(long, default_value_t = 0)]
+    bag: usize,
     /// The Master bot's time a move, in ms.
     #[arg(long = "think-ms")]
     think_ms: Option<u64>,
@@ -134,7 +138,7 @@ fn main() -> ExitCode {
     if let Some(count) = args.endgames {
         return match levels.as_slice() {
             [] => search_endgames(variant, &trie, &lexicon, count, seed),
-            [a, b] => endgame_duel(variant, [*a, *b], &trie, &lexicon, count, seed),
+            [a, b] => endgame_duel(variant, [*a, *b], &trie, &lexicon, (count, args.bag), seed),
             _ => {
                 eprintln!("give two levels to play the endgames out, or none to search them");
                 ExitCode::FAILURE
@@ -242,7 +246,7 @@ fn search_endgames(
     let mut game = seed;
     while (times.len() as u64) < count {
         game += 1;
-        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, 2 * 7) else {
+        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, 0, 2 * 7) else {
             continue;
         };
         let seat = state.to_move();
@@ -286,7 +290,8 @@ fn search_endgames(
     ExitCode::SUCCESS
 }
 
-/// Plays `count` endgames of `variant` out between `players`, each both ways (the first in the
+/// Plays `count` endgames of `variant` (from when the bag holds `bag` tiles) out between
+/// `players`, each both ways (the first in the
 /// seat to move, then in the other): the first's average spread gain over the second and how
 /// many games the two ways end differently.
 fn endgame_duel(
@@ -294,14 +299,14 @@ fn endgame_duel(
     players: [Player; 2],
     trie: &Trie,
     lexicon: &FstLexicon,
-    count: u64,
+    (count, bag): (u64, usize),
     seed: u64,
 ) -> ExitCode {
     let (mut played, mut gain, mut turned, mut refused) = (0u64, 0i64, [0u32; 2], 0u32);
     let mut game = seed;
     while played < count {
         game += 1;
-        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, 2 * 7) else {
+        let Some(state) = selfplay::endgame(variant, trie, lexicon, game, bag, 2 * 7) else {
             continue;
         };
         let mover = usize::from(state.to_move());
