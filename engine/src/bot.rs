@@ -1,7 +1,8 @@
 //! Bots: five levels, each with a displayed rank, from a beginner who plays short words to a
-//! master that values the tiles it keeps as self-play taught it and simulates its best candidates
-//! two moves deep. A bot decides from its own [`PlayerView`] alone: the board, its hand, the bag's
-//! size and the public history.
+//! master that values the tiles it keeps as self-play taught it, simulates its best candidates
+//! two moves deep for as long as its budget allows or until the best is settled, and searches
+//! the end of the game ([`crate::endgame`]) once the bag holds one tile or none. A bot decides
+//! from its own [`PlayerView`] alone: the board, its hand, the bag's size and the public history.
 
 use std::time::Duration;
 
@@ -546,14 +547,15 @@ impl<'a> Bot<'a> {
         -f64::from(stuck_cost(self.rules, left))
     }
 
-    /// Static equity with learned leave values (the tiles' worth at the end, once the bag is
-    /// empty) picks the candidates; then, round after round while the time budget lasts, each is
-    /// played out on one deal from the unseen tiles: the opponent's best reply on a sampled rack,
-    /// then the bot's own best next move with what it kept and drew, ending on the worth of what
-    /// that move keeps. The candidate whose score plus its average playout is highest wins.
-    /// Once the bag is empty the opponent's rack is known and the playout is exact: a move that
-    /// goes out ends the game with the opponent's tiles stuck; a reply that goes out leaves the
-    /// player's kept tiles stuck.
+    /// With two players and the bag empty, the endgame is searched instead; with one tile in
+    /// the bag, the endgames after the best candidates. Otherwise static equity with learned
+    /// leave values picks the candidates; then, round after round while the time budget lasts,
+    /// each still running is played out on one deal from the unseen tiles: the opponent's best
+    /// reply on a sampled rack, then the bot's own best next move with what it kept and drew,
+    /// ending on the worth of what that move keeps. A candidate clearly behind the leader is
+    /// dropped ([`Tally::settle`]); the search ends when one is left. The candidate whose static
+    /// value plus its average playout is highest wins. (As the yardstick: at most 60 rounds, none
+    /// dropped, and with the bag empty one exact playout.)
     ///
     /// Where the ruleset lets a turn exchange tiles, keeping the rack's best subset (by learned
     /// value) and giving back the rest is a candidate too, simulated the same way on the board
