@@ -106,14 +106,7 @@ pub fn play_game<L: Lexicon + ?Sized, P: Into<Player> + Copy>(
     seed: u64,
 ) -> GameRecord {
     let rules = RuleSet::new(variant);
-    let config = GameConfig {
-        variant,
-        dictionary: "en".into(),
-        seed,
-        players: 2,
-        first_seat: 0,
-        format: Format::Casual,
-    };
+    let config = match_config(variant, seed);
     let first_level_seat = (seed % 2) as usize;
     let mut state = GameState::new(config.clone());
     let mut log = Vec::new();
@@ -213,14 +206,7 @@ pub fn endgame<L: Lexicon + ?Sized>(
     most: usize,
 ) -> Option<GameState> {
     let rules = RuleSet::new(variant);
-    let mut state = GameState::new(GameConfig {
-        variant,
-        dictionary: "en".into(),
-        seed,
-        players: 2,
-        first_seat: 0,
-        format: Format::Casual,
-    });
+    let mut state = GameState::new(match_config(variant, seed));
     let mut bot = Bot::new(Level::Club, trie, &rules, seed);
     while *state.status() == Status::Playing {
         let held: Vec<usize> = (0..2).map(|s| state.view(s).hand.len()).collect();
@@ -234,6 +220,18 @@ pub fn endgame<L: Lexicon + ?Sized>(
         state.apply(&action, lexicon).ok()?;
     }
     None
+}
+
+/// A two-player Casual game of `variant` from `seed`, as the matches play it.
+fn match_config(variant: Variant, seed: u64) -> GameConfig {
+    GameConfig {
+        variant,
+        dictionary: "en".into(),
+        seed,
+        players: 2,
+        first_seat: 0,
+        format: Format::Casual,
+    }
 }
 
 /// `state` played to its end by `players` (by seat): the final scores by seat, or `None` if a bot
