@@ -13,7 +13,7 @@ use rules::{
     bag::Rng,
     board::Square,
     lexicon::AcceptAll,
-    play::{evaluate, square_of, Situation},
+    play::{evaluate, Situation},
     powers::{coins_for, earned_tiles, POWER_BAR_SLOTS},
     ruleset::SwapRule,
     Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
@@ -508,10 +508,7 @@ impl<'a> Bot<'a> {
             if started.elapsed() > TIME_BUDGET / 2 {
                 break;
             }
-            let mut board = view.board.clone();
-            for t in m.tiles() {
-                board.set(t.pos, square_of(t));
-            }
+            let board = m.played_on(&view.board);
             let mut reply_total = 0i32;
             for _ in 0..samples {
                 let rack = sample(&unseen, rack_size, &mut self.rng);
@@ -624,13 +621,7 @@ impl<'a> Bot<'a> {
         }
         let boards: Vec<rules::Board> = ranked
             .iter()
-            .map(|(_, m)| {
-                let mut board = view.board.clone();
-                for t in m.iter().flat_map(Move::tiles) {
-                    board.set(t.pos, square_of(t));
-                }
-                board
-            })
+            .map(|(_, m)| m.map_or_else(|| view.board.clone(), |m| m.played_on(&view.board)))
             .collect();
         // What each candidate keeps, for the player's own next move.
         let kept: Vec<Vec<HandTile>> = ranked
@@ -739,10 +730,7 @@ impl<'a> Bot<'a> {
         }
         // The player's next move: after that reply, with what they kept and drew; the playout
         // ends on what that move keeps, not on a rack emptied for points.
-        let mut after = deal.board.clone();
-        for t in reply.iter().flat_map(Move::tiles) {
-            after.set(t.pos, square_of(t));
-        }
+        let after = reply.map_or_else(|| deal.board.clone(), |r| r.played_on(deal.board));
         let mut next_rack = deal.kept.to_vec();
         let need = usize::from(self.rules.hand_size).saturating_sub(next_rack.len());
         next_rack.extend(deal.draws.iter().take(need));

@@ -15,7 +15,7 @@
 // std's natively; the browser's clock in wasm, where std has none (a bot in a Web Worker).
 use web_time::Instant;
 
-use rules::{play::square_of, Board, HandTile, RuleSet};
+use rules::{Board, HandTile, RuleSet};
 
 use crate::{leaves::leave, Generator, Move};
 
@@ -206,10 +206,7 @@ impl Search<'_, '_> {
             // Out: the game ends, the opponent's tiles stuck.
             return m.score + stuck_cost(self.rules, theirs);
         }
-        let mut after = board.clone();
-        for t in m.tiles() {
-            after.set(t.pos, square_of(t));
-        }
+        let after = m.played_on(board);
         // The reply's window, moved by this move's points: it is judged from what it leaves.
         let (low, high) = (m.score.saturating_sub(beta), m.score.saturating_sub(alpha));
         m.score - self.negamax(&after, theirs, &kept, depth - 1, low, high, false)
@@ -310,10 +307,7 @@ pub fn pre_endgame(
             // An even share of the time left for the searches left.
             let left = (unseen.len() - d) * candidates.len() - c;
             let share = clock.deadline.saturating_duration_since(now) / left as u32;
-            let mut after = board.clone();
-            for t in m.tiles() {
-                after.set(t.pos, square_of(t));
-            }
+            let after = m.played_on(board);
             let mut kept = leave(mine, m);
             kept.push(drawn);
             let reply = Clock {

@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use engine::{endgame, leaves::leave, selfplay, Generator, Move};
-use rules::{game::Status, play::square_of, Action, Board, HandTile, RuleSet, Variant};
+use engine::{endgame, leaves::leave, selfplay, Generator};
+use rules::{game::Status, Action, Board, HandTile, RuleSet, Variant};
 use support::{english, trie_of};
 
 mod support;
@@ -32,18 +32,18 @@ fn minimax(
         let kept = leave(mine, m);
         let value = match kept.is_empty() {
             true => m.score + endgame::stuck_cost(rules, theirs),
-            false => m.score - minimax(generator, rules, &after(board, m), theirs, &kept, false),
+            false => m.score - minimax(generator, rules, &m.played_on(board), theirs, &kept, false),
         };
         best.max(value)
     })
 }
 
-fn after(board: &Board, m: &Move) -> Board {
-    let mut board = board.clone();
-    for t in m.tiles() {
-        board.set(t.pos, square_of(t));
+/// A clock no search here comes near: every search is to the end.
+fn far() -> endgame::Clock {
+    endgame::Clock {
+        deadline: Instant::now() + Duration::from_secs(600),
+        pause: None,
     }
-    board
 }
 
 #[test]
@@ -60,11 +60,7 @@ fn the_search_finds_what_minimax_over_every_move_finds() {
         let seat = state.to_move();
         let (mine, theirs) = (state.view(seat).hand, state.view(1 - seat).hand);
         let board = state.view(seat).board;
-        let far = endgame::Clock {
-            deadline: Instant::now() + Duration::from_secs(600),
-            pause: None,
-        };
-        let solved = endgame::solve(&mut generator, &rules, &board, &mine, &theirs, far).unwrap();
+        let solved = endgame::solve(&mut generator, &rules, &board, &mine, &theirs, far()).unwrap();
         assert!(solved.exact, "seed {seed}: {solved:?}");
         let expected = minimax(&mut generator, &rules, &board, &mine, &theirs, false);
         assert_eq!(
@@ -99,17 +95,13 @@ fn playing_the_solved_moves_ends_the_game_with_the_foretold_spread() {
                 // The other went out: Classic's next player accepts by passing.
                 (true, _) | (_, true) => Action::Pass { seat: mover },
                 _ => {
-                    let far = endgame::Clock {
-                        deadline: Instant::now() + Duration::from_secs(600),
-                        pause: None,
-                    };
                     let solved = endgame::solve(
                         &mut generator,
                         &rules,
                         &view.board,
                         &view.hand,
                         &theirs,
-                        far,
+                        far(),
                     )
                     .unwrap();
                     assert!(solved.exact, "seed {seed}: {solved:?}");

@@ -6,7 +6,8 @@
 //! caller's `Vec` that is reused between calls.
 
 use rules::{
-    ruleset::Scoring, Board, Direction, HandTile, Letter, NewTile, Placement, Played, Pos, RuleSet,
+    play::square_of, ruleset::Scoring, Board, Direction, HandTile, Letter, NewTile, Placement,
+    Played, Pos, RuleSet,
 };
 
 use std::{collections::BinaryHeap, ops::RangeInclusive};
@@ -64,6 +65,15 @@ impl Move {
                     arrow: false,
                 }
             })
+    }
+
+    /// `board` with the move's tiles on it.
+    pub fn played_on(&self, board: &Board) -> Board {
+        let mut after = board.clone();
+        for t in self.tiles() {
+            after.set(t.pos, square_of(t));
+        }
+        after
     }
 
     /// The move as the rules take it.
