@@ -562,7 +562,8 @@ impl<'a> Bot<'a> {
         let tiles = self.rules.tiles;
         let learned = crate::leaves::Leaves::shipped(tiles);
         let bag_empty = view.bag_size == 0;
-        let theirs = unseen_tiles(self.rules, view);
+        // What the player has not seen: the opponent's rack and the bag.
+        let unseen = unseen_tiles(self.rules, view);
         let two_players = view.hand_sizes.len() == 2;
         let clock = crate::endgame::Clock {
             deadline: started + budget,
@@ -575,7 +576,7 @@ impl<'a> Bot<'a> {
                 self.rules,
                 &view.board,
                 &view.hand,
-                &theirs,
+                &unseen,
                 clock,
             );
             if let Some(solved) = solved {
@@ -611,7 +612,7 @@ impl<'a> Bot<'a> {
                 self.rules,
                 &view.board,
                 &view.hand,
-                &theirs,
+                &unseen,
                 &candidates,
                 clock,
             );
@@ -639,7 +640,6 @@ impl<'a> Bot<'a> {
             .map(|((equity, _), kept)| equity - worth(kept))
             .collect();
         let mut tally = Tally::new(statics);
-        let unseen = unseen_tiles(self.rules, view);
         let samples = match (bag_empty, self.yardstick) {
             (true, _) => 1,
             (false, true) => MASTER_SAMPLES,
