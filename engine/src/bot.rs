@@ -91,6 +91,9 @@ const REPLY_WEIGHT: f64 = 0.5;
 /// won 58.2, 58.9, 59.2 and 50.9 %); the table predicts the next move's points alone, and a
 /// good leave keeps paying after it.
 const EXPERT_LEAVE_WEIGHT: f64 = 1.4;
+/// How long the Expert searches an endgame or a pre-endgame: a quarter of the Master's second,
+/// so it stays the quick bot it is the rest of the game.
+const EXPERT_ENDGAME_BUDGET: Duration = Duration::from_millis(250);
 /// How much the heuristic worth of the kept tiles counts.
 const LEAVE_WEIGHT: f64 = 1.0;
 
@@ -152,6 +155,14 @@ const GOLDEN_TILE_WORTH: f64 = 30.0;
 const ALFA_POWER_TILE_WORTH: f64 = 15.0;
 /// Candidates (by equity) the Master bot scores again with its earned power tiles placed.
 const MASTER_POWERED: usize = 20;
+
+/// The Expert's time for an endgame search begun at `started`.
+fn expert_clock(started: Instant) -> crate::endgame::Clock {
+    crate::endgame::Clock {
+        deadline: started + EXPERT_ENDGAME_BUDGET,
+        pause: MASTER_COURTESY.get().copied(),
+    }
+}
 
 /// A bot for one game's ruleset and dictionary.
 pub struct Bot<'a> {
@@ -456,11 +467,18 @@ impl<'a> Bot<'a> {
                 .pick_yardstick(view, moves, started)
                 .map_or(MasterChoice::Nothing, MasterChoice::Play);
         };
+        if let Some(solved) = self.expert_endgame(view, started) {
+            return solved;
+        }
         let worth = |left: &[HandTile]| EXPERT_LEAVE_WEIGHT * self.leave_worth(view, table, left);
-        let best = moves
+        let mut ranked: Vec<(f64, &Move)> = moves
             .iter()
             .map(|m| (f64::from(m.score) + worth(&leave(&view.hand, m)), m))
-            .max_by(|a, b| a.0.total_cmp(&b.0));
+            .collect();
+        if let Some(chosen) = self.expert_pre_endgame(view, &mut ranked, started) {
+            return MasterChoice::Play(chosen);
+        }
+        let best = ranked.into_iter().max_by(|a, b| a.0.total_cmp(&b.0));
         let exchange = Some(table)
             .filter(|_| self.may_exchange(view))
             .and_then(|table| best_keep(tiles, table, &view.hand));
@@ -472,6 +490,64 @@ impl<'a> Bot<'a> {
             (_, Some(keep)) => MasterChoice::Exchange(keep.given),
             (None, None) => MasterChoice::Nothing,
         }
+    }
+
+    /// With two players and the bag empty, the endgame searched within
+    /// [`EXPERT_ENDGAME_BUDGET`]: static equity knows what the tiles left cost, not what the
+    /// opponent's rack, known now, answers.
+    fn expert_endgame(&mut self, view: &PlayerView, started: Instant) -> Option<MasterChoice> {
+        if view.bag_size != 0 || !self.searchable(view) {
+            return None;
+        }
+        let unseen = unseen_tiles(self.rules, view);
+        let solved = crate::endgame::solve(
+            &mut self.reply_generator,
+            self.rules,
+            &view.board,
+            &view.hand,
+            &unseen,
+            expert_clock(started),
+        )?;
+        Some(
+            solved
+                .best
+                .map_or(MasterChoice::Nothing, MasterChoice::Play),
+        )
+    }
+
+    /// With two players and one tile in the bag, the endgames after the best candidates by
+    /// static equity (`ranked`, sorted here), searched within [`EXPERT_ENDGAME_BUDGET`].
+    fn expert_pre_endgame(
+        &mut self,
+        view: &PlayerView,
+        ranked: &mut [(f64, &Move)],
+        started: Instant,
+    ) -> Option<Move> {
+        if view.bag_size != 1 || !self.searchable(view) {
+            return None;
+        }
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let candidates: Vec<Move> = ranked
+            .iter()
+            .take(MASTER_PRE_ENDGAME_CANDIDATES)
+            .map(|(_, m)| **m)
+            .collect();
+        let unseen = unseen_tiles(self.rules, view);
+        crate::endgame::pre_endgame(
+            &mut self.reply_generator,
+            self.rules,
+            &view.board,
+            &view.hand,
+            &unseen,
+            &candidates,
+            expert_clock(started),
+        )
+    }
+
+    /// Whether the game's end can be searched: two players, rules without powers or special
+    /// tiles, and not the yardstick, which played before the search was written.
+    fn searchable(&self, view: &PlayerView) -> bool {
+        !self.yardstick && view.hand_sizes.len() == 2 && crate::endgame::applies(self.rules)
     }
 
     /// The Expert of before its leaves were learned: static equity by the hand-written leave
@@ -564,12 +640,11 @@ impl<'a> Bot<'a> {
         let bag_empty = view.bag_size == 0;
         // What the player has not seen: the opponent's rack and the bag.
         let unseen = unseen_tiles(self.rules, view);
-        let two_players = view.hand_sizes.len() == 2;
         let clock = crate::endgame::Clock {
             deadline: started + budget,
             pause: MASTER_COURTESY.get().copied(),
         };
-        let searchable = !self.yardstick && two_players && crate::endgame::applies(self.rules);
+        let searchable = self.searchable(view);
         if searchable && bag_empty {
             let solved = crate::endgame::solve(
                 &mut self.reply_generator,
