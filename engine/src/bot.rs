@@ -452,24 +452,26 @@ impl<'a> Bot<'a> {
         Some(moves[lo + self.rng.below(hi - lo)])
     }
 
-    /// Static equity: the move's points plus what it keeps, by the learned leaves with pairs, weighted [`EXPERT_LEAVE_WEIGHT`]; and
-    /// where the rules allow one, the exchange that keeps the rack's best tiles, as a candidate
-    /// of its own. Without a learned table for the tile set, in Alfa Kraft, or as the yardstick,
-    /// the Expert of before ([`Bot::pick_yardstick`]).
+    /// The endgame searched where it can be ([`Bot::expert_endgame`]); else static equity: the
+    /// move's points plus what it keeps, by the learned leaves with pairs, weighted
+    /// [`EXPERT_LEAVE_WEIGHT`], with one tile in the bag the pre-endgame after the best of them,
+    /// and where the rules allow one, the exchange that keeps the rack's best tiles, as a
+    /// candidate of its own. Without a learned table for the tile set, in Alfa Kraft, or as the
+    /// yardstick, the Expert of before ([`Bot::pick_yardstick`]).
     fn pick_expert(&mut self, view: &PlayerView, moves: &[Move], started: Instant) -> MasterChoice {
         let tiles = self.rules.tiles;
         // Only a table with pairs measured stronger (Classic's): elsewhere the linear tables
         // play no better than the Expert of before.
         let table = crate::leaves::Leaves::shipped_synergy(tiles);
+        if let Some(solved) = self.expert_endgame(view, started) {
+            return solved;
+        }
         // Alfa Kraft's powers outweigh what a move keeps: there the look-ahead measured better.
         let Some(table) = table.filter(|_| !self.yardstick && !self.rules.economy) else {
             return self
                 .pick_yardstick(view, moves, started)
                 .map_or(MasterChoice::Nothing, MasterChoice::Play);
         };
-        if let Some(solved) = self.expert_endgame(view, started) {
-            return solved;
-        }
         let worth = |left: &[HandTile]| EXPERT_LEAVE_WEIGHT * self.leave_worth(view, table, left);
         let mut ranked: Vec<(f64, &Move)> = moves
             .iter()
