@@ -19,7 +19,12 @@ use rules::{
     Action, HandTile, Placement, Played, PlayerView, Power, RuleSet, Seat, StagedPower,
 };
 
-use crate::{endgame::stuck_cost, leaves::leave, movegen::Move, Generator, Trie};
+use crate::{
+    endgame::{stuck_cost, Clock},
+    leaves::leave,
+    movegen::Move,
+    Generator, Trie,
+};
 
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -135,8 +140,8 @@ const MASTER_CANDIDATES_BEFORE: usize = 15;
 const MASTER_SAMPLES: u32 = 60;
 /// The most rounds of playouts: the budget ends a move long before.
 const MASTER_MOST_SAMPLES: u32 = 5000;
-/// Candidates the Master searches the endgames after, with one tile in the bag.
-const MASTER_PRE_ENDGAME_CANDIDATES: usize = 8;
+/// Candidates the Master and the Expert search the endgames after, with one tile in the bag.
+const PRE_ENDGAME_CANDIDATES: usize = 8;
 /// Rounds played out before any candidate is dropped.
 const MASTER_SETTLE_AFTER: u32 = 30;
 /// Standard errors a candidate must be behind the leader by to be dropped.
@@ -157,8 +162,8 @@ const ALFA_POWER_TILE_WORTH: f64 = 15.0;
 const MASTER_POWERED: usize = 20;
 
 /// The Expert's time for an endgame search begun at `started`.
-fn expert_clock(started: Instant) -> crate::endgame::Clock {
-    crate::endgame::Clock {
+fn expert_clock(started: Instant) -> Clock {
+    Clock {
         deadline: started + EXPERT_ENDGAME_BUDGET,
         pause: MASTER_COURTESY.get().copied(),
     }
@@ -452,7 +457,7 @@ impl<'a> Bot<'a> {
         Some(moves[lo + self.rng.below(hi - lo)])
     }
 
-    /// The endgame searched where it can be ([`Bot::expert_endgame`]); else static equity: the
+    /// The endgame searched where it can be ([`Bot::endgame_choice`]); else static equity: the
     /// move's points plus what it keeps, by the learned leaves with pairs, weighted
     /// [`EXPERT_LEAVE_WEIGHT`], with one tile in the bag the pre-endgame after the best of them,
     /// and where the rules allow one, the exchange that keeps the rack's best tiles, as a
@@ -463,7 +468,7 @@ impl<'a> Bot<'a> {
         // Only a table with pairs measured stronger (Classic's): elsewhere the linear tables
         // play no better than the Expert of before.
         let table = crate::leaves::Leaves::shipped_synergy(tiles);
-        if let Some(solved) = self.expert_endgame(view, started) {
+        if let Some(solved) = self.endgame_choice(view, expert_clock(started)) {
             return solved;
         }
         // Alfa Kraft's powers outweigh what a move keeps: there the look-ahead measured better.
@@ -477,7 +482,11 @@ impl<'a> Bot<'a> {
             .iter()
             .map(|m| (f64::from(m.score) + worth(&leave(&view.hand, m)), m))
             .collect();
-        if let Some(chosen) = self.expert_pre_endgame(view, &mut ranked, started) {
+        if view.bag_size == 1 {
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        }
+        let best_first = ranked.iter().map(|(_, m)| **m);
+        if let Some(chosen) = self.pre_endgame_choice(view, best_first, expert_clock(started)) {
             return MasterChoice::Play(chosen);
         }
         let best = ranked.into_iter().max_by(|a, b| a.0.total_cmp(&b.0));
@@ -494,10 +503,9 @@ impl<'a> Bot<'a> {
         }
     }
 
-    /// With two players and the bag empty, the endgame searched within
-    /// [`EXPERT_ENDGAME_BUDGET`]: static equity knows what the tiles left cost, not what the
-    /// opponent's rack, known now, answers.
-    fn expert_endgame(&mut self, view: &PlayerView, started: Instant) -> Option<MasterChoice> {
+    /// With two players and the bag empty, the endgame searched within `clock`: the opponent's
+    /// rack is what the player has not seen.
+    fn endgame_choice(&mut self, view: &PlayerView, clock: Clock) -> Option<MasterChoice> {
         if view.bag_size != 0 || !self.searchable(view) {
             return None;
         }
@@ -508,7 +516,7 @@ impl<'a> Bot<'a> {
             &view.board,
             &view.hand,
             &unseen,
-            expert_clock(started),
+            clock,
         )?;
         Some(
             solved
@@ -517,23 +525,18 @@ impl<'a> Bot<'a> {
         )
     }
 
-    /// With two players and one tile in the bag, the endgames after the best candidates by
-    /// static equity (`ranked`, sorted here), searched within [`EXPERT_ENDGAME_BUDGET`].
-    fn expert_pre_endgame(
+    /// With two players and one tile in the bag, which of `candidates` (best first, the first
+    /// [`PRE_ENDGAME_CANDIDATES`] of them) leads to the best endgame, searched within `clock`.
+    fn pre_endgame_choice(
         &mut self,
         view: &PlayerView,
-        ranked: &mut [(f64, &Move)],
-        started: Instant,
+        candidates: impl Iterator<Item = Move>,
+        clock: Clock,
     ) -> Option<Move> {
         if view.bag_size != 1 || !self.searchable(view) {
             return None;
         }
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let candidates: Vec<Move> = ranked
-            .iter()
-            .take(MASTER_PRE_ENDGAME_CANDIDATES)
-            .map(|(_, m)| **m)
-            .collect();
+        let candidates: Vec<Move> = candidates.take(PRE_ENDGAME_CANDIDATES).collect();
         let unseen = unseen_tiles(self.rules, view);
         crate::endgame::pre_endgame(
             &mut self.reply_generator,
@@ -542,7 +545,7 @@ impl<'a> Bot<'a> {
             &view.hand,
             &unseen,
             &candidates,
-            expert_clock(started),
+            clock,
         )
     }
 
@@ -642,25 +645,12 @@ impl<'a> Bot<'a> {
         let bag_empty = view.bag_size == 0;
         // What the player has not seen: the opponent's rack and the bag.
         let unseen = unseen_tiles(self.rules, view);
-        let clock = crate::endgame::Clock {
+        let clock = Clock {
             deadline: started + budget,
             pause: MASTER_COURTESY.get().copied(),
         };
-        let searchable = self.searchable(view);
-        if searchable && bag_empty {
-            let solved = crate::endgame::solve(
-                &mut self.reply_generator,
-                self.rules,
-                &view.board,
-                &view.hand,
-                &unseen,
-                clock,
-            );
-            if let Some(solved) = solved {
-                return solved
-                    .best
-                    .map_or(MasterChoice::Nothing, MasterChoice::Play);
-            }
+        if let Some(solved) = self.endgame_choice(view, clock) {
+            return solved;
         }
         // Once the bag is empty, tiles held at the end count against their holder, and (where
         // the rules say so) for the player who went out.
@@ -678,24 +668,9 @@ impl<'a> Bot<'a> {
         if ranked.is_empty() {
             return MasterChoice::Nothing;
         }
-        if searchable && view.bag_size == 1 {
-            let candidates: Vec<Move> = ranked
-                .iter()
-                .filter_map(|(_, m)| *m)
-                .take(MASTER_PRE_ENDGAME_CANDIDATES)
-                .collect();
-            let chosen = crate::endgame::pre_endgame(
-                &mut self.reply_generator,
-                self.rules,
-                &view.board,
-                &view.hand,
-                &unseen,
-                &candidates,
-                clock,
-            );
-            if let Some(m) = chosen {
-                return MasterChoice::Play(m);
-            }
+        let best_first = ranked.iter().filter_map(|(_, m)| *m);
+        if let Some(m) = self.pre_endgame_choice(view, best_first, clock) {
+            return MasterChoice::Play(m);
         }
         let boards: Vec<rules::Board> = ranked
             .iter()

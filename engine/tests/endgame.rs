@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use engine::{endgame, leaves::leave, selfplay, Bot, Generator, Level};
+use engine::{endgame, leaves::leave, selfplay, Bot, Generator, Level, Move};
 use rules::{game::Status, Action, Board, HandTile, RuleSet, Variant};
 use support::{english, trie_of};
 
@@ -30,13 +30,24 @@ fn minimax(
         false => -minimax(generator, rules, board, theirs, mine, true),
     };
     moves.iter().fold(pass, |best, m| {
-        let kept = leave(mine, m);
-        let value = match kept.is_empty() {
-            true => m.score + endgame::stuck_cost(rules, theirs),
-            false => m.score - minimax(generator, rules, &m.played_on(board), theirs, &kept, false),
-        };
-        best.max(value)
+        best.max(value_of(generator, rules, board, mine, theirs, m))
     })
+}
+
+/// What playing `m` is worth to the player holding `mine`, by [`minimax`] after it.
+fn value_of(
+    generator: &mut Generator,
+    rules: &RuleSet,
+    board: &Board,
+    mine: &[HandTile],
+    theirs: &[HandTile],
+    m: &Move,
+) -> i32 {
+    let kept = leave(mine, m);
+    match kept.is_empty() {
+        true => m.score + endgame::stuck_cost(rules, theirs),
+        false => m.score - minimax(generator, rules, &m.played_on(board), theirs, &kept, false),
+    }
 }
 
 /// A clock no search here comes near: every search is to the end.
@@ -159,14 +170,7 @@ fn the_expert_plays_small_endgames_as_well_as_minimax() {
                     .into_iter()
                     .find(|m| m.placement() == placement)
                     .expect("the Expert plays a legal move");
-                let kept = leave(mine, &m);
-                match kept.is_empty() {
-                    true => m.score + endgame::stuck_cost(&rules, theirs),
-                    false => {
-                        let after = m.played_on(board);
-                        m.score - minimax(&mut generator, &rules, &after, theirs, &kept, false)
-                    }
-                }
+                value_of(&mut generator, &rules, board, mine, theirs, &m)
             }
             other => panic!("seed {seed}: {other:?}"),
         };
