@@ -163,6 +163,13 @@ pub enum Notice {
         /// Hours left.
         hours: i64,
     },
+    /// `from`, waiting in `game` for over a day, asks you to move.
+    Nudge {
+        /// The game's id.
+        game: String,
+        /// Who nudged.
+        from: String,
+    },
     /// `game` is over.
     GameOver {
         /// The game's id.
@@ -180,7 +187,7 @@ impl Notice {
     /// Its kind, which the player may have turned off.
     pub fn kind(&self) -> PushKind {
         match self {
-            Notice::YourTurn { .. } => PushKind::Turn,
+            Notice::YourTurn { .. } | Notice::Nudge { .. } => PushKind::Turn,
             Notice::Challenged { .. } | Notice::Accepted { .. } => PushKind::Challenge,
             Notice::Rematch { .. } => PushKind::Rematch,
             Notice::Deadline { .. } => PushKind::Deadline,
@@ -195,6 +202,7 @@ impl Notice {
             | Notice::Accepted { game, .. }
             | Notice::Rematch { game, .. }
             | Notice::Deadline { game, .. }
+            | Notice::Nudge { game, .. }
             | Notice::GameOver { game, .. } => format!("/game/{game}"),
             Notice::Challenged { .. } => "/".into(),
         }

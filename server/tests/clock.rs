@@ -22,6 +22,18 @@ use store::db;
 /// first is the rules' to say: Classic draws for it).
 async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String, User, User) {
     let (a, b) = (player(db).await, player(db).await);
+    let id = game_between(db, &a, &b, variant, format).await;
+    (id, a, b)
+}
+
+/// [`friend_game`] between `a` and `b`; its id.
+async fn game_between(
+    db: &Database,
+    a: &User,
+    b: &User,
+    variant: Variant,
+    format: Format,
+) -> String {
     let new = NewGame {
         variant,
         dictionary: DictionaryId::English,
@@ -29,8 +41,8 @@ async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String
         opponent: Opponent::Invite,
         rated: true,
     };
-    let created = seating::create(db, &a, &new).await.unwrap();
-    seating::join(db, &b, &created.id, created.invite_token.as_deref())
+    let created = seating::create(db, a, &new).await.unwrap();
+    seating::join(db, b, &created.id, created.invite_token.as_deref())
         .await
         .unwrap();
     if format == Format::Blitz {
@@ -43,7 +55,7 @@ async fn friend_game(db: &Database, variant: Variant, format: Format) -> (String
         skip_countdown(db, &created.id).await;
         assert!(clocks::start_due(db).await.unwrap().contains(&created.id));
     }
-    (created.id, a, b)
+    created.id
 }
 
 async fn skip_countdown(db: &Database, id: &str) {
@@ -583,5 +595,212 @@ async fn a_turn_running_out_is_warned_once_on_each_channel_its_player_chose() {
             .unwrap();
         assert!(listed(Channel::Push).await.is_empty(), "{name}");
         assert!(listed(Channel::Mail).await.is_empty(), "{name}");
+    }
+}
+
+/// The player of `a` and `b` whose turn it is in game `id`, then the other.
+async fn mover_and_waiter(db: &Database, id: &str, a: User, b: User) -> (User, User) {
+    match state(db, id).await.to_move() {
+        0 => (a, b),
+        _ => (b, a),
+    }
+}
+
+#[tokio::test]
+async fn a_vacation_pauses_every_casual_clock_and_an_early_end_resumes_it() {
+    use store::vacations::{self, DAYS_A_YEAR, DAY_MS};
+    const WEEK: i64 = 7 * DAY_MS;
+    for (name, db, _dir) in support::own_databases().await {
+        let services = Services::new(db.clone(), support::library(&db).await);
+        let lexicon = support::catalog()
+            .get(DictionaryId::English)
+            .unwrap()
+            .lexicon
+            .clone();
+        // `v` is to move in `theirs`, waits in `waits`, and plays a Blitz match.
+        let (theirs, a, b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        let (v, _) = mover_and_waiter(&db, &theirs, a, b).await;
+        let opponent = player(&db).await;
+        let waits = game_between(&db, &v, &opponent, Variant::Classic, Format::Casual).await;
+        let first = state(&db, &waits).await.to_move();
+        if seating::my_seats(&db, &waits, v.id)
+            .await
+            .unwrap()
+            .contains(&first)
+        {
+            // `v` moves first there: a pass makes the turn the opponent's.
+            games::commit(&db, &waits, 0, &Action::Pass { seat: first }, &*lexicon)
+                .await
+                .unwrap();
+        }
+        let blitz =
+            game_between(&db, &v, &player(&db).await, Variant::Classic, Format::Blitz).await;
+        let blitz_due = deadline(&db, &blitz).await;
+        let before = deadline(&db, &theirs).await.unwrap();
+
+        let days = 3;
+        let standing = vacations::start(&db, v.id, days).await.unwrap();
+        let until = standing.until.expect("on vacation");
+        assert_eq!(standing.days_left, DAYS_A_YEAR - days, "{name}");
+        assert_eq!(
+            deadline(&db, &theirs).await,
+            Some(before + days * DAY_MS),
+            "{name}: paused"
+        );
+        assert_eq!(
+            deadline(&db, &blitz).await,
+            blitz_due,
+            "{name}: Blitz is not paused"
+        );
+        // Refused: a second vacation under way, and days not theirs.
+        assert!(vacations::start(&db, v.id, 1).await.is_err(), "{name}");
+
+        // The turn passes to `v` during the vacation: their clock starts when it ends.
+        let opponent = state(&db, &waits).await.to_move();
+        let version = state(&db, &waits).await.version();
+        games::commit(
+            &db,
+            &waits,
+            version,
+            &Action::Pass { seat: opponent },
+            &*lexicon,
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            vacations::pause_due(&db).await.unwrap(),
+            vec![waits.clone()],
+            "{name}"
+        );
+        assert_eq!(deadline(&db, &waits).await, Some(until + WEEK), "{name}");
+        // Once: the next looks change nothing, and nothing times out.
+        assert!(
+            vacations::pause_due(&db).await.unwrap().is_empty(),
+            "{name}"
+        );
+        clocks::expire_due(&services).await.unwrap();
+        assert_eq!(deadline(&db, &waits).await, Some(until + WEEK), "{name}");
+        assert_eq!(phase(&db, &theirs).await, Phase::Playing, "{name}");
+
+        // An early end gives back the time left: each clock runs on from now.
+        let standing = vacations::end(&db, v.id).await.unwrap();
+        let now = db::now_ms();
+        assert_eq!(standing.until, None, "{name}");
+        assert_eq!(standing.days_left, DAYS_A_YEAR - 1, "{name}: one day begun");
+        let resumed = deadline(&db, &theirs).await.unwrap();
+        assert!(
+            (resumed - before).abs() < 60_000,
+            "{name}: {resumed} vs {before}"
+        );
+        let resumed = deadline(&db, &waits).await.unwrap();
+        assert!((resumed - (now + WEEK)).abs() < 60_000, "{name}");
+        assert!(
+            vacations::pause_due(&db).await.unwrap().is_empty(),
+            "{name}"
+        );
+        assert!(
+            vacations::end(&db, v.id).await.is_err(),
+            "{name}: not on vacation"
+        );
+        // The days are counted over any 365: what is left, no more, and at least one.
+        assert!(
+            vacations::start(&db, v.id, DAYS_A_YEAR).await.is_err(),
+            "{name}"
+        );
+        assert!(vacations::start(&db, v.id, 0).await.is_err(), "{name}");
+        let standing = vacations::start(&db, v.id, DAYS_A_YEAR - 1).await.unwrap();
+        assert_eq!(standing.days_left, 0, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn a_nudge_goes_once_a_day_to_a_player_who_kept_the_other_waiting_a_day() {
+    use store::nudges::{self, Nudging};
+    for (name, db, _dir) in support::own_databases().await {
+        let (id, a, b) = friend_game(&db, Variant::Classic, Format::Casual).await;
+        let (mover, waiter) = mover_and_waiter(&db, &id, a, b).await;
+        let email = format!("{}@example.org", mover.name);
+        sqlx::query("UPDATE users SET email = $2, mail_deadlines = 1 WHERE id = $1")
+            .bind(mover.id)
+            .bind(&email)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let letter = |n: &nudges::Nudged| (format!("nudged by {}", n.nudger), "move".to_string());
+        let letters = async || -> i64 {
+            sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE recipient = $1")
+                .bind(&email)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap()
+        };
+        let waited = async |ms: i64| {
+            sqlx::query("UPDATE games SET updated_at = updated_at - $2, nudged_at = nudged_at - $2 WHERE id = $1")
+                .bind(&id)
+                .bind(ms)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        };
+        // Not before a day; never by the player to move, nor by a stranger.
+        let from = nudges::nudging(&db, &id, waiter.id).await.unwrap();
+        assert!(
+            matches!(from, Nudging::From(at) if at > db::now_ms()),
+            "{name}: {from:?}"
+        );
+        assert!(
+            nudges::nudge(&db, &id, waiter.id, letter).await.is_err(),
+            "{name}"
+        );
+        assert_eq!(
+            nudges::nudging(&db, &id, mover.id).await.unwrap(),
+            Nudging::Never,
+            "{name}"
+        );
+        let stranger = player(&db).await;
+        assert_eq!(
+            nudges::nudging(&db, &id, stranger.id).await.unwrap(),
+            Nudging::Never,
+            "{name}"
+        );
+        assert!(
+            nudges::nudge(&db, &id, stranger.id, letter).await.is_err(),
+            "{name}"
+        );
+
+        // A day on, two nudges at once: one goes, with one letter.
+        waited(25 * 3_600_000).await;
+        let (first, second) = tokio::join!(
+            nudges::nudge(&db, &id, waiter.id, letter),
+            nudges::nudge(&db, &id, waiter.id, letter)
+        );
+        assert_eq!(
+            first.is_ok() as u8 + second.is_ok() as u8,
+            1,
+            "{name}: {first:?} {second:?}"
+        );
+        assert_eq!(letters().await, 1, "{name}");
+        let subject: String = sqlx::query_scalar("SELECT subject FROM outbox WHERE recipient = $1")
+            .bind(&email)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(subject, format!("nudged by {}", waiter.name), "{name}");
+        assert!(
+            nudges::nudge(&db, &id, waiter.id, letter).await.is_err(),
+            "{name}: once a day"
+        );
+        // The next day, again; not while the player to move is on vacation.
+        waited(25 * 3_600_000).await;
+        store::vacations::start(&db, mover.id, 2).await.unwrap();
+        assert_eq!(
+            nudges::nudging(&db, &id, waiter.id).await.unwrap(),
+            Nudging::Never,
+            "{name}"
+        );
+        store::vacations::end(&db, mover.id).await.unwrap();
+        waited(25 * 3_600_000).await;
+        nudges::nudge(&db, &id, waiter.id, letter).await.unwrap();
+        assert_eq!(letters().await, 2, "{name}");
     }
 }

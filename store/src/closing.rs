@@ -13,7 +13,8 @@ use crate::{
     accounts::{self, security::Confirmed},
     blocks, chat, daily, friends,
     games::{self, GameError},
-    library, mail, moderation, presence, push, ranks, results, seating, Services, StoreError,
+    library, mail, moderation, presence, push, ranks, results, seating, vacations, Services,
+    StoreError,
 };
 
 /// Closes the account whose password was just confirmed. Everything happens in one
@@ -117,5 +118,6 @@ async fn erase(conn: &mut AnyConnection, user: i64) -> Result<(), sqlx::Error> {
     library::reports::forget(conn, user).await?;
     mail::forget(conn, user).await?;
     push::forget(conn, user).await?;
+    vacations::forget(conn, user).await?;
     accounts::forget(conn, user).await
 }

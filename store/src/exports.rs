@@ -2,7 +2,7 @@
 //! built on request for its owner only, of what each domain exports of them: their account and
 //! address, their devices, their ranks and rank history, every game they sat in (with its GCG
 //! once it is over), the word reports and player reports they filed, the chats of their games,
-//! and whom they follow and block.
+//! whom they follow and block, and their vacations.
 
 use serde_json::{json, Value};
 
@@ -10,7 +10,7 @@ use crate::{
     accounts::{self, User},
     blocks, chat,
     db::now_ms,
-    friends, library, mail, moderation, push, ranks, records, Services, StoreError,
+    friends, library, mail, moderation, push, ranks, records, vacations, Services, StoreError,
 };
 
 /// Everything the store keeps of `user`, as JSON.
@@ -33,5 +33,6 @@ pub async fn of(services: &Services, user: &User) -> Result<Value, StoreError> {
         "chats": chat::export(db, user.id).await?,
         "follows": friends::export(db, user.id).await?,
         "blocks": blocks::export(db, user.id).await?,
+        "vacations": vacations::export(db, user.id).await?,
     }))
 }

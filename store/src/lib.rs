@@ -29,12 +29,14 @@
 //! | [`moderation`] | reports of players, mutes, suspensions and their log |
 //! | [`seating`] | creating and joining games: bots, invites, the lobby, rematches |
 //! | [`clocks`] | deadlines, time-outs and the Blitz Ready lobby |
+//! | [`vacations`] | days a player's Casual clocks are paused |
 //! | [`daily`] | the Daily Challenge: puzzles, attempts, standings, streaks |
 //! | [`profiles`] | a player's public page |
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
 //! | [`chat`] | a game's chat, for its players only |
 //! | [`mail`] | addresses, reset links, reminders and the outbox of mail |
+//! | [`nudges`] | reminding a player who keeps their opponent waiting |
 //! | [`closing`] | closing an account: its games stay, the rest goes |
 //! | [`exports`] | a person's data, as they take it with them |
 //!
@@ -64,6 +66,7 @@ pub mod mail;
 mod migrations;
 pub mod moderation;
 pub mod moved;
+pub mod nudges;
 pub mod presence;
 pub mod profiles;
 pub mod push;
@@ -76,6 +79,7 @@ pub mod seating;
 pub mod services;
 pub mod states;
 pub mod streams;
+pub mod vacations;
 
 pub use error::StoreError;
 pub use services::Services;

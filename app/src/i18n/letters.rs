@@ -42,6 +42,19 @@ pub fn deadline(texts: Texts, name: &str, link: &str, hours: i64) -> Letter {
     )
 }
 
+/// `name`, who has waited over a day for a move in the game at `link`, nudges its reader.
+pub fn nudge(texts: Texts, name: &str, link: &str) -> Letter {
+    (
+        tr!(texts, mail.nudge_subject, name = name.to_string()),
+        tr!(
+            texts,
+            mail.nudge_body,
+            name = name.to_string(),
+            link = link.to_string()
+        ),
+    )
+}
+
 /// The games (`links`) waiting for `name`'s move; `base` is the site.
 pub fn digest(texts: Texts, name: &str, links: &[String], base: &str) -> Letter {
     (

@@ -41,6 +41,10 @@ pub fn words(texts: Texts, notice: &Notice) -> (String, String) {
             tr!(texts, notice.deadline_title).to_string(),
             tr!(texts, notice.deadline, hours),
         ),
+        Notice::Nudge { from, .. } => (
+            tr!(texts, notice.nudge_title).to_string(),
+            tr!(texts, notice.nudge, name = from.clone()),
+        ),
         Notice::GameOver {
             result,
             score,

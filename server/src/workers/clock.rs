@@ -1,10 +1,10 @@
-//! The clock's background task: every second, applies the time-outs that are due and starts the
+//! The clock's background task: every second, pauses the turns of players on vacation, applies the time-outs that are due and starts the
 //! Ready-lobby matches whose countdown ran out (see `store::clocks`). Every instance runs one; the commit's version check lets exactly one
 //! apply each time-out.
 
 use std::time::Duration;
 
-use store::{clocks, Services};
+use store::{clocks, vacations, Services};
 
 /// How often due time-outs are looked for: Blitz turns are 120 s, so a second is close enough.
 const EVERY: Duration = Duration::from_secs(1);
@@ -15,6 +15,10 @@ pub async fn run(services: Services) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        // Turns that passed to players on vacation are paused before any could time out.
+        if let Err(error) = vacations::pause_due(&services.db).await {
+            tracing::warn!(%error, "pausing clocks for vacations failed");
+        }
         match clocks::expire_due(&services).await {
             Ok(applied) => {
                 for t in &applied {
