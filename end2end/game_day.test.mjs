@@ -2,7 +2,8 @@
 // and at the end card; the history closing when a new turn comes, each word's points and each
 // bonus in it; a staged tile's faded place in the hand, which takes it back; the pass warning
 // at two; the chat saying it is off, its report form inside the card on a phone, an unread
-// count arriving on the open games list; a refusal shown on screen.
+// count arriving on the open games list; a refusal shown on screen; a nudge after a day of
+// waiting, and a vacation pausing a clock, as both players see them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -39,6 +40,30 @@ async function onScreen(page, locator, what) {
   const { width, height } = page.viewportSize();
   assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1,
     `${what} is on screen: ${JSON.stringify(box)}`);
+}
+
+/** Runs `sql` with `args` on the server's SQLite file, as an operator could. */
+function onDatabase(sql, ...args) {
+  const ran = spawnSync('python3', ['-c', `import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute(sys.argv[2], json.loads(sys.argv[3]))
+db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), sql, JSON.stringify(args)], { encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stderr);
+}
+
+/** Days left on game `id`'s clock, as the server's SQLite file has it. */
+function daysLeft(id) {
+  const read = spawnSync('python3', ['-c', `import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+(deadline,) = db.execute("SELECT deadline_at FROM games WHERE id = ?", (sys.argv[2],)).fetchone()
+print((deadline - time.time() * 1000) / 86400000)`, path.join(suite.server.dataDir, 'alfakraft.db'), id], { encoding: 'utf8' });
+  assert.equal(read.status, 0, read.stderr);
+  return Number(read.stdout);
+}
+
+/** Nothing on the page is wider than its window. */
+async function noWiderThanTheScreen(page, what) {
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: nothing wider than the screen`);
 }
 
 test('Next game: after a move and at the end card, one tap to the game waiting on the player', async () => {
@@ -331,11 +356,7 @@ test('inside a Casual move\'s last day the clock ticks as 05:12:44, on the game 
   await myTurn(page);
   // Five hours, twelve minutes and 45 seconds left, as if the move had waited six days and more.
   const left = (5 * 3600 + 12 * 60 + 45) * 1000;
-  const moved = spawnSync('python3', ['-c', `import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1])
-db.execute("UPDATE games SET deadline_at = ? WHERE id = ?", (int(time.time() * 1000) + ${left}, sys.argv[2]))
-db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), id], { encoding: 'utf8' });
-  assert.equal(moved.status, 0, moved.stderr);
+  onDatabase('UPDATE games SET deadline_at = ? WHERE id = ?', Date.now() + left, id);
   for (const where of [`/game/${id}`, '/']) {
     await page.goto(`${suite.server.url}${where}`);
     await hydrated(page);
@@ -350,4 +371,83 @@ db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), id], { encoding: 
   await page.screenshot({ path: path.join(artifacts, 'casual-clock-list-390.png') });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a player kept waiting a day nudges; a vacation pauses the other\'s clock, shown to both', async () => {
+  const { player: ann, link } = await inviteGame(suite.browser, suite.server.url, uniqueName('ann'), PHONE);
+  const bob = await joinByInvite(suite.browser, link, uniqueName('bob'), PHONE);
+  const id = new URL(bob.page.url()).pathname.split('/').pop();
+  await ann.page.goto(`${suite.server.url}/game/${id}`);
+  await hydrated(ann.page);
+  // Classic draws who starts: the mover is whoever reads "Your turn".
+  await bob.page.waitForSelector('[data-testid="turn"]');
+  const bobMoves = /Your turn/.test(await bob.page.textContent('[data-testid="turn"]'));
+  const [mover, waiter] = bobMoves ? [bob, ann] : [ann, bob];
+
+  // Within the first day there is no button yet, only when it comes.
+  await waiter.page.reload();
+  await hydrated(waiter.page);
+  await waiter.page.waitForSelector('[data-testid="nudge-from"]');
+  assert.equal(await waiter.page.locator('[data-testid="nudge"]').count(), 0);
+  assert.equal(await mover.page.locator('[data-testid="nudge"], [data-testid="nudge-from"]').count(), 0, 'the mover has none');
+  // A day and an hour later the waiter nudges, from the first screen of a phone.
+  onDatabase('UPDATE games SET updated_at = updated_at - ? WHERE id = ?', 25 * 3600 * 1000, id);
+  await waiter.page.reload();
+  await hydrated(waiter.page);
+  const nudge = waiter.page.locator('[data-testid="nudge"]');
+  await onScreen(waiter.page, nudge, 'the Nudge button');
+  await waiter.page.screenshot({ path: path.join(artifacts, 'nudge-390.png') });
+  await nudge.click();
+  // Once: the button gives way to when the next one may go.
+  await waiter.page.waitForSelector('[data-testid="nudged"], [data-testid="nudge-from"]');
+  await waiter.page.reload();
+  await hydrated(waiter.page);
+  assert.match(await waiter.page.textContent('[data-testid="nudge-from"]'), /You can nudge from \S.*\d\d:\d\d.*\./);
+  assert.equal(await waiter.page.locator('[data-testid="nudge"]').count(), 0);
+
+  // The mover takes three days off in settings.
+  await mover.page.goto(`${suite.server.url}/settings`);
+  const days = mover.page.locator('[data-testid="vacation-days"]');
+  assert.equal(await days.inputValue(), '7');
+  assert.match(await mover.page.textContent('[data-testid="vacation-left"]'), /Days left: 14 \(of 14 in any 365 days\)/);
+  await mover.page.locator('[data-testid="vacation"]').scrollIntoViewIfNeeded();
+  await mover.page.screenshot({ path: path.join(artifacts, 'vacation-form-390.png') });
+  await days.fill('3');
+  await mover.page.click('[data-testid="vacation-start"]');
+  await mover.page.waitForSelector('[data-testid="vacation-until"]');
+  assert.match(await mover.page.textContent('[data-testid="vacation-left"]'), /Days left: 11 /);
+  const card = mover.page.locator('[data-testid="vacation"]');
+  await card.scrollIntoViewIfNeeded();
+  await mover.page.screenshot({ path: path.join(artifacts, 'vacation-settings-390.png') });
+  const box = await card.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the vacation card fits the phone: ${JSON.stringify(box)}`);
+  await noWiderThanTheScreen(mover.page, 'settings');
+
+  // The waiter's open page hears of it: the clock is paused, and there is no one to nudge.
+  const paused = waiter.page.locator('[data-testid="vacation"]');
+  await paused.waitFor({ timeout: 15_000 });
+  const name = bobMoves ? /bob/ : /ann/;
+  assert.match(await paused.textContent(), name);
+  assert.match(await paused.textContent(), /is on vacation until \S.*\d\d:\d\d.*: their clock is paused\./);
+  assert.equal(await waiter.page.locator('[data-testid="nudge"], [data-testid="nudge-from"]').count(), 0);
+  // Ten days left on the clock: the week of the turn and the three days off.
+  assert.ok(Math.abs(daysLeft(id) - 10) < 0.01, `${daysLeft(id)} days left`);
+  await onScreen(waiter.page, paused, 'the vacation line');
+  await noWiderThanTheScreen(waiter.page, 'the game page');
+  await waiter.page.screenshot({ path: path.join(artifacts, 'vacation-game-390.png') });
+  await waiter.page.setViewportSize(LAPTOP.viewport);
+  await onScreen(waiter.page, paused, 'the vacation line on a laptop');
+  await waiter.page.screenshot({ path: path.join(artifacts, 'vacation-game-1366.png') });
+  await mover.page.setViewportSize(LAPTOP.viewport);
+  await mover.page.screenshot({ path: path.join(artifacts, 'vacation-settings-1366.png') });
+
+  // Back early: the clock runs again from where it stopped.
+  await mover.page.click('[data-testid="vacation-end"]');
+  await mover.page.waitForSelector('[data-testid="vacation-start"]');
+  assert.match(await mover.page.textContent('[data-testid="vacation-left"]'), /Days left: 13 /);
+  await waiter.page.waitForFunction(() => !document.querySelector('[data-testid="vacation"]'), null, { timeout: 15_000 });
+  assert.ok(Math.abs(daysLeft(id) - 7) < 0.01, `${daysLeft(id)} days left`);
+  assert.deepEqual([...ann.errors, ...bob.errors], []);
+  await ann.context.close();
+  await bob.context.close();
 });

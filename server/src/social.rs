@@ -7,7 +7,9 @@
 //! (`/api/friends/…`, `/api/blocks/…`, `/api/chat/setting`, `/api/account/…`), which send the
 //! browser back.
 
-use app::routes::settings::{self, ByMail, MailChoices, PushChoices, Settings, TwoFactor};
+use app::routes::settings::{
+    self, ByMail, MailChoices, PushChoices, Settings, TwoFactor, Vacation,
+};
 use axum::{
     extract::{Form, Query, State},
     http::header,
@@ -109,7 +111,13 @@ async fn settings_page(
             None => None,
         };
         let push = store::push::settings(db, user.id).await?;
+        let vacation = store::vacations::standing(db, user.id).await?;
         Ok::<_, store::StoreError>(Settings {
+            vacation: Vacation {
+                until: vacation.until,
+                days_left: vacation.days_left,
+                days_a_year: store::vacations::DAYS_A_YEAR,
+            },
             push: PushChoices {
                 devices: push.devices,
                 kinds: push.kinds,

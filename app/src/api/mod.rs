@@ -18,6 +18,7 @@ pub mod moderation;
 pub mod play;
 pub mod push;
 pub mod reports;
+pub mod waiting;
 
 use dictionaries::DictionaryId;
 use rules::{game::Format, Seat, Variant};

@@ -38,9 +38,23 @@ pub struct GamePage {
     pub follows_opponent: Option<bool>,
     /// After a Daily Challenge: the result, place, bot's total and review.
     pub daily: Option<super::DailyResult>,
+    /// While the player to move is on vacation: when it ends, unix ms (their clock is paused).
+    pub vacation_until: Option<i64>,
+    /// Whether the caller may nudge the player to move: `None` when they may not in this game
+    /// (not their opponent's Casual turn, or a bot's, or theirs is paused).
+    pub nudge: Option<NudgeOffer>,
     /// The game's chat, when it has one; sent with the page when it is loaded (`games/get`),
     /// not with every move's answer (`None` there: the page keeps the chat it has).
     pub chat: Option<super::chat::ChatView>,
+}
+
+/// When the caller may nudge the player to move, as the server saw it when it sent the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NudgeOffer {
+    /// At once.
+    Now,
+    /// From then on, unix ms: a day after the turn began, or after the last nudge.
+    From(i64),
 }
 
 /// A game just made.
@@ -188,6 +202,38 @@ pub mod server {
         }
     }
 
+    /// The vacation of the player to move and when the caller may nudge them, in a Casual game under
+    /// way (no other game has either).
+    async fn waiting(
+        services: &store::Services,
+        row: &store::games::GameRow,
+        seats: &[store::seating::SeatRow],
+        to_move: rules::Seat,
+        user_id: i64,
+    ) -> Result<(Option<i64>, Option<super::NudgeOffer>), store::StoreError> {
+        use store::nudges::{self, Nudging};
+        if row.phase != Phase::Playing || row.config.format != rules::game::Format::Casual {
+            return Ok((None, None));
+        }
+        let vacation_until = match seats
+            .iter()
+            .find(|s| s.seat == to_move)
+            .and_then(|s| s.user.as_ref())
+        {
+            Some((user, _)) => store::vacations::until_of(&services.db, &[*user])
+                .await?
+                .get(user)
+                .copied(),
+            None => None,
+        };
+        let nudge = match nudges::nudging(&services.db, &row.id, user_id).await? {
+            Nudging::From(at) if at <= store::db::now_ms() => Some(super::NudgeOffer::Now),
+            Nudging::From(at) => Some(super::NudgeOffer::From(at)),
+            Nudging::Never => None,
+        };
+        Ok((vacation_until, nudge))
+    }
+
     /// The page for `user_id`, who must hold a seat.
     pub async fn page(
         services: &Services,
@@ -291,7 +337,11 @@ pub mod server {
             .await?
             .url
             .clone();
+        let (vacation_until, nudge) =
+            waiting(services, &row, &seats, state.to_move(), user_id).await?;
         Ok(GamePage {
+            vacation_until,
+            nudge,
             card,
             view: state.view(seat),
             dictionary_url,

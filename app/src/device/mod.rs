@@ -259,6 +259,8 @@ impl Saved {
             head_to_head: None,
             follows_opponent: None,
             daily: None,
+            vacation_until: None,
+            nudge: None,
             chat: None,
         }
     }

@@ -30,6 +30,18 @@ pub struct Settings {
     pub mail: Option<MailChoices>,
     /// Push notifications.
     pub push: PushChoices,
+    /// The vacation under way, and the days left.
+    pub vacation: Vacation,
+}
+
+/// The viewer's vacation.
+pub struct Vacation {
+    /// When the one under way ends, unix ms.
+    pub until: Option<i64>,
+    /// Days they may still take.
+    pub days_left: i64,
+    /// Days a player has in any 365.
+    pub days_a_year: i64,
 }
 
 /// Where the viewer's two-factor sign-in stands.
@@ -66,6 +78,7 @@ pub fn page(
         two_factor_required,
         mail,
         push,
+        vacation,
     } = settings;
     let main = view! {
         <main class="page settings" data-testid="settings">
@@ -99,6 +112,7 @@ pub fn page(
                     }.into_any()
                 }}
             </section>
+            <VacationCard texts vacation />
             <Notifications texts push />
             {mail.map(|mail| view! { <Mail texts mail /> })}
             <SecondFactor texts two_factor two_factor_required codes_left />
@@ -345,6 +359,45 @@ fn Mail(texts: Texts, mail: MailChoices) -> impl IntoView {
                     <button type="submit" class="danger small">{tr!(texts, settings.mail_remove)}</button>
                 </form>
             })}
+        </section>
+    }
+}
+
+/// The vacation under way with its early end, or the form that starts one.
+#[component]
+fn VacationCard(texts: Texts, vacation: Vacation) -> impl IntoView {
+    let Vacation {
+        until,
+        days_left,
+        days_a_year,
+    } = vacation;
+    let form = match until {
+        Some(until) => view! {
+            <p data-testid="vacation-until">{tr!(texts, settings.vacation_until, until = crate::i18n::moment(until))}</p>
+            <form method="post" action="/api/vacation/end">
+                <button type="submit" data-testid="vacation-end">{tr!(texts, settings.vacation_end)}</button>
+            </form>
+        }
+        .into_any(),
+        None if days_left == 0 => {
+            view! { <p class="muted">{tr!(texts, settings.vacation_none_left)}</p> }.into_any()
+        }
+        None => view! {
+            <form method="post" action="/api/vacation/start" class="form inline">
+                <label>{tr!(texts, settings.vacation_days)}
+                    <input type="number" name="days" min="1" max=days_left value=days_left.min(7) required inputmode="numeric" data-testid="vacation-days" />
+                </label>
+                <button type="submit" data-testid="vacation-start">{tr!(texts, settings.vacation_start)}</button>
+            </form>
+        }
+        .into_any(),
+    };
+    view! {
+        <section class="card" aria-labelledby="vacation-title" data-testid="vacation">
+            <h2 id="vacation-title">{tr!(texts, settings.vacation)}</h2>
+            <p>{tr!(texts, settings.vacation_about)}</p>
+            <p data-testid="vacation-left">{tr!(texts, settings.vacation_left, days = days_left, total = days_a_year)}</p>
+            {form}
         </section>
     }
 }

@@ -10,7 +10,10 @@ use super::{
     summary,
 };
 use crate::{
-    api::{play::GamePage, GameCard, Phase},
+    api::{
+        play::{GamePage, NudgeOffer},
+        GameCard, Phase,
+    },
     i18n::{dictionary_name, format_name, ruleset_name, Language, Texts},
     tr,
 };
@@ -23,6 +26,10 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
     let view_signal = Signal::derive(move || table.view());
     let seats = table.seats();
     let next = next::next_game(table);
+    // Moments are rendered in UTC (the server does not know the reader's time zone) and read in
+    // the reader's own time once the page is hydrated.
+    let hydrated = RwSignal::new(false);
+    Effect::new(move |_| hydrated.set(true));
     view! {
         <div class="table-head">
             {move || table.page.get().map(|page| {
@@ -32,6 +39,8 @@ pub(super) fn Head(screen: Screen, take: Callback<Answer>) -> impl IntoView {
                     {scoreboard(screen, &page, texts)}
                     {title(&page, texts, true)}
                     {turn(&card, texts)}
+                    {vacation(&page, texts, hydrated)}
+                    {page.nudge.map(|offer| view! { <Nudge id=card.id.clone() offer name=crate::i18n::seat_label(texts, &card.seats, card.to_move) hydrated /> })}
                     // Once it is over, the result card offers it.
                     {(card.phase != Phase::Over).then(|| view! { <next::NextGame next /> })}
                     {first_draw(&page, texts)}
@@ -170,6 +179,57 @@ fn turn(card: &GameCard, texts: Texts) -> impl IntoView {
         Phase::Playing => tr!(texts, game.waiting_for, name = seat_label()),
     };
     view! { <p class="turn" data-testid="turn" role="status">{text}</p> }
+}
+
+/// A moment as the page writes it: in UTC until `hydrated`, then in the reader's own time.
+fn written(ms: i64, hydrated: bool) -> String {
+    if hydrated {
+        crate::i18n::local_moment(ms)
+    } else {
+        crate::i18n::moment(ms)
+    }
+}
+
+/// While the player to move is on vacation: until when their clock is paused.
+fn vacation(page: &GamePage, texts: Texts, hydrated: RwSignal<bool>) -> Option<impl IntoView> {
+    let until = page.vacation_until?;
+    let name = crate::i18n::seat_label(texts, &page.card.seats, page.card.to_move);
+    let text = move || {
+        let until = written(until, hydrated.get());
+        tr!(texts, game.on_vacation, name = name.clone(), until)
+    };
+    Some(view! { <p class="vacation muted" data-testid="vacation">{text}</p> })
+}
+
+/// The button that nudges the player to move (`name`), who has kept the caller waiting a day,
+/// once a day; before then, when it will be offered.
+#[component]
+fn Nudge(id: String, offer: NudgeOffer, name: String, hydrated: RwSignal<bool>) -> impl IntoView {
+    let language = Language::expect();
+    let nudging = crate::acting::acting(move |id: &String| crate::api::waiting::nudge(id.clone()));
+    move || {
+        let texts = language.get();
+        match (nudging.value(), offer) {
+            (Some(Ok(Ok(()))), _) => view! { <p class="nudge muted" role="status" data-testid="nudged">{tr!(texts, game.nudged)}</p> }.into_any(),
+            (Some(Ok(Err(why))), _) => view! { <p class="nudge error" role="alert">{crate::i18n::refusal(texts, &why)}</p> }.into_any(),
+            (_, NudgeOffer::From(from)) => view! {
+                <p class="nudge muted" data-testid="nudge-from">{tr!(texts, game.nudge_from, when = written(from, hydrated.get()))}</p>
+            }
+            .into_any(),
+            (_, NudgeOffer::Now) => {
+                let id = id.clone();
+                view! {
+                    <p class="nudge">
+                        <button type="button" class="small" data-testid="nudge" title=tr!(texts, game.nudge_title, name = name.clone())
+                            disabled=move || nudging.pending().get() on:click=move |_| nudging.dispatch(id.clone())>
+                            {tr!(texts, game.nudge)}
+                        </button>
+                    </p>
+                }
+                .into_any()
+            }
+        }
+    }
 }
 
 /// Where a draw of tiles decided who starts (Classic, Alfapet), who drew it: said through the
