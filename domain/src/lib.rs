@@ -295,7 +295,7 @@ impl Refusal {
     }
 }
 
-/// The most games a player may have waiting or in play at once.
+/// The most games a player may have waiting or in play at once, league games aside.
 pub const MAX_ACTIVE_GAMES: u32 = 20;
 
 /// How long an invite link stays open (Casual).
@@ -468,17 +468,20 @@ pub enum OpponentKind {
     Local,
     /// A Daily Challenge attempt, alone.
     Daily,
+    /// Two players of a league's division, paired by its season.
+    League,
 }
 
 impl OpponentKind {
     /// Every kind.
-    pub const ALL: [OpponentKind; 6] = [
+    pub const ALL: [OpponentKind; 7] = [
         OpponentKind::Bot,
         OpponentKind::Invite,
         OpponentKind::Lobby,
         OpponentKind::Rematch,
         OpponentKind::Local,
         OpponentKind::Daily,
+        OpponentKind::League,
     ];
 
     /// The stored name.
@@ -490,6 +493,7 @@ impl OpponentKind {
             OpponentKind::Rematch => "rematch",
             OpponentKind::Local => "local",
             OpponentKind::Daily => "daily",
+            OpponentKind::League => "league",
         }
     }
 
@@ -502,7 +506,10 @@ impl OpponentKind {
     pub fn between_people(self) -> bool {
         matches!(
             self,
-            OpponentKind::Invite | OpponentKind::Lobby | OpponentKind::Rematch
+            OpponentKind::Invite
+                | OpponentKind::Lobby
+                | OpponentKind::Rematch
+                | OpponentKind::League
         )
     }
 

@@ -336,7 +336,8 @@ async fn serve_metrics(
     Ok(())
 }
 
-/// The background workers: bots, the Daily Challenge, the dictionaries' sync and the clock.
+/// The background workers: bots, the Daily Challenge, the dictionaries' sync, the clock and the
+/// leagues.
 fn start_workers(config: &Config, services: &Services) {
     engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
     engine::bot::set_master_courtesy(server::workers::thinking::wait_for_quiet);
@@ -345,6 +346,7 @@ fn start_workers(config: &Config, services: &Services) {
     tokio::spawn(server::workers::daily::run(services.clone(), tries));
     tokio::spawn(server::workers::dictionary_sync::run(services.clone()));
     tokio::spawn(server::workers::clock::run(services.clone()));
+    tokio::spawn(server::workers::leagues::run(services.clone()));
 }
 
 /// The push task, with the VAPID key made at the first start and kept in the database.

@@ -53,12 +53,9 @@ pub enum Room {
     },
 }
 
-/// Whether games of this kind have chat.
+/// Whether games of this kind have chat: those between people.
 fn has_chat(kind: OpponentKind) -> bool {
-    matches!(
-        kind,
-        OpponentKind::Invite | OpponentKind::Lobby | OpponentKind::Rematch
-    )
+    kind.between_people()
 }
 
 /// The people seated in game `id` (refused as no such game unless `reader` is one of them), and

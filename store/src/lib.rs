@@ -31,6 +31,7 @@
 //! | [`clocks`] | deadlines, time-outs and the Blitz Ready lobby |
 //! | [`vacations`] | days a player's Casual clocks are paused |
 //! | [`daily`] | the Daily Challenge: puzzles, attempts, standings, streaks |
+//! | [`leagues`] | seasons of Casual play: divisions, their games and standings, promotion |
 //! | [`profiles`] | a player's public page |
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
@@ -60,6 +61,7 @@ pub mod error;
 pub mod exports;
 pub mod friends;
 pub mod games;
+pub mod leagues;
 pub mod library;
 pub mod limits;
 pub mod mail;
@@ -86,7 +88,7 @@ pub use services::Services;
 
 /// Opens the database at `url` (a SQLite file, created if missing, or `postgres://…`), applies
 /// its migrations, and has a game's end rate it, record its results and close a Daily Challenge
-/// attempt.
+/// attempt and count a league game.
 pub async fn connect(url: &str) -> Result<db::Database, sqlx::Error> {
     let db = db::Database::connect(url, ON_GAME_END, ON_MOVE).await?;
     daily::make_secret(&db).await?;
@@ -103,5 +105,9 @@ const ON_MOVE: &[moved::Reaction<db::Database>] = &[
 ];
 
 /// What happens when a game ends, in this order.
-const ON_GAME_END: &[ended::Reaction] =
-    &[ranks::on_game_end, results::on_game_end, daily::on_game_end];
+const ON_GAME_END: &[ended::Reaction] = &[
+    ranks::on_game_end,
+    results::on_game_end,
+    daily::on_game_end,
+    leagues::on_game_end,
+];

@@ -80,11 +80,13 @@ fn random_token() -> String {
     )
 }
 
-/// Games the user has waiting or in play.
+/// Games the user has waiting or in play, but for league games: a season makes a division's
+/// games all at once (up to 30 a player), which must not shut the player out of any other game.
 pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError> {
     let count: i64 = sqlx::query_scalar(
         "SELECT COUNT(DISTINCT g.id) FROM games g JOIN game_seats s ON s.game_id = g.id
-         WHERE s.user_id = $1 AND g.status IN ('waiting', 'ready', 'playing')",
+         WHERE s.user_id = $1 AND g.status IN ('waiting', 'ready', 'playing')
+           AND g.opponent <> 'league'",
     )
     .bind(user_id)
     .fetch_one(&db.pool)
@@ -104,7 +106,7 @@ pub(crate) async fn check_room(db: &Database, user_id: i64) -> Result<(), StoreE
 
 /// Refuses a ruleset one cannot start a game of (the Daily Challenge starts from its own card),
 /// options out of their range, or a dictionary the ruleset is not played with.
-fn playable(
+pub(crate) fn playable(
     variant: rules::Variant,
     dictionary: dictionaries::DictionaryId,
 ) -> Result<(), StoreError> {
