@@ -19,16 +19,18 @@ mod check;
 /// only in the server's build, so no view in the browser can name one (the bundle would not
 /// compile), and the words a page carries leave their texts out: about 38 % of every page's
 /// words.
-const SERVER_ONLY: [&str; 9] = [
+const SERVER_ONLY: [&str; 11] = [
     "admin",
     "daily_board",
     "finished_turn",
     "help",
     "leaderboard",
+    "leagues",
     "mail",
     "notice",
     "plain",
     "profile",
+    "vacation",
 ];
 
 fn main() {

@@ -69,6 +69,7 @@ pub fn TopBar() -> impl IntoView {
                 <a href="/lobby">{crate::t!(nav.lobby)}</a>
                 // Server-rendered outside the app: full page loads.
                 <a href="/leaderboard" rel="external">{crate::t!(nav.leaderboard)}</a>
+                <a href="/leagues" rel="external">{crate::t!(nav.leagues)}</a>
                 <a href="/help" rel="external">{crate::t!(nav.rules)}</a>
                 <span class="spacer"></span>
                 <crate::i18n::LanguageMenu />

@@ -12,6 +12,7 @@ pub mod events;
 mod health;
 mod help;
 mod installable;
+mod leagues;
 mod moderation;
 pub mod monitoring;
 mod page;
@@ -112,6 +113,7 @@ pub fn router(state: AppState) -> Router {
         .merge(dictionary_files::router())
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
+        .merge(leagues::router())
         .merge(social::router())
         .merge(moderation::router())
         .merge(records::router())

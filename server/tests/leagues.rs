@@ -12,7 +12,7 @@ use store::{
     clocks,
     db::{self, Database},
     games,
-    leagues::{self, Standing},
+    leagues::{self, Movement, Standing},
     Services,
 };
 
@@ -148,6 +148,12 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
             );
         }
 
+        let mine = leagues::games_of(&db, &season, players[0].id)
+            .await
+            .unwrap();
+        assert_eq!(mine.len(), 18, "{name}: a player's games");
+        assert!(mine.iter().all(|g| !g.over), "{name}");
+        assert!(mine.iter().any(|g| g.my_turn), "{name}");
         // One player stops playing in their first game: they lose it on the clock.
         let abandoned = &ids[0];
         sqlx::query("UPDATE games SET deadline_at = $2 WHERE id = $1")
@@ -197,6 +203,10 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
             }
         }
         let end = leagues::standings(&db, &season).await.unwrap();
+        let mine = leagues::games_of(&db, &season, players[0].id)
+            .await
+            .unwrap();
+        assert!(mine.iter().all(|g| g.over && !g.my_turn), "{name}");
         for line in &end {
             assert_eq!(
                 Recount::of(line),
@@ -220,23 +230,17 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
                 let key = |l: &Standing| (2 * l.wins + l.draws, l.spread);
                 assert!(key(pair[0]) >= key(pair[1]), "{name}: {pair:?}");
             }
-            let moves: Vec<&str> = lines
-                .iter()
-                .map(|l| l.movement.as_deref().unwrap())
-                .collect();
+            let moves: Vec<Movement> = lines.iter().map(|l| l.movement.unwrap()).collect();
             let up = if division > 1 { 2 } else { 0 };
             let down = if division < 3 { 2 } else { 0 };
-            assert_eq!(moves.iter().filter(|m| **m == "up").count(), up, "{name}");
-            assert_eq!(
-                moves.iter().filter(|m| **m == "down").count(),
-                down,
-                "{name}"
-            );
-            assert!(moves[..up].iter().all(|m| *m == "up"), "{name}: {moves:?}");
-            assert!(
-                moves[10 - down..].iter().all(|m| *m == "down"),
-                "{name}: {moves:?}"
-            );
+            let expected: Vec<Movement> = (0..10)
+                .map(|i| match i {
+                    i if i < up => Movement::Up,
+                    i if i >= 10 - down => Movement::Down,
+                    _ => Movement::Stay,
+                })
+                .collect();
+            assert_eq!(moves, expected, "{name}: division {division}");
         }
 
         // The next season is open; its divisions follow the movements.
@@ -254,9 +258,9 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
         let after = leagues::standings(&db, &next).await.unwrap();
         for line in &end {
             let sent = line.division.unwrap()
-                + match line.movement.as_deref() {
-                    Some("up") => -1,
-                    Some("down") => 1,
+                + match line.movement {
+                    Some(Movement::Up) => -1,
+                    Some(Movement::Down) => 1,
                     _ => 0,
                 };
             let now = after.iter().find(|l| l.user_id == line.user_id).unwrap();

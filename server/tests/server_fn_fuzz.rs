@@ -1,8 +1,8 @@
 //! The fuzz campaign over the server functions that came after `games/create`'s property test
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
 //! language switch, the social layer's (friends, blocks, chat, reports) and the account's
-//! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail, push and device
-//! games' records and copies. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail, push, device
+//! games' records and copies, vacations, nudges and leagues. Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -206,11 +206,45 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
         .prop_map(|f| ("/api/admin/activate", true, f)),
         fields(vec![
             ("dictionary", word(DICTIONARIES)),
-            ("word", text),
+            ("word", text.clone()),
             ("kind", kind),
             ("accept", word(&["true", "false"])),
         ])
         .prop_map(|f| ("/api/admin/decide-report", true, f)),
+        fields(vec![(
+            "days",
+            word(&["3", "0", "15", "-1", "x", "99999999999999999999"])
+        )])
+        .prop_map(|f| ("/api/vacation/start", true, f)),
+        fields(vec![]).prop_map(|f| ("/api/vacation/end", true, f)),
+        fields(vec![("id", game.clone())]).prop_map(|f| ("/api/games/nudge", false, f)),
+        fields(vec![("season", word(&["", "0123456789abcdef", "../x"]))]).prop_map(|f| (
+            "/api/leagues/register",
+            true,
+            f
+        )),
+        fields(vec![("season", word(&["", "0123456789abcdef"]))]).prop_map(|f| (
+            "/api/leagues/unregister",
+            true,
+            f
+        )),
+        fields(vec![
+            ("name", text.clone()),
+            (
+                "ruleset",
+                word(&[
+                    "classic",
+                    "alfakraft",
+                    "feud",
+                    "alfapet",
+                    "longwords",
+                    "daily"
+                ])
+            ),
+            ("dictionary", word(DICTIONARIES)),
+            ("days", word(&["3", "0", "31", "x"])),
+        ])
+        .prop_map(|f| ("/api/leagues/create", true, f)),
         fields(vec![("game", device_game())]).prop_map(|f| ("/api/games/device", false, f)),
         fields(vec![]).prop_map(|f| ("/api/games/device/copies", true, f)),
         fields(vec![(

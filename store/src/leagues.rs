@@ -27,6 +27,7 @@ use crate::{
     library::versions,
     results,
     rows::Json,
+    rows::{word_column, Word},
     seating, StoreError,
 };
 
@@ -48,25 +49,28 @@ pub enum SeasonStatus {
     Over,
 }
 
-impl SeasonStatus {
-    fn word(self) -> &'static str {
-        match self {
-            SeasonStatus::Registration => "registration",
-            SeasonStatus::Playing => "playing",
-            SeasonStatus::Over => "over",
-        }
-    }
+word_column!(SeasonStatus {
+    Registration => "registration",
+    Playing => "playing",
+    Over => "over",
+});
 
-    fn parse(word: &str) -> Option<SeasonStatus> {
-        [
-            SeasonStatus::Registration,
-            SeasonStatus::Playing,
-            SeasonStatus::Over,
-        ]
-        .into_iter()
-        .find(|s| s.word() == word)
-    }
+/// Where a player goes when a season is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Movement {
+    /// Up a division (the top quarter, below the top division).
+    Up,
+    /// Down a division (the bottom quarter, above the last division).
+    Down,
+    /// The same division.
+    Stay,
 }
+
+word_column!(Movement {
+    Up => "up",
+    Down => "down",
+    Stay => "stay",
+});
 
 /// A season as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -74,7 +78,7 @@ struct SeasonRow {
     id: String,
     league_id: String,
     number: i64,
-    status: String,
+    status: SeasonStatus,
     starts_at: i64,
     variant: Json<Variant>,
     dictionary: String,
@@ -104,8 +108,7 @@ impl TryFrom<SeasonRow> for Season {
 
     fn try_from(row: SeasonRow) -> Result<Season, StoreError> {
         Ok(Season {
-            status: SeasonStatus::parse(&row.status)
-                .ok_or_else(|| StoreError::Data(format!("season status {}", row.status)))?,
+            status: row.status,
             dictionary: DictionaryId::parse(&row.dictionary)
                 .ok_or_else(|| StoreError::Data(format!("dictionary {}", row.dictionary)))?,
             id: row.id,
@@ -421,8 +424,8 @@ pub struct Standing {
     pub time_outs: i64,
     /// Place in the division, once the season is over.
     pub place: Option<i64>,
-    /// `up`, `down` or `stay`, once the season is over.
-    pub movement: Option<String>,
+    /// Where they go, once the season is over.
+    pub movement: Option<Movement>,
 }
 
 /// Season `season`'s standings: every player by division, then wins (a draw half a win), then
@@ -456,19 +459,16 @@ pub fn movers(size: usize) -> usize {
 /// Finishes season `season` if every game of it is over: places, who goes up and down, and the
 /// next season open for registration. Returns the next season's id when it finished it.
 pub async fn finish(db: &Database, season: &str) -> Result<Option<String>, StoreError> {
+    // A look without the write lock first: a season under way is looked at every few seconds.
+    if open_games(&db.pool, season).await? > 0 {
+        return Ok(None);
+    }
     let (_writer, mut tx) = db.begin_write().await?;
     let this = season_on(&mut tx, season).await?;
     if this.status != SeasonStatus::Playing {
         return Ok(None);
     }
-    let open: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id
-         WHERE lg.season_id = $1 AND g.status = 'playing'",
-    )
-    .bind(season)
-    .fetch_one(&mut *tx)
-    .await?;
-    if open > 0 {
+    if open_games(&mut *tx, season).await? > 0 {
         return Ok(None);
     }
     let standings = standings_on(&mut tx, season).await?;
@@ -485,11 +485,11 @@ pub async fn finish(db: &Database, season: &str) -> Result<Option<String>, Store
         let moving = movers(members.len());
         for (index, member) in members.iter().enumerate() {
             let movement = if division > 1 && index < moving {
-                "up"
+                Movement::Up
             } else if division < divisions && index >= members.len() - moving {
-                "down"
+                Movement::Down
             } else {
-                "stay"
+                Movement::Stay
             };
             sqlx::query(
                 "UPDATE league_entries SET place = $3, movement = $4
@@ -498,7 +498,7 @@ pub async fn finish(db: &Database, season: &str) -> Result<Option<String>, Store
             .bind(season)
             .bind(member.user_id)
             .bind(index as i64 + 1)
-            .bind(movement)
+            .bind(movement.word())
             .execute(&mut *tx)
             .await?;
         }
@@ -506,6 +506,20 @@ pub async fn finish(db: &Database, season: &str) -> Result<Option<String>, Store
     let next = close(&mut tx, &this).await?;
     tx.commit().await?;
     Ok(Some(next))
+}
+
+/// How many of `season`'s games are still under way.
+async fn open_games<'c, E>(on: E, season: &str) -> Result<i64, sqlx::Error>
+where
+    E: sqlx::Executor<'c, Database = sqlx::Any>,
+{
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM league_games lg JOIN games g ON g.id = lg.game_id
+         WHERE lg.season_id = $1 AND g.status = 'playing'",
+    )
+    .bind(season)
+    .fetch_one(on)
+    .await
 }
 
 /// Marks `season` over and opens the next; returns the next one's id.
@@ -523,6 +537,133 @@ async fn close(conn: &mut AnyConnection, season: &Season) -> Result<String, sqlx
         now + REGISTRATION_MS,
     )
     .await
+}
+
+/// A league as its pages show it, with its latest season.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeagueCard {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its latest season.
+    pub season: Season,
+    /// Players in the latest season.
+    pub players: i64,
+    /// Whether the viewer is one of them.
+    pub entered: bool,
+}
+
+/// A league's latest season, as read for its card.
+#[derive(sqlx::FromRow)]
+struct CardRow {
+    name: String,
+    players: i64,
+    entered: i64,
+    #[sqlx(flatten)]
+    season: SeasonRow,
+}
+
+/// Every league (or only `league`), with its latest season, by name; `viewer` sees whether they
+/// are in it.
+pub async fn cards(
+    db: &Database,
+    league: Option<&str>,
+    viewer: Option<i64>,
+) -> Result<Vec<LeagueCard>, StoreError> {
+    let rows: Vec<CardRow> = sqlx::query_as(&format!(
+        "SELECT l.name, {SEASON_COLUMNS},
+                (SELECT COUNT(*) FROM league_entries e WHERE e.season_id = s.id) AS players,
+                (SELECT COUNT(*) FROM league_entries e WHERE e.season_id = s.id AND e.user_id = $1)
+                    AS entered
+         FROM leagues l JOIN league_seasons s ON s.league_id = l.id
+         WHERE s.number = (SELECT MAX(number) FROM league_seasons t WHERE t.league_id = l.id)
+           AND ($2 = '' OR l.id = $2)
+         ORDER BY l.name, l.id"
+    ))
+    .bind(viewer.unwrap_or(0))
+    .bind(league.unwrap_or(""))
+    .fetch_all(&db.pool)
+    .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok(LeagueCard {
+                id: row.season.league_id.clone(),
+                name: row.name,
+                players: row.players,
+                entered: row.entered > 0,
+                season: Season::try_from(row.season)?,
+            })
+        })
+        .collect()
+}
+
+/// The season before `season` in its league, if any.
+pub async fn previous(db: &Database, season: &Season) -> Result<Option<Season>, StoreError> {
+    let row: Option<SeasonRow> = sqlx::query_as(&format!(
+        "SELECT {SEASON_COLUMNS} FROM league_seasons s JOIN leagues l ON l.id = s.league_id
+         WHERE s.league_id = $1 AND s.number = $2"
+    ))
+    .bind(&season.league_id)
+    .bind(season.number - 1)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(Season::try_from).transpose()
+}
+
+/// A league game of a player's, as their league page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeagueGame {
+    /// The game.
+    pub game_id: String,
+    /// The other player's name.
+    pub opponent: String,
+    /// Whether it is the player's turn.
+    pub my_turn: bool,
+    /// Whether it is over.
+    pub over: bool,
+}
+
+/// [`LeagueGame`] as read: SQL's truth values are 0 and 1 in SQLite.
+#[derive(sqlx::FromRow)]
+struct LeagueGameRow {
+    game_id: String,
+    opponent: String,
+    my_turn: i64,
+    over: i64,
+}
+
+/// `user`'s games in `season`: those waiting for them first, then the others, then the
+/// finished ones.
+pub async fn games_of(
+    db: &Database,
+    season: &str,
+    user: i64,
+) -> Result<Vec<LeagueGame>, sqlx::Error> {
+    let rows: Vec<LeagueGameRow> = sqlx::query_as(
+        "SELECT g.id AS game_id, u.name AS opponent,
+                CASE WHEN g.status = 'playing' AND g.to_move = mine.seat THEN 1 ELSE 0 END AS my_turn,
+                CASE WHEN g.status = 'over' THEN 1 ELSE 0 END AS over
+         FROM league_games lg JOIN games g ON g.id = lg.game_id
+         JOIN game_seats mine ON mine.game_id = g.id AND mine.user_id = $2
+         JOIN game_seats other ON other.game_id = g.id AND other.seat <> mine.seat
+         JOIN users u ON u.id = other.user_id
+         WHERE lg.season_id = $1
+         ORDER BY over, my_turn DESC, u.name, g.id",
+    )
+    .bind(season)
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| LeagueGame {
+            game_id: row.game_id,
+            opponent: row.opponent,
+            my_turn: row.my_turn != 0,
+            over: row.over != 0,
+        })
+        .collect())
 }
 
 /// Starts the seasons whose registration has closed and finishes those whose games are all

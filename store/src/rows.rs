@@ -153,6 +153,7 @@ mod sql_words {
             domain::Phase::parse(w).is_some()
                 || dictionaries::versions::ReportStatus::parse(w).is_some()
                 || crate::moderation::ReportStatus::from_word(w).is_some()
+                || crate::leagues::SeasonStatus::from_word(w).is_some()
         };
         let state = |w: &str| {
             crate::seating::InviteState::from_word(w).is_some()

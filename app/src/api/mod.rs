@@ -13,6 +13,7 @@ pub mod chat;
 pub mod daily;
 pub mod device;
 pub mod friends;
+pub mod leagues;
 pub mod mail;
 pub mod moderation;
 pub mod play;

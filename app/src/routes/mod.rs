@@ -18,6 +18,8 @@ pub mod home;
 pub mod invite;
 #[cfg(feature = "ssr")]
 pub mod leaderboard;
+#[cfg(feature = "ssr")]
+pub mod leagues;
 pub mod lobby;
 #[cfg(feature = "ssr")]
 pub mod moderation;

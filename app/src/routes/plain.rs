@@ -84,6 +84,7 @@ pub fn document(
                 <div class="menu" id="main-menu">
                     <a href="/lobby">{tr!(texts, nav.lobby)}</a>
                     <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
+                    <a href="/leagues">{tr!(texts, nav.leagues)}</a>
                     <a href="/help">{tr!(texts, nav.rules)}</a>
                     <span class="spacer"></span>
                     {viewer.is_some().then(|| view! {

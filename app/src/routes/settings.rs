@@ -373,30 +373,30 @@ fn VacationCard(texts: Texts, vacation: Vacation) -> impl IntoView {
     } = vacation;
     let form = match until {
         Some(until) => view! {
-            <p data-testid="vacation-until">{tr!(texts, settings.vacation_until, until = crate::i18n::moment(until))}</p>
+            <p data-testid="vacation-until">{tr!(texts, vacation.until, until = crate::i18n::moment(until))}</p>
             <form method="post" action="/api/vacation/end">
-                <button type="submit" data-testid="vacation-end">{tr!(texts, settings.vacation_end)}</button>
+                <button type="submit" data-testid="vacation-end">{tr!(texts, vacation.end)}</button>
             </form>
         }
         .into_any(),
         None if days_left == 0 => {
-            view! { <p class="muted">{tr!(texts, settings.vacation_none_left)}</p> }.into_any()
+            view! { <p class="muted">{tr!(texts, vacation.none_left)}</p> }.into_any()
         }
         None => view! {
             <form method="post" action="/api/vacation/start" class="form inline">
-                <label>{tr!(texts, settings.vacation_days)}
+                <label>{tr!(texts, vacation.days)}
                     <input type="number" name="days" min="1" max=days_left value=days_left.min(7) required inputmode="numeric" data-testid="vacation-days" />
                 </label>
-                <button type="submit" data-testid="vacation-start">{tr!(texts, settings.vacation_start)}</button>
+                <button type="submit" data-testid="vacation-start">{tr!(texts, vacation.start)}</button>
             </form>
         }
         .into_any(),
     };
     view! {
         <section class="card" aria-labelledby="vacation-title" data-testid="vacation">
-            <h2 id="vacation-title">{tr!(texts, settings.vacation)}</h2>
-            <p>{tr!(texts, settings.vacation_about)}</p>
-            <p data-testid="vacation-left">{tr!(texts, settings.vacation_left, days = days_left, total = days_a_year)}</p>
+            <h2 id="vacation-title">{tr!(texts, vacation.title)}</h2>
+            <p>{tr!(texts, vacation.about)}</p>
+            <p data-testid="vacation-left">{tr!(texts, vacation.left, days = days_left, total = days_a_year)}</p>
             {form}
         </section>
     }

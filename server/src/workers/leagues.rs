@@ -1,13 +1,13 @@
-//! The leagues' background task: every minute, starts the seasons whose registration closed and
-//! finishes those whose last game is over (see `store::leagues`). Every instance runs one; each
-//! step checks the season's status in its own transaction, so one instance takes it.
+//! The leagues' background task: every few seconds, starts the seasons whose registration closed
+//! and finishes those whose last game is over (see `store::leagues`). Every instance runs one;
+//! each step checks the season's status in its own transaction, so one instance takes it.
 
 use std::time::Duration;
 
 use store::{leagues, Services};
 
-/// How often seasons are looked at: a season lasts weeks.
-const EVERY: Duration = Duration::from_secs(60);
+/// How often seasons are looked at: a season starts within seconds of its registration closing.
+const EVERY: Duration = Duration::from_secs(5);
 
 /// Runs forever.
 pub async fn run(services: Services) {

@@ -1,0 +1,81 @@
+//! Leagues over HTTP, for anyone: `GET /leagues` and `GET /leagues/<id>`, rendered on the server
+//! by `app::routes::leagues` from the store's seasons and standings.
+
+use app::{
+    api::Said,
+    routes::leagues::{self, LeaguePage},
+};
+use axum::{
+    extract::{Path, Query, State},
+    response::Html,
+    routing::get,
+    Router,
+};
+use store::{leagues as store_leagues, leagues::SeasonStatus, Services};
+
+use crate::{
+    page::{PageError, Visitor},
+    AppState,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/leagues", get(list_page))
+        .route("/leagues/{id}", get(league_page))
+}
+
+/// The signed-up viewer's id, if any: a guest enters no league.
+fn member(visitor: &Visitor) -> Option<i64> {
+    visitor.0.as_ref().filter(|u| !u.guest).map(|u| u.id)
+}
+
+async fn list_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Query(said): Query<Said>,
+) -> Result<Html<String>, PageError> {
+    let cards = store_leagues::cards(&services.db, None, member(&visitor)).await?;
+    let mut viewer = visitor.viewer();
+    viewer.said = app::routes::plain::said(visitor.texts(), &said);
+    Ok(Html(leagues::list(cards, viewer)))
+}
+
+async fn league_page(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path(id): Path<String>,
+    Query(said): Query<Said>,
+) -> Result<Html<String>, PageError> {
+    let db = &services.db;
+    let me = member(&visitor);
+    let card = store_leagues::cards(db, Some(&id), me)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or(PageError::NotFound(visitor.texts()))?;
+    let season = &card.season;
+    let standings = store_leagues::standings(db, &season.id).await?;
+    let previous = match season.status {
+        SeasonStatus::Registration => match store_leagues::previous(db, season).await? {
+            Some(before) => {
+                let lines = store_leagues::standings(db, &before.id).await?;
+                Some((before, lines))
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    let my_games = match me {
+        Some(me) if card.entered => store_leagues::games_of(db, &season.id, me).await?,
+        _ => Vec::new(),
+    };
+    let mut viewer = visitor.viewer();
+    viewer.said = app::routes::plain::said(visitor.texts(), &said);
+    let page = LeaguePage {
+        card,
+        standings,
+        previous,
+        my_games,
+    };
+    Ok(Html(leagues::page(page, viewer)))
+}
