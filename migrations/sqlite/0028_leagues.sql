@@ -17,6 +17,7 @@ CREATE TABLE league_seasons (
     number     BIGINT NOT NULL,            -- 1, 2, …
     status     TEXT NOT NULL,              -- registration, playing, over
     starts_at  BIGINT NOT NULL,            -- unix ms: registration closes and play begins
+    divisions  BIGINT,                     -- how many, once play has begun
     ended_at   BIGINT,
     UNIQUE (league_id, number)
 );
@@ -38,6 +39,14 @@ CREATE TABLE league_entries (
     place      BIGINT,                     -- in the division, once the season is over
     movement   TEXT,                       -- up, down or stay, once the season is over
     PRIMARY KEY (season_id, user_id)
+);
+
+-- A division whose games are made: its row is claimed in the transaction that makes them, so
+-- two instances never make them twice (a season's divisions are made one transaction each).
+CREATE TABLE league_divisions (
+    season_id  TEXT NOT NULL REFERENCES league_seasons (id),
+    division   BIGINT NOT NULL,
+    PRIMARY KEY (season_id, division)
 );
 
 CREATE TABLE league_games (

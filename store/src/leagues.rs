@@ -1,7 +1,7 @@
 //! Leagues: Casual play in seasons. A league is a ruleset and a dictionary. A season takes
 //! registrations until it starts ([`register`]); then [`start`] puts its players in divisions of
-//! 8 to 16 and makes every division's round robin at once, each pair playing two games, one
-//! each to start. Those are games like any other (rated, with chat, push and history); the
+//! 8 to 16 and makes every division's round robin, each pair playing two games, one each to
+//! start, all at once (one transaction a division). Those are games like any other (rated, with chat, push and history); the
 //! reaction to a league game's end ([`on_game_end`]) adds it to both players' standings in the
 //! transaction that records the end, so each game counts once. When a season's last game is over,
 //! [`finish`] places each division by wins then spread, sends the top quarter up and the bottom
@@ -259,14 +259,11 @@ struct Registered {
     rank: i64,
 }
 
-/// Starts season `season`: divisions, then every division's games, all at once. A season with
-/// fewer than two players is over at once, and the next opens. Returns the games made.
+/// Starts season `season`: its players in divisions, then every division's games, one
+/// transaction a division. A season with fewer than two players is over at once, and the next
+/// opens. Returns the games made.
 pub async fn start(db: &Database, season: &str) -> Result<Vec<String>, StoreError> {
-    // The games take the dictionary version active now, as every new game does.
-    let dictionary = versions::active_ref(db, self::season(db, season).await?.dictionary)
-        .await?
-        .to_string();
-    let (_writer, mut tx) = db.begin_write().await?;
+    let (writer, mut tx) = db.begin_write().await?;
     let this = season_on(&mut tx, season).await?;
     if this.status != SeasonStatus::Registration {
         return Ok(Vec::new());
@@ -287,7 +284,6 @@ pub async fn start(db: &Database, season: &str) -> Result<Vec<String>, StoreErro
     }
     players.sort_by_key(|p| (p.tier.unwrap_or(i64::MAX), -p.rank, p.user_id));
     let count = division_count(players.len());
-    let mut made = Vec::new();
     let mut rest = &players[..];
     for division in 1..=count {
         // Sizes as even as they go, the larger ones on top.
@@ -304,9 +300,61 @@ pub async fn start(db: &Database, season: &str) -> Result<Vec<String>, StoreErro
             .execute(&mut *tx)
             .await?;
         }
+    }
+    sqlx::query("UPDATE league_seasons SET status = 'playing', divisions = $2 WHERE id = $1")
+        .bind(season)
+        .bind(count as i64)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    // Each division takes the write lock in turn, so this one lets it go first.
+    drop(writer);
+    make_games(db, season).await
+}
+
+/// Makes the games of each division of `season` not made yet, in a transaction of its own (a
+/// season of thousands in one would hold the write lock for a minute); a division is claimed by
+/// its row in `league_divisions` inside that transaction, so no two instances make it twice, and
+/// a start cut short is finished by the next look ([`advance`]). Returns the games made.
+async fn make_games(db: &Database, season: &str) -> Result<Vec<String>, StoreError> {
+    let this = self::season(db, season).await?;
+    // The games take the dictionary version active now, as every new game does.
+    let dictionary = versions::active_ref(db, this.dictionary).await?.to_string();
+    let divisions: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT division FROM league_entries e
+         WHERE e.season_id = $1 AND e.division IS NOT NULL AND NOT EXISTS (
+             SELECT 1 FROM league_divisions d WHERE d.season_id = $1 AND d.division = e.division)
+         ORDER BY division",
+    )
+    .bind(season)
+    .fetch_all(&db.pool)
+    .await?;
+    let mut made = Vec::new();
+    for division in divisions {
+        let (_writer, mut tx) = db.begin_write().await?;
+        let claimed = sqlx::query(
+            "INSERT INTO league_divisions (season_id, division) VALUES ($1, $2)
+             ON CONFLICT (season_id, division) DO NOTHING",
+        )
+        .bind(season)
+        .bind(division)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() == 0 {
+            continue;
+        }
+        let members: Vec<i64> = sqlx::query_scalar(
+            "SELECT user_id FROM league_entries WHERE season_id = $1 AND division = $2
+             ORDER BY user_id",
+        )
+        .bind(season)
+        .bind(division)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut ids = Vec::new();
         for (i, first) in members.iter().enumerate() {
             for second in &members[i + 1..] {
-                for (home, away) in [(first, second), (second, first)] {
+                for (home, away) in [(*first, *second), (*second, *first)] {
                     let config = GameConfig {
                         variant: this.variant,
                         dictionary: dictionary.clone(),
@@ -315,41 +363,56 @@ pub async fn start(db: &Database, season: &str) -> Result<Vec<String>, StoreErro
                         first_seat: 0,
                         format: Format::Casual,
                     };
-                    let id =
-                        games::insert(&mut tx, &config, Phase::Playing, OpponentKind::League, true)
-                            .await?;
-                    for (seat, user) in [(0_i64, home.user_id), (1, away.user_id)] {
-                        sqlx::query(
-                            "INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)",
-                        )
-                        .bind(&id)
-                        .bind(seat)
-                        .bind(user)
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                    sqlx::query(
-                        "INSERT INTO league_games (game_id, season_id, division) VALUES ($1, $2, $3)",
-                    )
-                    .bind(&id)
-                    .bind(season)
-                    .bind(division as i64)
-                    .execute(&mut *tx)
-                    .await?;
-                    made.push(id);
+                    ids.push(pairing(&mut tx, season, division, &config, home, away).await?);
                 }
             }
         }
+        tx.commit().await?;
+        made.extend(ids);
     }
-    sqlx::query("UPDATE league_seasons SET status = 'playing' WHERE id = $1")
-        .bind(season)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
     for id in &made {
         games::tell_players(db, id).await;
     }
     Ok(made)
+}
+
+/// One game of a division: `home` in seat 0, `away` in seat 1; its id.
+async fn pairing(
+    conn: &mut AnyConnection,
+    season: &str,
+    division: i64,
+    config: &GameConfig,
+    home: i64,
+    away: i64,
+) -> Result<String, StoreError> {
+    let id = games::insert(conn, config, Phase::Playing, OpponentKind::League, true).await?;
+    for (seat, user) in [(0_i64, home), (1, away)] {
+        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
+            .bind(&id)
+            .bind(seat)
+            .bind(user)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query("INSERT INTO league_games (game_id, season_id, division) VALUES ($1, $2, $3)")
+        .bind(&id)
+        .bind(season)
+        .bind(division)
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+/// How many of `season`'s divisions have no games yet (a start cut short).
+async fn unmade(db: &Database, season: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COALESCE(s.divisions, 0)
+             - (SELECT COUNT(*) FROM league_divisions d WHERE d.season_id = s.id)
+         FROM league_seasons s WHERE s.id = $1",
+    )
+    .bind(season)
+    .fetch_one(&db.pool)
+    .await
 }
 
 /// The reaction to a game's end: a league game adds to both players' standings, inside the
@@ -460,7 +523,7 @@ pub fn movers(size: usize) -> usize {
 /// next season open for registration. Returns the next season's id when it finished it.
 pub async fn finish(db: &Database, season: &str) -> Result<Option<String>, StoreError> {
     // A look without the write lock first: a season under way is looked at every few seconds.
-    if open_games(&db.pool, season).await? > 0 {
+    if unmade(db, season).await? > 0 || open_games(&db.pool, season).await? > 0 {
         return Ok(None);
     }
     let (_writer, mut tx) = db.begin_write().await?;
@@ -682,6 +745,7 @@ pub async fn advance(db: &Database) -> Result<usize, StoreError> {
     for (id, status) in due {
         let done = match status.as_str() {
             "registration" => !start(db, &id).await?.is_empty(),
+            _ if unmade(db, &id).await? > 0 => !make_games(db, &id).await?.is_empty(),
             _ => finish(db, &id).await?.is_some(),
         };
         moved += usize::from(done);
