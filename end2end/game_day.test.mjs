@@ -42,15 +42,6 @@ async function onScreen(page, locator, what) {
     `${what} is on screen: ${JSON.stringify(box)}`);
 }
 
-/** Runs `sql` with `args` on the server's SQLite file, as an operator could. */
-function onDatabase(sql, ...args) {
-  const ran = spawnSync('python3', ['-c', `import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-db.execute(sys.argv[2], json.loads(sys.argv[3]))
-db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), sql, JSON.stringify(args)], { encoding: 'utf8' });
-  assert.equal(ran.status, 0, ran.stderr);
-}
-
 /** Days left on game `id`'s clock, as the server's SQLite file has it. */
 function daysLeft(id) {
   const read = spawnSync('python3', ['-c', `import sqlite3, sys, time
@@ -356,7 +347,7 @@ test('inside a Casual move\'s last day the clock ticks as 05:12:44, on the game 
   await myTurn(page);
   // Five hours, twelve minutes and 45 seconds left, as if the move had waited six days and more.
   const left = (5 * 3600 + 12 * 60 + 45) * 1000;
-  onDatabase('UPDATE games SET deadline_at = ? WHERE id = ?', Date.now() + left, id);
+  suite.server.sql('UPDATE games SET deadline_at = ? WHERE id = ?', Date.now() + left, id);
   for (const where of [`/game/${id}`, '/']) {
     await page.goto(`${suite.server.url}${where}`);
     await hydrated(page);
@@ -391,7 +382,7 @@ test('a player kept waiting a day nudges; a vacation pauses the other\'s clock, 
   assert.equal(await waiter.page.locator('[data-testid="nudge"]').count(), 0);
   assert.equal(await mover.page.locator('[data-testid="nudge"], [data-testid="nudge-from"]').count(), 0, 'the mover has none');
   // A day and an hour later the waiter nudges, from the first screen of a phone.
-  onDatabase('UPDATE games SET updated_at = updated_at - ? WHERE id = ?', 25 * 3600 * 1000, id);
+  suite.server.sql('UPDATE games SET updated_at = updated_at - ? WHERE id = ?', 25 * 3600 * 1000, id);
   await waiter.page.reload();
   await hydrated(waiter.page);
   const nudge = waiter.page.locator('[data-testid="nudge"]');

@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { serverAndBrowser } from './support/suite.mjs';
 import { openPage, artifacts } from './support/browser.mjs';
 import { hydrated, signUp, uniqueName } from './support/app.mjs';
@@ -12,15 +11,6 @@ import { hydrated, signUp, uniqueName } from './support/app.mjs';
 const suite = serverAndBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
-
-/** Runs `sql` with `args` on the server's SQLite file, as an operator could. */
-function onDatabase(sql, ...args) {
-  const ran = spawnSync('python3', ['-c', `import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-db.execute(sys.argv[2], json.loads(sys.argv[3]))
-db.commit()`, path.join(suite.server.dataDir, 'alfakraft.db'), sql, JSON.stringify(args)], { encoding: 'utf8' });
-  assert.equal(ran.status, 0, ran.stderr);
-}
 
 /** A new player signed up in a browser context of their own. */
 async function newPlayer(name, options) {
@@ -68,7 +58,7 @@ test('two players register for a league, meet in its division and see a game\'s 
   await ann.page.screenshot({ path: path.join(artifacts, 'league-registration-390.png') });
 
   // Registration closes; the league's task starts the season within seconds.
-  onDatabase("UPDATE league_seasons SET starts_at = ? WHERE status = 'registration'", Date.now() - 1);
+  suite.server.sql("UPDATE league_seasons SET starts_at = ? WHERE status = 'registration'", Date.now() - 1);
   for (const player of [ann, bob]) {
     for (let tries = 0; !(await player.page.locator('section.division').count()); tries += 1) {
       assert.ok(tries < 60, `the season started: ${player.page.url()} ${(await player.page.content()).slice(0, 3000)}`);

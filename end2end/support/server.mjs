@@ -50,6 +50,14 @@ export async function startServer({ databaseUrl, port = 0, env = {} } = {}) {
       });
       if (result.status !== 0) throw new Error(`make-admin failed: ${result.stdout}${result.stderr}`);
     },
+    /** Runs `sql` with `args` on this server's SQLite file, as an operator could. */
+    sql(statement, ...args) {
+      const ran = spawnSync('python3', ['-c', `import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute(sys.argv[2], json.loads(sys.argv[3]))
+db.commit()`, path.join(dataDir, 'alfakraft.db'), statement, JSON.stringify(args)], { encoding: 'utf8' });
+      if (ran.status !== 0) throw new Error(`sql failed: ${ran.stderr}`);
+    },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
