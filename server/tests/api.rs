@@ -1171,7 +1171,7 @@ fn a_player_exports_their_data_and_only_theirs() {
         assert_eq!(
             keys(&data),
             "account blocks chats exported_at follows games notifications player_reports \
-             ranks word_reports",
+             ranks vacations word_reports",
             "{db_name}"
         );
         assert_eq!(
