@@ -159,6 +159,12 @@ test('a staged tile leaves a faded place in the hand; a tap on it takes the tile
   const slots = () => page.$$eval('[data-testid="rack"] > *', (all) => all.map((e) => ({
     slot: e.dataset.slot ?? null, staged: e.dataset.stagedSlot ?? null, x: Math.round(e.getBoundingClientRect().x),
   })));
+  // Measured once the hand is laid out as a row: on a loaded machine the first read came while
+  // the page was still being parsed, with every place at x = 0.
+  await page.waitForFunction(() => {
+    const xs = [...document.querySelectorAll('[data-testid="rack"] > *')].map((e) => e.getBoundingClientRect().x);
+    return xs.length === 7 && xs.every((x, i) => i === 0 || x > xs[i - 1]);
+  });
   const before = await slots();
   assert.equal(before.length, 7);
   const tile = before[2];
@@ -393,7 +399,7 @@ test('a player kept waiting a day nudges; a vacation pauses the other\'s clock, 
   await waiter.page.waitForSelector('[data-testid="nudged"], [data-testid="nudge-from"]');
   await waiter.page.reload();
   await hydrated(waiter.page);
-  assert.match(await waiter.page.textContent('[data-testid="nudge-from"]'), /You can nudge from \S.*\d\d:\d\d.*\./);
+  assert.match(await waiter.page.textContent('[data-testid="nudge-from"]'), /You can nudge from \S.*\d:\d\d.*\./);
   assert.equal(await waiter.page.locator('[data-testid="nudge"]').count(), 0);
 
   // The mover takes three days off in settings.
@@ -419,7 +425,7 @@ test('a player kept waiting a day nudges; a vacation pauses the other\'s clock, 
   await paused.waitFor({ timeout: 15_000 });
   const name = bobMoves ? /bob/ : /ann/;
   assert.match(await paused.textContent(), name);
-  assert.match(await paused.textContent(), /is on vacation until \S.*\d\d:\d\d.*: their clock is paused\./);
+  assert.match(await paused.textContent(), /is on vacation until \S.*\d:\d\d.*: their clock is paused\./);
   assert.equal(await waiter.page.locator('[data-testid="nudge"], [data-testid="nudge-from"]').count(), 0);
   // Ten days left on the clock: the week of the turn and the three days off.
   assert.ok(Math.abs(daysLeft(id) - 10) < 0.01, `${daysLeft(id)} days left`);
