@@ -75,19 +75,29 @@ impl Waiting {
 
 /// When `user` may nudge in `game`.
 pub async fn nudging(db: &Database, game: &str, user: i64) -> Result<Nudging, sqlx::Error> {
+    Ok(nudging_whom(db, game, user).await?.0)
+}
+
+/// [`nudging`], with the player to move when they are a person.
+async fn nudging_whom(
+    db: &Database,
+    game: &str,
+    user: i64,
+) -> Result<(Nudging, Option<i64>), sqlx::Error> {
     let Some(waiting) = waiting(db, game, user).await? else {
-        return Ok(Nudging::Never);
+        return Ok((Nudging::Never, None));
     };
     let nudging = waiting.nudging(user);
-    match (nudging, waiting.to_move_user) {
+    let other = waiting.to_move_user;
+    match (nudging, other) {
         (Nudging::From(_), Some(other))
             if vacations::until_of(db, &[other])
                 .await?
                 .contains_key(&other) =>
         {
-            Ok(Nudging::Never)
+            Ok((Nudging::Never, Some(other)))
         }
-        _ => Ok(nudging),
+        _ => Ok((nudging, other)),
     }
 }
 
@@ -112,17 +122,15 @@ pub async fn nudge(
     letter: impl FnOnce(&Nudged) -> (String, String),
 ) -> Result<(), StoreError> {
     let now = now_ms();
-    let other = match nudging(db, game, user).await? {
-        Nudging::From(from) if from <= now => {
-            waiting(db, game, user).await?.and_then(|w| w.to_move_user)
-        }
-        Nudging::From(_) => {
+    let other = match nudging_whom(db, game, user).await? {
+        (Nudging::From(from), other) if from <= now => other,
+        (Nudging::From(_), _) => {
             return Err(Refusal::Invalid(
                 "a nudge waits until your opponent has had a day, and then one a day".into(),
             )
             .into())
         }
-        Nudging::Never => None,
+        (Nudging::Never, _) => None,
     };
     let Some(other) = other else {
         return Err(Refusal::Invalid("there is no one to nudge in this game".into()).into());
