@@ -470,11 +470,13 @@ pub enum OpponentKind {
     Daily,
     /// Two players of a league's division, paired by its season.
     League,
+    /// Two players of a tournament's round, paired by it.
+    Tournament,
 }
 
 impl OpponentKind {
     /// Every kind.
-    pub const ALL: [OpponentKind; 7] = [
+    pub const ALL: [OpponentKind; 8] = [
         OpponentKind::Bot,
         OpponentKind::Invite,
         OpponentKind::Lobby,
@@ -482,6 +484,7 @@ impl OpponentKind {
         OpponentKind::Local,
         OpponentKind::Daily,
         OpponentKind::League,
+        OpponentKind::Tournament,
     ];
 
     /// The stored name.
@@ -494,6 +497,7 @@ impl OpponentKind {
             OpponentKind::Local => "local",
             OpponentKind::Daily => "daily",
             OpponentKind::League => "league",
+            OpponentKind::Tournament => "tournament",
         }
     }
 
@@ -510,6 +514,7 @@ impl OpponentKind {
                 | OpponentKind::Lobby
                 | OpponentKind::Rematch
                 | OpponentKind::League
+                | OpponentKind::Tournament
         )
     }
 

@@ -1,7 +1,8 @@
 //! `GET /api/live`: a server-sent event stream telling an open page what changed, so it asks
 //! again at once instead of polling. `?game=<id>` follows one game (for its players only) and the
 //! presence of its players; without it, the stream follows all the caller's games and their
-//! players' presence (the game list). A game's page also hears of its chat (`chat`). Events carry no game data, only "this changed": what a player may see is still decided
+//! players' presence (the game list); `&standings=<id>` adds a league season's or tournament's
+//! standings (`standings` events) for its page. A game's page also hears of its chat (`chat`). Events carry no game data, only "this changed": what a player may see is still decided
 //! by the ordinary server functions. While a stream is open its user counts as online.
 
 use std::{collections::VecDeque, convert::Infallible, time::Duration};
@@ -61,6 +62,8 @@ struct Follow {
     /// The lobby page: its list of open games too.
     #[serde(default)]
     lobby: bool,
+    /// A league's or tournament's page: its standings too (`?standings=<season or tournament>`).
+    standings: Option<String>,
 }
 
 /// One open stream.
@@ -72,6 +75,8 @@ struct Feed {
     game: Option<(String, Vec<Option<i64>>)>,
     /// Following the lobby's open games too.
     lobby: bool,
+    /// The season or tournament whose standings it follows.
+    standings: Option<String>,
     presence: Presence,
     ready: VecDeque<Event>,
     closing: tokio::sync::watch::Receiver<bool>,
@@ -189,6 +194,12 @@ async fn open(
         .map_err(|e| failed(&e))?
         // No content tells the browser not to reconnect: there is nothing to follow.
         .ok_or(StatusCode::NO_CONTENT)?;
+    // Standings are public: only the id's shape is checked, so a follower's memory stays small.
+    let id_shaped =
+        |id: &String| (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric());
+    if follow.standings.as_ref().is_some_and(|id| !id_shaped(id)) {
+        return Err(StatusCode::BAD_REQUEST);
+    }
     let game = match follow.game {
         Some(id) => {
             // Strangers learn nothing, not even that the game exists.
@@ -219,6 +230,7 @@ async fn open(
         user: user.id,
         presence_of,
         lobby: follow.lobby,
+        standings: follow.standings.clone(),
     });
     let mut presence = Presence::open(
         &services.db,
@@ -233,6 +245,7 @@ async fn open(
         user: user.id,
         game,
         lobby: follow.lobby,
+        standings: follow.standings,
         ready: VecDeque::from([Event::default().retry(RETRY).comment("live")]),
         closing: shutdown().subscribe(),
         shown: String::new(),
@@ -315,12 +328,17 @@ impl Feed {
                 self.ready
                     .push_back(Event::default().event("game").data("lobby"));
             }
+            Some(Change::Standings { id }) if self.standings.as_ref() == Some(&id) => {
+                self.ready
+                    .push_back(Event::default().event("standings").data(id));
+            }
             // The library follows it (server/src/dictionary_sync.rs); running games keep their version.
             Some(
                 Change::Presence { .. }
                 | Change::Dictionaries
                 | Change::Lobby
-                | Change::Chat { .. },
+                | Change::Chat { .. }
+                | Change::Standings { .. },
             ) => {}
             // Missed changes (this page fell behind, or the listener reconnected): ask again.
             Some(Change::Resync) => {
@@ -331,6 +349,10 @@ impl Feed {
                     .to_string();
                 self.ready
                     .push_back(Event::default().event("game").data(id));
+                if let Some(id) = &self.standings {
+                    self.ready
+                        .push_back(Event::default().event("standings").data(id.clone()));
+                }
                 self.queue_presence().await;
             }
             None => {

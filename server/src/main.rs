@@ -346,7 +346,7 @@ fn start_workers(config: &Config, services: &Services) {
     tokio::spawn(server::workers::daily::run(services.clone(), tries));
     tokio::spawn(server::workers::dictionary_sync::run(services.clone()));
     tokio::spawn(server::workers::clock::run(services.clone()));
-    tokio::spawn(server::workers::leagues::run(services.clone()));
+    tokio::spawn(server::workers::competitions::run(services.clone()));
 }
 
 /// The push task, with the VAPID key made at the first start and kept in the database.

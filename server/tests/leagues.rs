@@ -6,39 +6,14 @@ mod support;
 use std::collections::HashMap;
 
 use dictionaries::DictionaryId;
-use rules::{game::EndReason, GameState, Status, Variant};
+use rules::{game::EndReason, Status, Variant};
 use store::{
     accounts::User,
     clocks,
     db::{self, Database},
-    games,
     leagues::{self, Movement, Standing},
     Services,
 };
-
-/// Plays game `id` to its end with the Beginner bot's moves for both seats; returns the end.
-async fn play_out(db: &Database, id: &str) -> GameState {
-    let lexicon = support::load::lexicon();
-    let mut state = games::load(db, id, lexicon).await.unwrap();
-    for turn in 0..400u64 {
-        if *state.status() != Status::Playing {
-            break;
-        }
-        let view = state.view(state.to_move());
-        let rules = view.rules();
-        let action = engine::bot::Bot::new(
-            engine::bot::Level::Beginner,
-            support::load::trie(),
-            &rules,
-            turn,
-        )
-        .decide(&view);
-        state = games::commit(db, id, state.version(), &action, lexicon)
-            .await
-            .unwrap();
-    }
-    state
-}
 
 /// What a player's standing line should say, recounted from their finished games.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -175,7 +150,7 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
                 division_of[&seats[0]], division_of[&seats[1]],
                 "{name}: within a division"
             );
-            let state = play_out(&db, id).await;
+            let state = support::play_out(&db, id).await;
             let Status::Over(outcome) = state.status() else {
                 panic!("{name}: game {id} did not end");
             };

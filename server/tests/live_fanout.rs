@@ -43,6 +43,7 @@ async fn settle(db: &store::db::Database) {
         user: marker,
         presence_of: vec![],
         lobby: false,
+        standings: None,
     });
     db.publish(store::bus::Change::Game {
         id: "settle".into(),
@@ -78,6 +79,7 @@ async fn a_change_wakes_only_the_pages_it_concerns() {
                     user: -1_000_000 - i,
                     presence_of: vec![-2_000_000 - i],
                     lobby: false,
+                    standings: None,
                 })
             })
             .collect();
@@ -85,11 +87,13 @@ async fn a_change_wakes_only_the_pages_it_concerns() {
             user: ann.id,
             presence_of: vec![bob.id],
             lobby: false,
+            standings: None,
         });
         let bob_page = db.live.follow(Interest {
             user: bob.id,
             presence_of: vec![ann.id],
             lobby: false,
+            standings: None,
         });
 
         // A move: both players' pages wake, once; no other page does.
@@ -149,6 +153,7 @@ async fn a_players_pages_share_one_row_and_a_reload_writes_nothing() {
             user: -3_000_000,
             presence_of: vec![ann.id],
             lobby: false,
+            standings: None,
         });
         // Two pages open: one row, one change told.
         presence::open(&db, ann.id).await.unwrap();

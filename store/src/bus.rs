@@ -43,6 +43,11 @@ pub enum Change {
     Dictionaries,
     /// The lobby's list of open games changed (one was opened, taken or withdrawn).
     Lobby,
+    /// A league season's or a tournament's standings or pairings changed: its pages ask again.
+    Standings {
+        /// The season's or tournament's id.
+        id: String,
+    },
     /// Changes may have been missed (the Postgres listener reconnected): every page asks again.
     Resync,
 }
@@ -87,6 +92,8 @@ pub struct Interest {
     pub presence_of: Vec<i64>,
     /// The lobby's list of open games.
     pub lobby: bool,
+    /// A league season's or tournament's standings.
+    pub standings: Option<String>,
 }
 
 /// How many changes a page may have waiting before it is told to ask again instead.
@@ -118,6 +125,7 @@ struct Pages {
     by_user: HashMap<i64, Vec<u64>>,
     by_presence: HashMap<i64, Vec<u64>>,
     lobby: Vec<u64>,
+    by_standings: HashMap<String, Vec<u64>>,
 }
 
 impl Pages {
@@ -128,6 +136,12 @@ impl Pages {
         }
         if interest.lobby {
             self.lobby.push(id);
+        }
+        if let Some(standings) = &interest.standings {
+            self.by_standings
+                .entry(standings.clone())
+                .or_default()
+                .push(id);
         }
     }
 
@@ -145,6 +159,14 @@ impl Pages {
             drop_from(&mut self.by_presence, *user);
         }
         self.lobby.retain(|i| *i != id);
+        if let Some(standings) = &interest.standings {
+            if let Some(ids) = self.by_standings.get_mut(standings) {
+                ids.retain(|i| *i != id);
+                if ids.is_empty() {
+                    self.by_standings.remove(standings);
+                }
+            }
+        }
         self.pages.remove(&id);
     }
 
@@ -166,6 +188,7 @@ impl Pages {
             }
             Change::Presence { user } => tell(self.by_presence.get(user)),
             Change::Lobby => tell(Some(&self.lobby)),
+            Change::Standings { id } => tell(self.by_standings.get(id)),
             Change::Resync => self.pages.values().for_each(|page| page.deliver(change)),
             Change::Dictionaries => {}
         }

@@ -13,8 +13,8 @@ use crate::{
     accounts::{self, security::Confirmed},
     blocks, chat, daily, friends,
     games::{self, GameError},
-    leagues, library, mail, moderation, presence, push, ranks, results, seating, vacations,
-    Services, StoreError,
+    leagues, library, mail, moderation, presence, push, ranks, results, seating, tournaments,
+    vacations, Services, StoreError,
 };
 
 /// Closes the account whose password was just confirmed. Everything happens in one
@@ -112,6 +112,7 @@ async fn erase(conn: &mut AnyConnection, user: i64) -> Result<(), sqlx::Error> {
     results::forget(conn, user).await?;
     daily::forget(conn, user).await?;
     leagues::forget(conn, user).await?;
+    tournaments::forget(conn, user).await?;
     friends::forget(conn, user).await?;
     blocks::forget(conn, user).await?;
     moderation::forget(conn, user).await?;

@@ -32,6 +32,7 @@
 //! | [`vacations`] | days a player's Casual clocks are paused |
 //! | [`daily`] | the Daily Challenge: puzzles, attempts, standings, streaks |
 //! | [`leagues`] | seasons of Casual play: divisions, their games and standings, promotion |
+//! | [`tournaments`] | rounds that begin together: Swiss or round robin pairings, standings |
 //! | [`profiles`] | a player's public page |
 //! | [`records`] | a finished game's log, for analysis and export |
 //! | [`friends`] | follows, who of them is online, recent opponents, challenges waiting |
@@ -81,6 +82,7 @@ pub mod seating;
 pub mod services;
 pub mod states;
 pub mod streams;
+pub mod tournaments;
 pub mod vacations;
 
 pub use error::StoreError;
@@ -102,6 +104,7 @@ const ON_MOVE: &[moved::Reaction<db::Database>] = &[
     games::on_move,
     seating::wake_bots,
     push::on_move,
+    tournaments::on_move,
 ];
 
 /// What happens when a game ends, in this order.
@@ -110,4 +113,5 @@ const ON_GAME_END: &[ended::Reaction] = &[
     results::on_game_end,
     daily::on_game_end,
     leagues::on_game_end,
+    tournaments::on_game_end,
 ];

@@ -154,6 +154,7 @@ mod sql_words {
                 || dictionaries::versions::ReportStatus::parse(w).is_some()
                 || crate::moderation::ReportStatus::from_word(w).is_some()
                 || crate::leagues::SeasonStatus::from_word(w).is_some()
+                || crate::tournaments::TournamentStatus::from_word(w).is_some()
         };
         let state = |w: &str| {
             crate::seating::InviteState::from_word(w).is_some()

@@ -227,3 +227,24 @@ pub async fn player(db: &Database) -> store::accounts::User {
         .await
         .unwrap()
 }
+
+/// Plays game `id` to its end with the Beginner bot's moves for both seats; returns the end.
+#[allow(dead_code)]
+pub async fn play_out(db: &Database, id: &str) -> rules::GameState {
+    let lexicon = load::lexicon();
+    let mut state = store::games::load(db, id, lexicon).await.unwrap();
+    for turn in 0..400u64 {
+        if *state.status() != rules::Status::Playing {
+            break;
+        }
+        let view = state.view(state.to_move());
+        let rules = view.rules();
+        let action =
+            engine::bot::Bot::new(engine::bot::Level::Beginner, load::trie(), &rules, turn)
+                .decide(&view);
+        state = store::games::commit(db, id, state.version(), &action, lexicon)
+            .await
+            .unwrap();
+    }
+    state
+}

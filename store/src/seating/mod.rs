@@ -80,13 +80,14 @@ fn random_token() -> String {
     )
 }
 
-/// Games the user has waiting or in play, but for league games: a season makes a division's
-/// games all at once (up to 30 a player), which must not shut the player out of any other game.
+/// Games the user has waiting or in play, but for league and tournament games: a season makes a
+/// division's games all at once (up to 30 a player), and a tournament its rounds, neither of which
+/// may shut the player out of any other game.
 pub async fn active_count(db: &Database, user_id: i64) -> Result<u32, StoreError> {
     let count: i64 = sqlx::query_scalar(
         "SELECT COUNT(DISTINCT g.id) FROM games g JOIN game_seats s ON s.game_id = g.id
          WHERE s.user_id = $1 AND g.status IN ('waiting', 'ready', 'playing')
-           AND g.opponent <> 'league'",
+           AND g.opponent NOT IN ('league', 'tournament')",
     )
     .bind(user_id)
     .fetch_one(&db.pool)
