@@ -728,6 +728,28 @@ async fn a_nudge_goes_once_a_day_to_a_player_who_kept_the_other_waiting_a_day() 
             .execute(&db.pool)
             .await
             .unwrap();
+        // The player to move has a device subscribed: a nudge reaches it as a push notice too.
+        let endpoint = format!("https://fcm.googleapis.com/fcm/send/{}", mover.name);
+        store::push::subscribe(
+            &db,
+            mover.id,
+            &endpoint,
+            &"B".repeat(87),
+            &"A".repeat(22),
+            &[],
+        )
+        .await
+        .unwrap();
+        let pushed = async || -> Vec<String> {
+            sqlx::query_scalar(
+                "SELECT o.notice FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id
+                 WHERE s.user_id = $1",
+            )
+            .bind(mover.id)
+            .fetch_all(&db.pool)
+            .await
+            .unwrap()
+        };
         let letter = |n: &nudges::Nudged| (format!("nudged by {}", n.nudger), "move".to_string());
         let letters = async || -> i64 {
             sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE recipient = $1")
@@ -788,6 +810,25 @@ async fn a_nudge_goes_once_a_day_to_a_player_who_kept_the_other_waiting_a_day() 
             .await
             .unwrap();
         assert_eq!(subject, format!("nudged by {}", waiter.name), "{name}");
+        // The notice is queued on a task of its own: it comes within moments, once.
+        let mut notices = pushed().await;
+        for _ in 0..100 {
+            if !notices.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            notices = pushed().await;
+        }
+        assert_eq!(notices.len(), 1, "{name}: {notices:?}");
+        let notice: domain::Notice = serde_json::from_str(&notices[0]).unwrap();
+        assert_eq!(
+            notice,
+            domain::Notice::Nudge {
+                game: id.clone(),
+                from: waiter.name.clone()
+            },
+            "{name}"
+        );
         assert!(
             nudges::nudge(&db, &id, waiter.id, letter).await.is_err(),
             "{name}: once a day"
