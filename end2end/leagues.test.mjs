@@ -1,6 +1,6 @@
 // Leagues as players meet them: an admin makes one, two players register on a phone and a
 // laptop, the season starts when registration closes, both find their division and their two
-// games, and a game's end shows in the standings.
+// games, and a game's end shows in the standings, live on the other player's open page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -70,11 +70,14 @@ test('two players register for a league, meet in its division and see a game\'s 
   const games = ann.page.locator('[data-testid="my-league-games"] li');
   assert.equal(await games.count(), 2, 'two games against bob, one each to start');
   assert.match(await games.first().textContent(), /against bob_/);
+  assert.match(await ann.page.textContent('[data-testid="bank"]'), /Your time bank: 3 days\./);
   const division = ann.page.locator('section.division[data-division="1"]');
   await fits(ann.page, division, 'the division on a phone');
   await ann.page.screenshot({ path: path.join(artifacts, 'league-division-390.png'), fullPage: true });
 
-  // Ann resigns the game that waits on her; the standings count it for both.
+  // Bob keeps the league open while Ann resigns the game that waits on her: his standings count
+  // it for both without a reload.
+  await bob.page.evaluate(() => { window.notReloaded = true; });
   await ann.page.locator('[data-testid="my-league-games"] li.mine a').first().click();
   await hydrated(ann.page);
   await ann.page.click('button:has-text("Resign")');
@@ -90,7 +93,8 @@ test('two players register for a league, meet in its division and see a game\'s 
   // Bob, who won, is first.
   assert.equal(await ann.page.locator('section.division tbody tr').first().getAttribute('data-testid'), `standing-${bobName}`);
   await ann.page.screenshot({ path: path.join(artifacts, 'league-standings-390.png'), fullPage: true });
-  await bob.page.reload();
+  await bob.page.waitForFunction((name) => document.querySelector(`[data-testid="standing-${name}"] [data-testid="record"]`)?.textContent === '1–0–0', bobName);
+  assert.ok(await bob.page.evaluate(() => window.notReloaded), 'the standings changed live, in place');
   await fits(bob.page, bob.page.locator('section.division[data-division="1"]'), 'the division on a laptop');
   await bob.page.screenshot({ path: path.join(artifacts, 'league-standings-1366.png') });
   assert.deepEqual([...admin.errors, ...ann.errors, ...bob.errors], []);

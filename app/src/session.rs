@@ -70,6 +70,7 @@ pub fn TopBar() -> impl IntoView {
                 // Server-rendered outside the app: full page loads.
                 <a href="/leaderboard" rel="external">{crate::t!(nav.leaderboard)}</a>
                 <a href="/leagues" rel="external">{crate::t!(nav.leagues)}</a>
+                <a href="/tournaments" rel="external">{crate::t!(nav.tournaments)}</a>
                 <a href="/help" rel="external">{crate::t!(nav.rules)}</a>
                 <span class="spacer"></span>
                 <crate::i18n::LanguageMenu />

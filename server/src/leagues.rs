@@ -24,17 +24,12 @@ pub fn router() -> Router<AppState> {
         .route("/leagues/{id}", get(league_page))
 }
 
-/// The signed-up viewer's id, if any: a guest enters no league.
-fn member(visitor: &Visitor) -> Option<i64> {
-    visitor.0.as_ref().filter(|u| !u.guest).map(|u| u.id)
-}
-
 async fn list_page(
     visitor: Visitor,
     State(services): State<Services>,
     Query(said): Query<Said>,
 ) -> Result<Html<String>, PageError> {
-    let cards = store_leagues::cards(&services.db, None, member(&visitor)).await?;
+    let cards = store_leagues::cards(&services.db, None, visitor.member()).await?;
     let mut viewer = visitor.viewer();
     viewer.said = app::routes::plain::said(visitor.texts(), &said);
     Ok(Html(leagues::list(cards, viewer)))
@@ -47,7 +42,7 @@ async fn league_page(
     Query(said): Query<Said>,
 ) -> Result<Html<String>, PageError> {
     let db = &services.db;
-    let me = member(&visitor);
+    let me = visitor.member();
     let card = store_leagues::cards(db, Some(&id), me)
         .await?
         .into_iter()
@@ -65,9 +60,12 @@ async fn league_page(
         },
         _ => None,
     };
-    let my_games = match me {
-        Some(me) if card.entered => store_leagues::games_of(db, &season.id, me).await?,
-        _ => Vec::new(),
+    let (my_games, bank_days) = match me {
+        Some(me) if card.entered => (
+            store_leagues::games_of(db, &season.id, me).await?,
+            Some(store_leagues::bank_days(db, &season.id, me).await?),
+        ),
+        _ => (Vec::new(), None),
     };
     let mut viewer = visitor.viewer();
     viewer.said = app::routes::plain::said(visitor.texts(), &said);
@@ -76,6 +74,7 @@ async fn league_page(
         standings,
         previous,
         my_games,
+        bank_days,
     };
     Ok(Html(leagues::page(page, viewer)))
 }

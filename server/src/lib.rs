@@ -21,6 +21,7 @@ mod records;
 pub mod serve;
 pub mod site;
 mod social;
+mod tournaments;
 pub mod workers;
 
 use std::sync::Arc;
@@ -114,6 +115,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin::router(state.upload_limit))
         .merge(profiles::router())
         .merge(leagues::router())
+        .merge(tournaments::router())
         .merge(social::router())
         .merge(moderation::router())
         .merge(records::router())

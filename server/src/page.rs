@@ -40,6 +40,11 @@ impl Visitor {
         self.0.as_ref().map(|u| u.id)
     }
 
+    /// Their id when they have signed up: a guest enters no league or tournament.
+    pub(crate) fn member(&self) -> Option<i64> {
+        self.0.as_ref().filter(|u| !u.guest).map(|u| u.id)
+    }
+
     /// Whether they are a signed-in admin.
     pub(crate) fn is_admin(&self) -> bool {
         self.0.as_ref().is_some_and(|u| u.role == Role::Admin)

@@ -129,14 +129,62 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
         assert_eq!(mine.len(), 18, "{name}: a player's games");
         assert!(mine.iter().all(|g| !g.over), "{name}");
         assert!(mine.iter().any(|g| g.my_turn), "{name}");
-        // One player stops playing in their first game: they lose it on the clock.
+        // One player stops playing in their first game: their time bank gives the turn a day
+        // three times (one day each look, however many look), then they lose it on the clock.
         let abandoned = &ids[0];
-        sqlx::query("UPDATE games SET deadline_at = $2 WHERE id = $1")
-            .bind(abandoned)
-            .bind(db::now_ms() - 1)
-            .execute(&db.pool)
-            .await
-            .unwrap();
+        let idle: i64 = sqlx::query_scalar(
+            "SELECT s.user_id FROM game_seats s JOIN games g ON g.id = s.game_id AND s.seat = g.to_move
+             WHERE g.id = $1",
+        )
+        .bind(abandoned)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+        let overdue = async || {
+            sqlx::query("UPDATE games SET deadline_at = $2 WHERE id = $1")
+                .bind(abandoned)
+                .bind(db::now_ms() - 1)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        };
+        for left in (0..3).rev() {
+            overdue().await;
+            let before: i64 = sqlx::query_scalar("SELECT deadline_at FROM games WHERE id = $1")
+                .bind(abandoned)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(
+                leagues::draw_banks(&db).await.unwrap(),
+                std::slice::from_ref(abandoned),
+                "{name}"
+            );
+            assert!(
+                leagues::draw_banks(&db).await.unwrap().is_empty(),
+                "{name}: once"
+            );
+            let after: i64 = sqlx::query_scalar("SELECT deadline_at FROM games WHERE id = $1")
+                .bind(abandoned)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+            assert_eq!(after - before, 86_400_000, "{name}: a day more");
+            assert_eq!(
+                leagues::bank_days(&db, &season, idle).await.unwrap(),
+                left,
+                "{name}"
+            );
+            assert!(
+                clocks::expire_due(&services).await.unwrap().is_empty(),
+                "{name}"
+            );
+        }
+        overdue().await;
+        assert!(
+            leagues::draw_banks(&db).await.unwrap().is_empty(),
+            "{name}: spent"
+        );
         assert_eq!(
             clocks::expire_due(&services).await.unwrap().len(),
             1,

@@ -2,7 +2,7 @@
 //! (`new_game_json.rs`): the admin's, the Daily Challenge's, word reports, analysis, the
 //! language switch, the social layer's (friends, blocks, chat, reports) and the account's
 //! (password, sessions, recovery codes, two-factor sign-in, closing), e-mail, push, device
-//! games' records and copies, vacations, nudges and leagues. Each is called with arbitrary bodies — its fields with plausible or absurd
+//! games' records and copies, vacations, nudges, leagues and tournaments. Each is called with arbitrary bodies — its fields with plausible or absurd
 //! values, fields missing or extra, bodies of another shape — by a player and by an admin, on
 //! SQLite and Postgres. Every answer is a 200 with a value or a typed refusal, or a 400 or 413
 //! naming what could not be read; never a 500. And what they write stays whole: a player's open
@@ -245,6 +245,35 @@ fn call() -> impl Strategy<Value = (&'static str, bool, Map<String, Value>)> {
             ("days", word(&["3", "0", "31", "x"])),
         ])
         .prop_map(|f| ("/api/leagues/create", true, f)),
+        fields(vec![(
+            "tournament",
+            word(&["", "0123456789abcdef", "../x"])
+        )])
+        .prop_map(|f| ("/api/tournaments/enter", true, f)),
+        fields(vec![("tournament", word(&["", "0123456789abcdef"]))]).prop_map(|f| (
+            "/api/tournaments/check-in",
+            true,
+            f
+        )),
+        fields(vec![("tournament", word(&["", "0123456789abcdef"]))]).prop_map(|f| (
+            "/api/tournaments/withdraw",
+            true,
+            f
+        )),
+        fields(vec![
+            ("name", text.clone()),
+            ("ruleset", word(&["classic", "feud", "daily"])),
+            ("dictionary", word(DICTIONARIES)),
+            ("format", word(&["blitz", "casual", "bullet"])),
+            ("pairing", word(&["swiss", "round_robin", "knockout"])),
+            ("rounds", word(&["4", "0", "12", "x"])),
+            (
+                "minutes",
+                word(&["60", "0", "43201", "-5", "99999999999999999999"])
+            ),
+            ("private", word(&["1", ""])),
+        ])
+        .prop_map(|f| ("/api/tournaments/create", true, f)),
         fields(vec![("game", device_game())]).prop_map(|f| ("/api/games/device", false, f)),
         fields(vec![]).prop_map(|f| ("/api/games/device/copies", true, f)),
         fields(vec![(

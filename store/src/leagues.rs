@@ -6,7 +6,8 @@
 //! transaction that records the end, so each game counts once. When a season's last game is over,
 //! [`finish`] places each division by wins then spread, sends the top quarter up and the bottom
 //! quarter down, and opens the next season. A player who stops playing loses their games on the
-//! clock: nothing is forfeited by hand.
+//! clock, once their time bank ([`draw_banks`]: three days a season) is spent: nothing is
+//! forfeited by hand.
 //!
 //! Divisions (decision): players whom the last season placed come first, by the division it
 //! sent them to, then by rank in the league's dictionary; new players follow, by rank.
@@ -748,9 +749,101 @@ pub async fn advance(db: &Database) -> Result<usize, StoreError> {
             _ if unmade(db, &id).await? > 0 => !make_games(db, &id).await?.is_empty(),
             _ => finish(db, &id).await?.is_some(),
         };
+        if done {
+            db.publish(crate::bus::Change::Standings { id }).await;
+        }
         moved += usize::from(done);
     }
     Ok(moved)
+}
+
+/// A day: what a time bank gives a turn at a time.
+const DAY_MS: i64 = 86_400_000;
+
+/// A league game whose turn is out of time while its player has days in the bank.
+#[derive(sqlx::FromRow)]
+struct Overdue {
+    game_id: String,
+    deadline_at: i64,
+    season_id: String,
+    user_id: i64,
+}
+
+/// Draws on the time banks: each league turn whose deadline has passed, while its player has days
+/// left in the season's bank, gets a day more and the bank a day less. The clock task runs it
+/// before it applies time-outs, so a turn is lost on the clock only once the bank is empty. Both
+/// writes are conditional, in one transaction: a day is drawn once however many instances look.
+/// Returns the games given a day.
+pub async fn draw_banks(db: &Database) -> Result<Vec<String>, sqlx::Error> {
+    let overdue: Vec<Overdue> = sqlx::query_as(
+        "SELECT g.id AS game_id, g.deadline_at, e.season_id, e.user_id FROM games g
+         JOIN league_games lg ON lg.game_id = g.id
+         JOIN game_seats s ON s.game_id = g.id AND s.seat = g.to_move
+         JOIN league_entries e ON e.season_id = lg.season_id AND e.user_id = s.user_id
+         WHERE g.opponent = 'league' AND g.status = 'playing' AND g.deadline_at <= $1
+           AND e.bank_days > 0
+         ORDER BY g.deadline_at LIMIT 100",
+    )
+    .bind(now_ms())
+    .fetch_all(&db.pool)
+    .await?;
+    if overdue.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (_writer, mut tx) = db.begin_write().await?;
+    let mut given = Vec::new();
+    for turn in overdue {
+        let drawn = sqlx::query(
+            "UPDATE league_entries SET bank_days = bank_days - 1
+             WHERE season_id = $1 AND user_id = $2 AND bank_days > 0",
+        )
+        .bind(&turn.season_id)
+        .bind(turn.user_id)
+        .execute(&mut *tx)
+        .await?;
+        if drawn.rows_affected() == 0 {
+            continue;
+        }
+        let moved = sqlx::query(
+            "UPDATE games SET deadline_at = deadline_at + $3
+             WHERE id = $1 AND deadline_at = $2 AND status = 'playing'",
+        )
+        .bind(&turn.game_id)
+        .bind(turn.deadline_at)
+        .bind(DAY_MS)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() == 0 {
+            // The turn moved on meanwhile: the day goes back.
+            sqlx::query(
+                "UPDATE league_entries SET bank_days = bank_days + 1
+                 WHERE season_id = $1 AND user_id = $2",
+            )
+            .bind(&turn.season_id)
+            .bind(turn.user_id)
+            .execute(&mut *tx)
+            .await?;
+            continue;
+        }
+        given.push(turn.game_id);
+    }
+    tx.commit().await?;
+    for id in &given {
+        games::tell_players(db, id).await;
+    }
+    Ok(given)
+}
+
+/// Days left in `user`'s time bank in `season`.
+pub async fn bank_days(db: &Database, season: &str, user: i64) -> Result<i64, sqlx::Error> {
+    let days: Option<i64> = sqlx::query_scalar(
+        "SELECT bank_days FROM league_entries WHERE season_id = $1 AND user_id = $2",
+    )
+    .bind(season)
+    .bind(user)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(days.unwrap_or(0))
 }
 
 /// Forgets a closing account's registrations for seasons not yet begun (their games and

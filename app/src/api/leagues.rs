@@ -40,21 +40,11 @@ pub async fn create(
     let answer = as_admin(async move |services, _| {
         let dictionary = dictionaries::DictionaryId::parse(&dictionary)
             .ok_or_else(|| Refusal::Invalid(format!("there is no dictionary {dictionary:?}")))?;
-        let language = dictionary.language();
-        let variant = match ruleset.as_str() {
-            "classic" => rules::Variant::Classic,
-            "alfakraft" => rules::Variant::AlfaKraft { language },
-            "feud" => rules::Variant::Feud {
-                language,
-                random_board: false,
-            },
-            "alfapet" => rules::Variant::Alfapet {
-                hand_size: 7,
-                special_tiles: false,
-            },
-            "longwords" => rules::Variant::LongWords { hard_mode: false },
-            other => return Err(Refusal::Invalid(format!("there is no ruleset {other:?}")).into()),
-        };
+        let variant = crate::routes::leagues::ruleset_choices(dictionary.language())
+            .into_iter()
+            .find(|(key, _)| *key == ruleset)
+            .map(|(_, variant)| variant)
+            .ok_or_else(|| Refusal::Invalid(format!("there is no ruleset {ruleset:?}")))?;
         let days = days
             .trim()
             .parse::<i64>()

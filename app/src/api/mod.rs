@@ -19,6 +19,7 @@ pub mod moderation;
 pub mod play;
 pub mod push;
 pub mod reports;
+pub mod tournaments;
 pub mod waiting;
 
 use dictionaries::DictionaryId;

@@ -21,6 +21,8 @@ pub struct LeaguePage {
     pub previous: Option<(Season, Vec<Standing>)>,
     /// The viewer's games in the latest season.
     pub my_games: Vec<LeagueGame>,
+    /// Days left in the viewer's time bank, when they play in it.
+    pub bank_days: Option<i64>,
 }
 
 /// `/leagues`.
@@ -60,16 +62,17 @@ pub fn page(page: LeaguePage, viewer: Viewer) -> String {
         standings,
         previous,
         my_games,
+        bank_days,
     } = page;
     let title = card.name.clone();
     let me = viewer.name.clone().unwrap_or_default();
     let main = view! {
-        <main class="page leagues" data-testid="league">
+        <main class="page leagues" data-testid="league" data-standings=card.season.id.clone()>
             <h1>{card.name.clone()}</h1>
             {viewer.said.clone().map(|said| view! { <p class="flash" role="status" data-testid="said">{said}</p> })}
             {summary(texts, &card)}
             {entry(texts, &card, viewer.name.is_some())}
-            {(!my_games.is_empty()).then(|| my_games_list(texts, my_games))}
+            {(!my_games.is_empty()).then(|| my_games_list(texts, my_games, bank_days))}
             {match card.season.status {
                 SeasonStatus::Registration => view! {
                     <section class="card">
@@ -88,6 +91,7 @@ pub fn page(page: LeaguePage, viewer: Viewer) -> String {
                 .into_any(),
                 _ => divisions(texts, &standings, &me).into_any(),
             }}
+            <script src="/standings.js" defer></script>
         </main>
     };
     plain::document(texts, &title, viewer.name.as_deref(), viewer.admin, main)
@@ -144,11 +148,12 @@ fn entry(texts: Texts, card: &LeagueCard, signed_in: bool) -> AnyView {
     }
 }
 
-/// The viewer's games of the season, those waiting for them first.
-fn my_games_list(texts: Texts, games: Vec<LeagueGame>) -> impl IntoView {
+/// The viewer's games of the season, those waiting for them first, and their time bank.
+fn my_games_list(texts: Texts, games: Vec<LeagueGame>, bank_days: Option<i64>) -> impl IntoView {
     view! {
         <section class="card">
             <h2>{tr!(texts, leagues.your_games)}</h2>
+            {bank_days.map(|days| view! { <p class="muted" data-testid="bank">{tr!(texts, leagues.bank, days = days)}</p> })}
             <ul class="league-games" data-testid="my-league-games">
                 {games.into_iter().map(|game| {
                     let state = if game.over {
@@ -230,20 +235,16 @@ fn standing_row(texts: Texts, index: usize, line: Standing, me: &str) -> impl In
     }
 }
 
-/// The admins' form that makes a league.
-fn create_form(texts: Texts) -> impl IntoView {
-    let rulesets = [
+/// The rulesets a league or tournament may be made in, by the key its form sends, each with
+/// `language`'s tiles where the ruleset has a language.
+pub fn ruleset_choices(language: rules::Language) -> [(&'static str, rules::Variant); 5] {
+    [
         ("classic", rules::Variant::Classic),
-        (
-            "alfakraft",
-            rules::Variant::AlfaKraft {
-                language: rules::Language::English,
-            },
-        ),
+        ("alfakraft", rules::Variant::AlfaKraft { language }),
         (
             "feud",
             rules::Variant::Feud {
-                language: rules::Language::English,
+                language,
                 random_board: false,
             },
         ),
@@ -255,7 +256,12 @@ fn create_form(texts: Texts) -> impl IntoView {
             },
         ),
         ("longwords", rules::Variant::LongWords { hard_mode: false }),
-    ];
+    ]
+}
+
+/// The admins' form that makes a league.
+fn create_form(texts: Texts) -> impl IntoView {
+    let rulesets = ruleset_choices(rules::Language::English);
     view! {
         <section class="card" data-testid="create-league">
             <h2>{tr!(texts, leagues.create)}</h2>

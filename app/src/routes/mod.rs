@@ -34,3 +34,5 @@ pub mod player;
 pub mod profile;
 #[cfg(feature = "ssr")]
 pub mod settings;
+#[cfg(feature = "ssr")]
+pub mod tournaments;

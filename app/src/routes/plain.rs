@@ -85,6 +85,7 @@ pub fn document(
                     <a href="/lobby">{tr!(texts, nav.lobby)}</a>
                     <a href="/leaderboard">{tr!(texts, nav.leaderboard)}</a>
                     <a href="/leagues">{tr!(texts, nav.leagues)}</a>
+                    <a href="/tournaments">{tr!(texts, nav.tournaments)}</a>
                     <a href="/help">{tr!(texts, nav.rules)}</a>
                     <span class="spacer"></span>
                     {viewer.is_some().then(|| view! {
@@ -119,14 +120,15 @@ pub fn document(
 }
 
 /// Moments are written `2026-12-01 14:05 UTC` ([`utc`]); once the page is read, the browser
-/// rewrites each into the reader's own time, in the page's language. Without scripts they stay
-/// in UTC, which they say.
-const LOCAL_TIMES: &str = "document.addEventListener('DOMContentLoaded',function(){\
+/// rewrites each into the reader's own time, in the page's language (`localTimes`, which a page
+/// that replaces a part of itself calls again). Without scripts they stay in UTC, which they say.
+const LOCAL_TIMES: &str = "window.localTimes=function(root){\
 var re=/(\\d{4}-\\d\\d-\\d\\d) (\\d\\d:\\d\\d) UTC/g,lang=document.documentElement.lang;\
-var w=document.createTreeWalker(document.body,NodeFilter.SHOW_TEXT),n;\
+var w=document.createTreeWalker(root,NodeFilter.SHOW_TEXT),n;\
 while((n=w.nextNode())){if(n.data.indexOf(' UTC')<0)continue;\
 n.data=n.data.replace(re,function(m,d,t){var at=new Date(d+'T'+t+':00Z');\
-return isNaN(at)?m:at.toLocaleString(lang,{dateStyle:'medium',timeStyle:'short'})})}})";
+return isNaN(at)?m:at.toLocaleString(lang,{dateStyle:'medium',timeStyle:'short'})})}};\
+document.addEventListener('DOMContentLoaded',function(){localTimes(document.body)})";
 
 /// `text` for an attribute's value or an element's text.
 fn escaped(text: &str) -> String {

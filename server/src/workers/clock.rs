@@ -1,10 +1,11 @@
-//! The clock's background task: every second, pauses the turns of players on vacation, applies the time-outs that are due and starts the
-//! Ready-lobby matches whose countdown ran out (see `store::clocks`). Every instance runs one; the commit's version check lets exactly one
-//! apply each time-out.
+//! The clock's background task: every second, pauses the turns of players on vacation, gives
+//! league turns out of time a day from their time bank, applies the time-outs that are due and
+//! starts the Ready-lobby matches whose countdown ran out (see `store::clocks`). Every instance
+//! runs one; the commit's version check lets exactly one apply each time-out.
 
 use std::time::Duration;
 
-use store::{clocks, vacations, Services};
+use store::{clocks, leagues, vacations, Services};
 
 /// How often due time-outs are looked for: Blitz turns are 120 s, so a second is close enough.
 const EVERY: Duration = Duration::from_secs(1);
@@ -18,6 +19,10 @@ pub async fn run(services: Services) {
         // Turns that passed to players on vacation are paused before any could time out.
         if let Err(error) = vacations::pause_due(&services.db).await {
             tracing::warn!(%error, "pausing clocks for vacations failed");
+        }
+        // A league turn out of time draws on its player's time bank before it could time out.
+        if let Err(error) = leagues::draw_banks(&services.db).await {
+            tracing::warn!(%error, "drawing on league time banks failed");
         }
         match clocks::expire_due(&services).await {
             Ok(applied) => {

@@ -351,16 +351,24 @@ pub async fn advance(db: &Database) -> Result<usize, StoreError> {
     let now = now_ms();
     // A round whose games are all over: its break begins (a sweep rather than the reaction to
     // the last game's end, which could miss a round whose last two games end at once).
-    sqlx::query(
+    let (writer, mut tx) = db.begin_write().await?;
+    let breaks: Vec<String> = sqlx::query_scalar(
         "UPDATE tournaments SET next_round_at = $1
          WHERE status = 'playing' AND next_round_at IS NULL AND NOT EXISTS (
              SELECT 1 FROM tournament_pairings p JOIN games g ON g.id = p.game_id
              WHERE p.tournament_id = tournaments.id AND p.round = tournaments.round
-               AND g.status <> 'over')",
+               AND g.status <> 'over')
+         RETURNING id",
     )
     .bind(now + ROUND_BREAK_MS)
-    .execute(&db.pool)
+    .fetch_all(&mut *tx)
     .await?;
+    tx.commit().await?;
+    drop(writer);
+    for id in breaks {
+        // The pages count the break down.
+        db.publish(Change::Standings { id }).await;
+    }
     let due: Vec<String> = sqlx::query_scalar(
         "SELECT id FROM tournaments
          WHERE (status = 'entry' AND starts_at <= $1) OR (status = 'playing' AND next_round_at <= $1)

@@ -145,7 +145,11 @@ pub fn round_robin(players: usize, round: usize) -> Vec<(usize, Option<usize>)> 
     (0..places / 2)
         .filter_map(|i| {
             let (a, b) = (at(i), at(places - 1 - i));
-            let (a, b) = if (round + i).is_multiple_of(2) { (a, b) } else { (b, a) };
+            let (a, b) = if (round + i).is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             match (real(a), real(b)) {
                 (Some(a), b) => Some((a, b)),
                 (None, Some(b)) => Some((b, None)),
