@@ -95,9 +95,23 @@ async fn play_round(
             line.spread += tournaments::BYE_SPREAD;
             continue;
         };
+        // The pairing's first player starts, whatever the ruleset's draw would say.
+        let seats: Vec<i64> =
+            sqlx::query_scalar("SELECT user_id FROM game_seats WHERE game_id = $1 ORDER BY seat")
+                .bind(game)
+                .fetch_all(&db.pool)
+                .await
+                .unwrap();
+        let to_move: i64 = sqlx::query_scalar("SELECT to_move FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(seats[to_move as usize], *home);
+        assert!(seats.contains(&away.unwrap()));
         let state = support::play_out(db, game).await;
         assert!(matches!(state.status(), Status::Over(_)));
-        for (seat, user) in [*home, away.unwrap()].into_iter().enumerate() {
+        for (seat, user) in seats.into_iter().enumerate() {
             let facts = store::results::facts(&state, seat as u8).unwrap();
             let line = lines.entry(user).or_default();
             line.wins += i64::from(facts.result == "win");

@@ -377,7 +377,7 @@ async fn make_games(db: &Database, season: &str) -> Result<Vec<String>, StoreErr
     Ok(made)
 }
 
-/// One game of a division: `home` in seat 0, `away` in seat 1; its id.
+/// One game of a division, `home` to start and `away`; its id.
 async fn pairing(
     conn: &mut AnyConnection,
     season: &str,
@@ -387,14 +387,7 @@ async fn pairing(
     away: i64,
 ) -> Result<String, StoreError> {
     let id = games::insert(conn, config, Phase::Playing, OpponentKind::League, true).await?;
-    for (seat, user) in [(0_i64, home), (1, away)] {
-        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
-            .bind(&id)
-            .bind(seat)
-            .bind(user)
-            .execute(&mut *conn)
-            .await?;
-    }
+    games::seat_pair(conn, &id, config, home, away).await?;
     sqlx::query("INSERT INTO league_games (game_id, season_id, division) VALUES ($1, $2, $3)")
         .bind(&id)
         .bind(season)

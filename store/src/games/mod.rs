@@ -188,6 +188,29 @@ pub(crate) async fn insert(
     Ok(id)
 }
 
+/// Seats two players in new game `id` of `config` (inside the caller's transaction): `starter`
+/// where the rules make the first move (a ruleset that draws for it has drawn from the seed
+/// already), `other` in the other seat. A league or tournament pairing decides who starts this
+/// way, whatever the ruleset's draw.
+pub(crate) async fn seat_pair(
+    conn: &mut AnyConnection,
+    id: &str,
+    config: &GameConfig,
+    starter: i64,
+    other: i64,
+) -> Result<(), sqlx::Error> {
+    let first = i64::from(GameState::new(config.clone()).to_move());
+    for (seat, user) in [(first, starter), (1 - first, other)] {
+        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(seat)
+            .bind(user)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// A game's row.
 pub async fn row(db: &Database, id: &str) -> Result<GameRow, GameError> {
     let record: GameRecord = sqlx::query_as(&format!(

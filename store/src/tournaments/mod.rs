@@ -599,16 +599,7 @@ async fn begin_round(
                     true,
                 )
                 .await?;
-                for (seat, user) in [(0_i64, home), (1, away)] {
-                    sqlx::query(
-                        "INSERT INTO game_seats (game_id, seat, user_id) VALUES ($1, $2, $3)",
-                    )
-                    .bind(&id)
-                    .bind(seat)
-                    .bind(user)
-                    .execute(&mut *conn)
-                    .await?;
-                }
+                games::seat_pair(conn, &id, &config, home, away).await?;
                 made.push(id.clone());
                 Some(id)
             }
