@@ -740,15 +740,22 @@ async fn a_nudge_goes_once_a_day_to_a_player_who_kept_the_other_waiting_a_day() 
         )
         .await
         .unwrap();
-        let pushed = async || -> Vec<String> {
-            sqlx::query_scalar(
+        // The nudges queued for it (the game's setup may queue other notices, on tasks of their
+        // own, after the subscription).
+        let pushed = async || -> Vec<domain::Notice> {
+            let notices: Vec<String> = sqlx::query_scalar(
                 "SELECT o.notice FROM push_outbox o JOIN push_subscriptions s ON s.id = o.subscription_id
                  WHERE s.user_id = $1",
             )
             .bind(mover.id)
             .fetch_all(&db.pool)
             .await
-            .unwrap()
+            .unwrap();
+            notices
+                .iter()
+                .map(|n| serde_json::from_str(n).unwrap())
+                .filter(|n| matches!(n, domain::Notice::Nudge { .. }))
+                .collect()
         };
         let letter = |n: &nudges::Nudged| (format!("nudged by {}", n.nudger), "move".to_string());
         let letters = async || -> i64 {
@@ -820,9 +827,8 @@ async fn a_nudge_goes_once_a_day_to_a_player_who_kept_the_other_waiting_a_day() 
             notices = pushed().await;
         }
         assert_eq!(notices.len(), 1, "{name}: {notices:?}");
-        let notice: domain::Notice = serde_json::from_str(&notices[0]).unwrap();
         assert_eq!(
-            notice,
+            notices[0],
             domain::Notice::Nudge {
                 game: id.clone(),
                 from: waiter.name.clone()
