@@ -5,20 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { serverAndBrowser } from './support/suite.mjs';
-import { openPage, artifacts } from './support/browser.mjs';
-import { hydrated, signUp, uniqueName } from './support/app.mjs';
+import { artifacts } from './support/browser.mjs';
+import { LAPTOP, PHONE, hydrated, newPlayer as appNewPlayer, uniqueName } from './support/app.mjs';
 
 const suite = serverAndBrowser();
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-const LAPTOP = { viewport: { width: 1366, height: 768 } };
 
 /** A new player signed up in a browser context of their own. */
-async function newPlayer(name, options) {
-  const player = await openPage(suite.browser, options);
-  await player.page.goto(`${suite.server.url}/signup`);
-  await signUp(player.page, name);
-  return player;
-}
+const newPlayer = (name, options) => appNewPlayer(suite.browser, suite.server.url, name, options);
 
 /** The page is no wider than its window, and `locator` lies within it across. */
 async function fits(page, locator, what) {

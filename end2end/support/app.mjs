@@ -22,6 +22,18 @@ export async function signUp(page, name) {
   await page.waitForSelector(`[data-testid="who"]:has-text("${name}")`);
 }
 
+/** The two screens the tests look at: a touch phone and a laptop. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+export const LAPTOP = { viewport: { width: 1366, height: 768 } };
+
+/** A new player signed up on `base` in a browser context of their own (`options`: a screen). */
+export async function newPlayer(browser, base, name, options) {
+  const player = await openPage(browser, options);
+  await player.page.goto(`${base}/signup`);
+  await signUp(player.page, name);
+  return player;
+}
+
 /**
  * Opens the start page's New Game form: a player with games finds it behind the list's New game
  * button; a visitor or a player without games has it open.
