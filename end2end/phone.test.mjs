@@ -262,15 +262,24 @@ test('on a phone a tile dragged to the zoomed board\'s edge pans it, and Explore
   const scrolled = () => page.evaluate(() => document.querySelector('.board-frame').scrollTop);
   const before = await scrolled();
   const cdp = await context.newCDPSession(page);
-  const at = (x, y) => cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  // Each move waits two frames: the browser coalesces the moves of one frame into one event.
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const at = async (x, y) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await frames();
+  };
   const x = frame.x + frame.width / 2;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: tile.x + tile.width / 2, y: tile.y + tile.height / 2 }] });
-  // Coming up from the hand, it crosses the lower edge: the board stays.
+  // Coming up from the hand, it crosses the lower edge and rests there a moment: the board stays.
   await at(x, frame.y + frame.height - 12);
-  await at(x, frame.y + frame.height / 2);
+  await frames();
   assert.equal(await scrolled(), before, 'crossing the edge on the way in does not scroll');
-  for (let step = 0; step < 6; step++) await at(x, frame.y + frame.height - 12 + step);
-  const panned = await scrolled();
+  // From the middle back to the lower edge, resting: the board scrolls down under the finger.
+  await at(x, frame.y + frame.height / 2);
+  await at(x, frame.y + frame.height - 12);
+  const panned = await page.waitForFunction((least) => document.querySelector('.board-frame').scrollTop >= least
+    ? document.querySelector('.board-frame').scrollTop : null, before + 48, { timeout: 5_000 })
+    .then((handle) => handle.jsonValue(), () => scrolled());
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   assert.ok(panned >= before + 48, `the board scrolled down under the finger: ${before} → ${panned}`);
   await page.click('button:has-text("Recall")');

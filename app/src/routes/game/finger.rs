@@ -32,10 +32,15 @@ pub fn pick_up(table: Table, from: DragFrom, ev: &ev::PointerEvent) {
         }
     }
     table.dragging.set(Some(from));
+    let already = table.finger.get_untracked().is_some();
     table.finger.set(Some(Finger {
         start: point(ev),
         at: None,
+        armed: Edges::default(),
     }));
+    if !already {
+        pan_while_held(table);
+    }
 }
 
 /// The finger moves: past the slop, the tile follows it.
@@ -48,50 +53,103 @@ pub fn follow(table: Table, ev: &ev::PointerEvent) {
         return;
     }
     ev.prevent_default();
-    #[cfg(feature = "hydrate")]
-    pan_near_edge((x, y), finger.at.unwrap_or(finger.start));
     table.finger.set(Some(Finger {
         at: Some((x, y)),
+        armed: finger.armed.union(Edges::clear_of((x, y))),
         ..finger
     }));
 }
 
-/// Near an edge of the zoomed board, the board scrolls toward that edge under the finger, so a
-/// tile reaches cells scrolled out of view. Not while the finger moves away from the edge: a
-/// tile coming up from the hand crosses the board's lower edge on its way in.
+/// How near, in CSS pixels, an edge of the zoomed board a finger pans it.
+#[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+const EDGE: f64 = 36.0;
+
+/// Edges of the zoomed board (left, top, right, bottom), as bits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Edges(u8);
+
+impl Edges {
+    fn union(self, other: Edges) -> Edges {
+        Edges(self.0 | other.0)
+    }
+
+    /// The edges a point inside the placing board is well clear of; none outside it. A tile
+    /// coming up from the hand crosses the lower edge on its way in, and that must not pan.
+    #[cfg(feature = "hydrate")]
+    fn clear_of((x, y): (f64, f64)) -> Edges {
+        let Some(r) = placing_frame().map(|f| f.get_bounding_client_rect()) else {
+            return Edges::default();
+        };
+        if x < r.left() || x > r.right() || y < r.top() || y > r.bottom() {
+            return Edges::default();
+        }
+        let distances = [x - r.left(), y - r.top(), r.right() - x, r.bottom() - y];
+        Edges(
+            distances
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| **d >= EDGE)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
+        )
+    }
+
+    #[cfg(not(feature = "hydrate"))]
+    fn clear_of(_: (f64, f64)) -> Edges {
+        Edges::default()
+    }
+
+    #[cfg(feature = "hydrate")]
+    fn has(self, index: usize) -> bool {
+        self.0 & 1 << index != 0
+    }
+}
+
 #[cfg(feature = "hydrate")]
-fn pan_near_edge((x, y): (f64, f64), (bx, by): (f64, f64)) {
-    const EDGE: f64 = 36.0;
-    const STEP: f64 = 16.0;
-    let Some(frame) = document()
+fn placing_frame() -> Option<web_sys::Element> {
+    document()
         .query_selector(".board-frame.placing")
         .ok()
         .flatten()
-    else {
+}
+
+/// While a finger holds a tile near an armed edge of the zoomed board, the board scrolls toward
+/// that edge a step each frame, so a tile reaches cells scrolled out of view by resting there.
+/// Each frame rather than each move: a resting finger sends few moves, and the browser
+/// coalesces those it sends.
+#[cfg(feature = "hydrate")]
+fn pan_while_held(table: Table) {
+    const STEP: f64 = 8.0;
+    let Some(finger) = table.finger.get_untracked() else {
         return;
     };
-    let r = frame.get_bounding_client_rect();
-    if x < r.left() || x > r.right() || y < r.top() || y > r.bottom() {
-        return;
-    }
-    // Toward the low edge (moving toward it, or resting), the high one, or neither.
-    let step = |at: f64, was: f64, low: f64, high: f64| {
-        if at - low < EDGE && at <= was {
+    if let (Some((x, y)), Some(frame)) = (finger.at, placing_frame()) {
+        let r = frame.get_bounding_client_rect();
+        let inside = x >= r.left() && x <= r.right() && y >= r.top() && y <= r.bottom();
+        let toward =
+            |index: usize, distance: f64| inside && finger.armed.has(index) && distance < EDGE;
+        let dx = if toward(0, x - r.left()) {
             -STEP
-        } else if high - at < EDGE && at >= was {
+        } else if toward(2, r.right() - x) {
             STEP
         } else {
             0.0
+        };
+        let dy = if toward(1, y - r.top()) {
+            -STEP
+        } else if toward(3, r.bottom() - y) {
+            STEP
+        } else {
+            0.0
+        };
+        if dx != 0.0 || dy != 0.0 {
+            frame.scroll_by_with_x_and_y(dx, dy);
         }
-    };
-    let (dx, dy) = (
-        step(x, bx, r.left(), r.right()),
-        step(y, by, r.top(), r.bottom()),
-    );
-    if dx != 0.0 || dy != 0.0 {
-        frame.scroll_by_with_x_and_y(dx, dy);
     }
+    let _ = request_animation_frame(move || pan_while_held(table));
 }
+
+#[cfg(not(feature = "hydrate"))]
+fn pan_while_held(_: Table) {}
 
 /// The finger lifts: a drag lands on the cell or hand tile under it; a tap is left to the click.
 pub fn lift(table: Table) {

@@ -41,6 +41,9 @@ pub struct Finger {
     pub(super) start: (f64, f64),
     /// Where the finger is, once it has moved past the slop.
     pub(super) at: Option<(f64, f64)>,
+    /// The zoomed board's edges this drag may pan toward: those the finger has been well
+    /// inside of since it picked the tile up.
+    pub(super) armed: super::finger::Edges,
 }
 
 /// The keyboard cursor: a cell and the direction typing goes.
