@@ -19,7 +19,7 @@ mod check;
 /// only in the server's build, so no view in the browser can name one (the bundle would not
 /// compile), and the words a page carries leave their texts out: about 38 % of every page's
 /// words.
-const SERVER_ONLY: [&str; 12] = [
+const SERVER_ONLY: [&str; 13] = [
     "admin",
     "daily_board",
     "finished_turn",
@@ -30,6 +30,7 @@ const SERVER_ONLY: [&str; 12] = [
     "notice",
     "plain",
     "profile",
+    "statistics",
     "tournaments",
     "vacation",
 ];

@@ -1,4 +1,5 @@
 //! Profiles, leaderboards and a finished game's board over HTTP: `GET /u/<name>`,
+//! `GET /u/<name>/statistics`,
 //! `GET /leaderboard?d=<dictionary>`, `GET /daily/<dictionary>?day=<YYYY-MM-DD>` and
 //! `GET /game/<id>/turn/<n>`, rendered on the server by `app::routes::{profile, leaderboard,
 //! daily_standings, finished_turn}` from public facts only.
@@ -11,6 +12,7 @@ use app::{
         daily_standings::{self, DailyBoard},
         finished_turn::{self, FinishedTurn},
         leaderboard, profile,
+        statistics::{self as statistics_page, PlayerStatistics},
     },
 };
 use axum::{
@@ -22,7 +24,7 @@ use axum::{
 use dictionaries::DictionaryId;
 use domain::Phase;
 use serde::Deserialize;
-use store::{daily, games, profiles, ranks, seating, Services, StoreError};
+use store::{daily, games, profiles, ranks, seating, statistics, Services, StoreError};
 
 use crate::{
     page::{PageError, Visitor},
@@ -32,6 +34,7 @@ use crate::{
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/u/{name}", get(profile_page))
+        .route("/u/{name}/statistics", get(player_statistics))
         .route("/leaderboard", get(leaderboard_page))
         .route("/daily/{dictionary}", get(daily_page))
         .route("/game/{id}/turn/{turn}", get(turn_page))
@@ -61,6 +64,21 @@ async fn profile_page(
         }
     }
     Ok(Html(profile::page(profile, viewer)))
+}
+
+async fn player_statistics(
+    visitor: Visitor,
+    State(services): State<Services>,
+    Path(name): Path<String>,
+) -> Result<Html<String>, PageError> {
+    let (user, name) = profiles::player(&services.db, &name)
+        .await?
+        .ok_or(PageError::NotFound(visitor.texts()))?;
+    let lines = statistics::of(&services.db, user).await?;
+    Ok(Html(statistics_page::page(
+        PlayerStatistics { name, lines },
+        visitor.viewer(),
+    )))
 }
 
 #[derive(Deserialize)]

@@ -41,15 +41,6 @@ impl Recount {
     }
 }
 
-/// The seats' users of game `id`, in seat order.
-async fn seated(db: &Database, id: &str) -> Vec<i64> {
-    sqlx::query_scalar("SELECT user_id FROM game_seats WHERE game_id = $1 ORDER BY seat")
-        .bind(id)
-        .fetch_all(&db.pool)
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
     assert_eq!(leagues::division_count(30), 3);
@@ -194,7 +185,7 @@ async fn a_season_of_three_divisions_runs_from_registration_to_promotion() {
         // Every other game is played to its end by bots, through the ordinary commit.
         let mut recount: HashMap<i64, Recount> = HashMap::new();
         for id in &ids {
-            let seats = seated(&db, id).await;
+            let seats = support::seated(&db, id).await;
             assert_eq!(
                 division_of[&seats[0]], division_of[&seats[1]],
                 "{name}: within a division"

@@ -13,8 +13,8 @@ use crate::{
     accounts::{self, security::Confirmed},
     blocks, chat, daily, friends,
     games::{self, GameError},
-    leagues, library, mail, moderation, presence, push, ranks, results, seating, tournaments,
-    vacations, Services, StoreError,
+    leagues, library, mail, moderation, presence, push, ranks, results, seating, statistics,
+    tournaments, vacations, Services, StoreError,
 };
 
 /// Closes the account whose password was just confirmed. Everything happens in one
@@ -110,6 +110,7 @@ async fn erase(conn: &mut AnyConnection, user: i64) -> Result<(), sqlx::Error> {
     presence::forget(conn, user).await?;
     ranks::forget(conn, user).await?;
     results::forget(conn, user).await?;
+    statistics::forget(conn, user).await?;
     daily::forget(conn, user).await?;
     leagues::forget(conn, user).await?;
     tournaments::forget(conn, user).await?;

@@ -25,6 +25,7 @@
 //! | [`error`] | [`StoreError`] |
 //! | [`ranks`] | Elo per dictionary, leaderboards, the recomputation |
 //! | [`results`] | each player's facts of a finished game |
+//! | [`statistics`] | a player's totals per ruleset and dictionary, and where they stand |
 //! | [`blocks`] | who blocked whom; the one check every way of meeting asks |
 //! | [`moderation`] | reports of players, mutes, suspensions and their log |
 //! | [`seating`] | creating and joining games: bots, invites, the lobby, rematches |
@@ -81,6 +82,7 @@ pub mod rows;
 pub mod seating;
 pub mod services;
 pub mod states;
+pub mod statistics;
 pub mod streams;
 pub mod tournaments;
 pub mod vacations;

@@ -165,34 +165,40 @@ struct Person {
     created_at: i64,
 }
 
+async fn person(db: &Database, name: &str) -> Result<Option<Person>, sqlx::Error> {
+    sqlx::query_as("SELECT id, name, guest, created_at FROM users WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// The id of the player whose profile is at `name`, and the name as stored.
+pub async fn player(db: &Database, name: &str) -> Result<Option<(i64, String)>, StoreError> {
+    Ok(person(db, name).await?.map(|p| (p.id, p.name)))
+}
+
 /// The profile of the player called `name`, if there is one.
 pub async fn of(db: &Database, name: &str) -> Result<Option<Profile>, StoreError> {
-    let Some(person) = sqlx::query_as::<_, Person>(
-        "SELECT id, name, guest, created_at FROM users WHERE name = $1",
-    )
-    .bind(name)
-    .fetch_optional(&db.pool)
-    .await?
-    else {
+    let Some(person) = person(db, name).await? else {
         return Ok(None);
     };
     let user_id = person.id;
+    // The statistics' totals, one row per ruleset and dictionary, rather than every result.
     let totals: TotalsRow = sqlx::query_as(
-        "SELECT COUNT(*) AS played,
-                CAST(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS won,
-                CAST(SUM(CASE WHEN result = 'loss' THEN 1 ELSE 0 END) AS BIGINT) AS lost,
-                CAST(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END) AS BIGINT) AS drawn,
-                CAST(MAX(score) AS BIGINT) AS highest, CAST(SUM(score) AS BIGINT) AS points,
+        "SELECT CAST(COALESCE(SUM(games), 0) AS BIGINT) AS played,
+                CAST(SUM(wins) AS BIGINT) AS won,
+                CAST(SUM(games - wins - draws) AS BIGINT) AS lost,
+                CAST(SUM(draws) AS BIGINT) AS drawn,
+                CAST(MAX(best_game) AS BIGINT) AS highest, CAST(SUM(points) AS BIGINT) AS points,
                 CAST(SUM(bingos) AS BIGINT) AS bingos
-         FROM game_results WHERE user_id = $1",
+         FROM player_statistics WHERE user_id = $1",
     )
     .bind(user_id)
     .fetch_one(&db.pool)
     .await?;
     let rulesets: Vec<RulesetRow> = sqlx::query_as(
-        "SELECT ruleset, COUNT(*) AS played,
-                CAST(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS won
-         FROM game_results WHERE user_id = $1 GROUP BY ruleset ORDER BY ruleset",
+        "SELECT ruleset, CAST(SUM(games) AS BIGINT) AS played, CAST(SUM(wins) AS BIGINT) AS won
+         FROM player_statistics WHERE user_id = $1 GROUP BY ruleset ORDER BY ruleset",
     )
     .bind(user_id)
     .fetch_all(&db.pool)

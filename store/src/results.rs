@@ -4,7 +4,7 @@
 //! of the finished game could not.
 
 use rules::{
-    game::{Status, TurnEvent},
+    game::{EndReason, Status, TurnEvent},
     play::Bonus,
     GameState, Seat, Variant,
 };
@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use crate::{
     ended::{result_of, EndedSeat, GameEnded, Reacting},
-    games, Services, StoreError,
+    games, statistics, Services, StoreError,
 };
 
 /// The stable name of a ruleset, as results store it (`alfakraft`, `classic`, …).
@@ -53,6 +53,10 @@ pub struct Facts {
     pub bingos: i32,
     /// The best play that stood: its main word, points and index in the history.
     pub best: Option<(String, i32, usize)>,
+    /// Turns spent exchanging tiles.
+    pub exchanges: i32,
+    /// Lost on time: a deadline passed, or Blitz strikes for sitting idle.
+    pub timed_out: bool,
 }
 
 /// `seat`'s facts from `state`, or `None` while the game goes on.
@@ -71,8 +75,12 @@ pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
         .unwrap_or(0);
     let history = state.history();
     let mut bingos = 0;
+    let mut exchanges = 0;
     let mut best: Option<(String, i32, usize)> = None;
     for (index, turn) in history.iter().enumerate() {
+        if turn.seat == seat && matches!(turn.event, TurnEvent::Exchange { .. }) {
+            exchanges += 1;
+        }
         let TurnEvent::Play {
             words,
             bonuses,
@@ -106,6 +114,8 @@ pub fn facts(state: &GameState, seat: Seat) -> Option<Facts> {
         opponent_score,
         bingos,
         best,
+        exchanges,
+        timed_out: matches!(outcome.reason, EndReason::TimedOut(s) | EndReason::Strikes(s) if s == seat),
     })
 }
 
@@ -122,9 +132,9 @@ pub fn on_game_end<'a>(conn: &'a mut AnyConnection, ended: &'a GameEnded<'a>) ->
 }
 
 /// Records the results of game `game_id` with these `seats`, which `state` ended at `ended_at`,
-/// for each person seated (on `conn`, inside the transaction that records the end).
-/// Pass-and-play games, one person in every seat, record nothing; a game already recorded is
-/// left as it is.
+/// for each person seated (on `conn`, inside the transaction that records the end), and adds
+/// them to the player's statistics. Pass-and-play games, one person in every seat, record
+/// nothing; a game already recorded is left as it is, and counted once.
 pub async fn record(
     conn: &mut AnyConnection,
     game_id: &str,
@@ -148,15 +158,20 @@ pub async fn record(
         };
         // Two-player games name the other seat; with more, the first other person.
         let other = seats.iter().find(|s| s.seat != seated.seat);
-        let (best_word, best_score, best_turn) = match facts.best {
-            Some((word, score, turn)) => (Some(word), Some(i64::from(score)), Some(turn as i64)),
+        let (best_word, best_score, best_turn) = match &facts.best {
+            Some((word, score, turn)) => (
+                Some(word.clone()),
+                Some(i64::from(*score)),
+                Some(*turn as i64),
+            ),
             None => (None, None, None),
         };
-        sqlx::query(
+        let ruleset = ruleset_key(&config.variant);
+        let inserted = sqlx::query(
             "INSERT INTO game_results (game_id, user_id, seat, opponent_user, opponent_bot, ruleset,
                  dictionary, result, score, opponent_score, bingos, best_word, best_score,
-                 best_turn, ended_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                 best_turn, ended_at, exchanges, timed_out)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
              ON CONFLICT (game_id, user_id) DO NOTHING",
         )
         .bind(game_id)
@@ -164,7 +179,7 @@ pub async fn record(
         .bind(seated.seat)
         .bind(other.and_then(|o| o.user))
         .bind(other.and_then(|o| o.bot.clone()))
-        .bind(ruleset_key(&config.variant))
+        .bind(ruleset)
         .bind(&dictionary)
         .bind(facts.result)
         .bind(i64::from(facts.score))
@@ -174,8 +189,23 @@ pub async fn record(
         .bind(best_score)
         .bind(best_turn)
         .bind(ended_at)
+        .bind(i64::from(facts.exchanges))
+        .bind(i64::from(facts.timed_out))
         .execute(&mut *conn)
         .await?;
+        if inserted.rows_affected() == 1 {
+            let game = statistics::Game {
+                won: facts.result == "win",
+                drawn: facts.result == "draw",
+                score: facts.score,
+                opponent_score: facts.opponent_score,
+                bingos: facts.bingos,
+                exchanges: facts.exchanges,
+                timed_out: facts.timed_out,
+                best_play: facts.best.as_ref().map_or(0, |(_, points, _)| *points),
+            };
+            statistics::add(&mut *conn, user, ruleset, &dictionary, &game).await?;
+        }
     }
     Ok(())
 }

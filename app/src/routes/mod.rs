@@ -35,4 +35,6 @@ pub mod profile;
 #[cfg(feature = "ssr")]
 pub mod settings;
 #[cfg(feature = "ssr")]
+pub mod statistics;
+#[cfg(feature = "ssr")]
 pub mod tournaments;

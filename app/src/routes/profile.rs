@@ -10,7 +10,7 @@ use domain::{profile_path, HeadToHead};
 use store::profiles::{Opponent, Profile, RankLine};
 
 /// A ruleset's name by the key the results keep.
-fn ruleset_title(texts: Texts, key: &str) -> &'static str {
+pub(super) fn ruleset_title(texts: Texts, key: &str) -> &'static str {
     match key {
         "alfakraft" => tr!(texts, ruleset.alfa_kraft),
         "classic" => tr!(texts, ruleset.classic),
@@ -84,13 +84,27 @@ fn social(texts: Texts, name: &str, relation: Relation) -> impl IntoView {
     }
 }
 
-/// A rank history as a line chart: one point per rated game, the rank after it.
+/// A rank history as a line chart: one point per rated game, the rank after it, against the
+/// starting rank.
 pub fn chart(texts: Texts, points: &[i32]) -> String {
+    let low = points.iter().copied().min().unwrap_or(1200).min(1200) - 10;
+    let high = points.iter().copied().max().unwrap_or(1200).max(1200) + 10;
+    let label = tr!(texts, profile.chart, low, high);
+    line_chart(points, (low, high), Some(1200), &label, "rank-chart")
+}
+
+/// A line chart of `points`, evenly spaced, between `low` and `high`, with a dashed line at
+/// `baseline`; `label` is what a screen reader says of it.
+pub fn line_chart(
+    points: &[i32],
+    (low, high): (i32, i32),
+    baseline: Option<i32>,
+    label: &str,
+    testid: &str,
+) -> String {
     const WIDTH: f64 = 320.0;
     const HEIGHT: f64 = 100.0;
     const PAD: f64 = 8.0;
-    let low = points.iter().copied().min().unwrap_or(1200).min(1200) - 10;
-    let high = points.iter().copied().max().unwrap_or(1200).max(1200) + 10;
     let x = |i: usize| {
         if points.len() < 2 {
             WIDTH / 2.0
@@ -98,7 +112,8 @@ pub fn chart(texts: Texts, points: &[i32]) -> String {
             PAD + (WIDTH - 2.0 * PAD) * i as f64 / (points.len() - 1) as f64
         }
     };
-    let y = |rank: i32| PAD + (HEIGHT - 2.0 * PAD) * f64::from(high - rank) / f64::from(high - low);
+    let span = f64::from((high - low).max(1));
+    let y = |value: i32| PAD + (HEIGHT - 2.0 * PAD) * f64::from(high - value) / span;
     let line: Vec<String> = points
         .iter()
         .enumerate()
@@ -115,15 +130,19 @@ pub fn chart(texts: Texts, points: &[i32]) -> String {
             )
         })
         .collect();
+    let base = baseline.map_or_else(String::new, |b| {
+        format!(
+            "<line class=\"start\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{s:.1}\" y2=\"{s:.1}\"></line>",
+            s = y(b)
+        )
+    });
     format!(
-        "<svg class=\"rank-chart\" data-testid=\"rank-chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
-         role=\"img\" aria-label=\"{label}\">\
-         <line class=\"start\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{s:.1}\" y2=\"{s:.1}\"></line>\
+        "<svg class=\"rank-chart\" data-testid=\"{testid}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
+         role=\"img\" aria-label=\"{label}\">{base}\
          <polyline points=\"{}\"></polyline>{dots}\
          <text x=\"2\" y=\"10\">{high}</text><text x=\"2\" y=\"{HEIGHT}\">{low}</text></svg>",
         line.join(" "),
-        s = y(1200),
-        label = tr!(texts, profile.chart, low, high).replace('"', "&quot;"),
+        label = label.replace('"', "&quot;"),
     )
 }
 
@@ -216,6 +235,7 @@ pub fn page(profile: Profile, viewer: Viewer) -> String {
                     }}</dd>
                 </dl>
                 {(!profile.rulesets.is_empty()).then(|| view! {
+                    <p><a href=format!("{}/statistics", profile_path(&profile.name)) data-testid="statistics-link">{tr!(texts, statistics.link)}</a></p>
                     <table class="by-ruleset">
                         <thead><tr><th>{tr!(texts, profile.ruleset)}</th><th>{tr!(texts, profile.games)}</th><th>{tr!(texts, profile.win_rate)}</th></tr></thead>
                         <tbody>{profile.rulesets.into_iter().map(|r| view! {

@@ -228,6 +228,16 @@ pub async fn player(db: &Database) -> store::accounts::User {
         .unwrap()
 }
 
+/// The users seated in game `id`, in seat order.
+#[allow(dead_code)]
+pub async fn seated(db: &Database, id: &str) -> Vec<i64> {
+    sqlx::query_scalar("SELECT user_id FROM game_seats WHERE game_id = $1 ORDER BY seat")
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap()
+}
+
 /// Plays game `id` to its end with the Beginner bot's moves for both seats; returns the end.
 #[allow(dead_code)]
 pub async fn play_out(db: &Database, id: &str) -> rules::GameState {

@@ -332,7 +332,7 @@ pub async fn load<L: Lexicon + ?Sized>(
 }
 
 /// The seats of game `game_id` in order, on `conn` (the transaction that records its end).
-pub(crate) async fn ended_seats(
+pub async fn ended_seats(
     conn: &mut AnyConnection,
     game_id: &str,
 ) -> Result<Vec<EndedSeat>, sqlx::Error> {
