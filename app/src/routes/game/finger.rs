@@ -5,7 +5,7 @@
 use leptos::{ev, prelude::*};
 use rules::{HandTile, Pos};
 
-use super::table::{DragFrom, Finger, Table};
+use super::table::{DragFrom, Edges, Finger, Table};
 
 /// How far, in CSS pixels, a finger moves before a touch is a drag rather than a tap.
 const SLOP: f64 = 8.0;
@@ -55,7 +55,7 @@ pub fn follow(table: Table, ev: &ev::PointerEvent) {
     ev.prevent_default();
     table.finger.set(Some(Finger {
         at: Some((x, y)),
-        armed: finger.armed.union(Edges::clear_of((x, y))),
+        armed: finger.armed.union(clear_of((x, y))),
         ..finger
     }));
 }
@@ -64,44 +64,27 @@ pub fn follow(table: Table, ev: &ev::PointerEvent) {
 #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
 const EDGE: f64 = 36.0;
 
-/// Edges of the zoomed board (left, top, right, bottom), as bits.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Edges(u8);
-
-impl Edges {
-    fn union(self, other: Edges) -> Edges {
-        Edges(self.0 | other.0)
+/// The edges a point inside the placing board is well clear of; none outside it. A tile coming
+/// up from the hand crosses the lower edge on its way in, and that must not pan.
+#[cfg(feature = "hydrate")]
+fn clear_of((x, y): (f64, f64)) -> Edges {
+    let Some(r) = placing_frame().map(|f| f.get_bounding_client_rect()) else {
+        return Edges::default();
+    };
+    if x < r.left() || x > r.right() || y < r.top() || y > r.bottom() {
+        return Edges::default();
     }
+    let distances = [x - r.left(), y - r.top(), r.right() - x, r.bottom() - y];
+    distances
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| **d >= EDGE)
+        .fold(Edges::default(), |edges, (i, _)| edges.with(i))
+}
 
-    /// The edges a point inside the placing board is well clear of; none outside it. A tile
-    /// coming up from the hand crosses the lower edge on its way in, and that must not pan.
-    #[cfg(feature = "hydrate")]
-    fn clear_of((x, y): (f64, f64)) -> Edges {
-        let Some(r) = placing_frame().map(|f| f.get_bounding_client_rect()) else {
-            return Edges::default();
-        };
-        if x < r.left() || x > r.right() || y < r.top() || y > r.bottom() {
-            return Edges::default();
-        }
-        let distances = [x - r.left(), y - r.top(), r.right() - x, r.bottom() - y];
-        Edges(
-            distances
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| **d >= EDGE)
-                .fold(0, |bits, (i, _)| bits | 1 << i),
-        )
-    }
-
-    #[cfg(not(feature = "hydrate"))]
-    fn clear_of(_: (f64, f64)) -> Edges {
-        Edges::default()
-    }
-
-    #[cfg(feature = "hydrate")]
-    fn has(self, index: usize) -> bool {
-        self.0 & 1 << index != 0
-    }
+#[cfg(not(feature = "hydrate"))]
+fn clear_of(_: (f64, f64)) -> Edges {
+    Edges::default()
 }
 
 #[cfg(feature = "hydrate")]

@@ -43,7 +43,27 @@ pub struct Finger {
     pub(super) at: Option<(f64, f64)>,
     /// The zoomed board's edges this drag may pan toward: those the finger has been well
     /// inside of since it picked the tile up.
-    pub(super) armed: super::finger::Edges,
+    pub(super) armed: Edges,
+}
+
+/// Edges of the zoomed board (left, top, right, bottom, by index), as bits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Edges(u8);
+
+impl Edges {
+    pub(super) fn union(self, other: Edges) -> Edges {
+        Edges(self.0 | other.0)
+    }
+
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub(super) fn with(self, index: usize) -> Edges {
+        Edges(self.0 | 1 << index)
+    }
+
+    #[cfg_attr(not(feature = "hydrate"), allow(dead_code))]
+    pub(super) fn has(self, index: usize) -> bool {
+        self.0 & 1 << index != 0
+    }
 }
 
 /// The keyboard cursor: a cell and the direction typing goes.
