@@ -13,16 +13,18 @@ const suite = serverAndBrowser();
 
 /** Each figure of a statistics card: its label, its value, and whether they share a row. */
 async function figures(page, card) {
-  return page.$$eval(`${card} dl.facts dt`, (terms) => terms.map((dt) => {
+  // The screen's width as set, not the page's: a phone's layout widens to what overflows it.
+  const screen = page.viewportSize().width;
+  return page.$$eval(`${card} dl.facts dt`, (terms, screen) => terms.map((dt) => {
     const dd = dt.nextElementSibling;
     const [a, b] = [dt.getBoundingClientRect(), dd.getBoundingClientRect()];
     return {
       label: dt.textContent.trim(),
       value: dd.textContent.trim(),
       beside: Math.abs(a.top - b.top) < 6 && b.left >= a.right - 1,
-      inside: b.right <= window.innerWidth + 0.5,
+      inside: b.right <= screen + 0.5 && a.left >= 0,
     };
-  }));
+  }), screen);
 }
 
 test('a player\'s statistics read right beside their labels, against players near their rank, on a phone and a laptop', async () => {
@@ -73,9 +75,9 @@ test('a player\'s statistics read right beside their labels, against players nea
     assert.equal(value('Lost on time'), '0', size);
     assert.equal(value('Exchanges'), '0', size);
     // Nothing is wider than the screen; the card starts on the first screen.
-    const { width, inner, top, height } = await page.evaluate((selector) => ({
+    const inner = page.viewportSize().width;
+    const { width, top, height } = await page.evaluate((selector) => ({
       width: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
       top: document.querySelector(selector).getBoundingClientRect().top,
       height: window.innerHeight,
     }), card);

@@ -3,6 +3,11 @@
 -- each game's end (so a statistics page reads one row a line, however many games it sums).
 ALTER TABLE game_results ADD COLUMN exchanges BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE game_results ADD COLUMN timed_out BIGINT NOT NULL DEFAULT 0;  -- 1 when lost on time
+-- The engine's look at the player's turns, by a background worker after the end: how many turns
+-- it looked at and the points they fell short of its best move (NULL until it has looked).
+ALTER TABLE game_results ADD COLUMN analysed_turns BIGINT;
+ALTER TABLE game_results ADD COLUMN missed BIGINT;
+CREATE INDEX game_results_unanalysed ON game_results (ended_at) WHERE analysed_turns IS NULL;
 CREATE TABLE player_statistics (
     user_id         BIGINT NOT NULL REFERENCES users (id),
     ruleset         TEXT NOT NULL,
@@ -17,6 +22,8 @@ CREATE TABLE player_statistics (
     timeouts        BIGINT NOT NULL,   -- games lost on time
     best_play       BIGINT NOT NULL,   -- the highest scoring play
     best_game       BIGINT NOT NULL,   -- the highest final score
+    analysed_turns  BIGINT NOT NULL DEFAULT 0,  -- turns the engine has looked at
+    missed          BIGINT NOT NULL DEFAULT 0,  -- their points short of its best moves
     PRIMARY KEY (user_id, ruleset, dictionary)
 );
 -- The games recorded before: their exchanges and time-outs were not kept, so they count none.

@@ -336,13 +336,17 @@ async fn serve_metrics(
     Ok(())
 }
 
-/// The background workers: bots, the Daily Challenge, the dictionaries' sync, the clock and the
-/// leagues.
+/// The background workers: bots, the statistics' move values, the Daily Challenge, the
+/// dictionaries' sync, the clock and the leagues.
 fn start_workers(config: &Config, services: &Services) {
     engine::bot::set_master_budget(std::time::Duration::from_millis(config.master_think_ms));
     engine::bot::set_master_courtesy(server::workers::thinking::wait_for_quiet);
     let tries = services.tries.clone();
     tokio::spawn(server::workers::bots::run(services.clone(), tries.clone()));
+    tokio::spawn(server::workers::move_values::run(
+        services.clone(),
+        tries.clone(),
+    ));
     tokio::spawn(server::workers::daily::run(services.clone(), tries));
     tokio::spawn(server::workers::dictionary_sync::run(services.clone()));
     tokio::spawn(server::workers::clock::run(services.clone()));

@@ -9,8 +9,7 @@ use dictionaries::DictionaryId;
 use rules::{game::EndReason, Status, Variant};
 use store::{
     accounts::User,
-    clocks,
-    db::{self, Database},
+    clocks, db,
     leagues::{self, Movement, Standing},
     Services,
 };

@@ -30,6 +30,8 @@ struct Recount {
     timeouts: i64,
     best_play: i64,
     best_game: Option<i64>,
+    analysed_turns: i64,
+    missed: i64,
 }
 
 impl Recount {
@@ -45,6 +47,8 @@ impl Recount {
             timeouts: totals.timeouts,
             best_play: totals.best_play,
             best_game: Some(totals.best_game),
+            analysed_turns: totals.analysed_turns,
+            missed: totals.missed,
         }
     }
 }
@@ -170,6 +174,42 @@ async fn statistics_equal_a_recount_from_the_logs_and_compare_players_near_the_r
             1,
             "{name}: one lost on time"
         );
+        // The engine looks at every game's turns in the background, a few a round, once.
+        let mut rounds = 0;
+        while server::workers::move_values::step(&services, &services.tries)
+            .await
+            .unwrap()
+            > 0
+        {
+            rounds += 1;
+        }
+        assert_eq!(rounds, 30_usize.div_ceil(4), "{name}");
+        let rules = rules::RuleSet::new(Variant::Classic);
+        let trie = engine::trie::Trie::new(lexicon.words().iter().map(String::as_str), rules.tiles);
+        let mut analyser = engine::analysis::Analyser::new(&trie, &rules);
+        for id in &ids {
+            let config = games::row(&db, id).await.unwrap().config;
+            let actions = games::logs(&db, &[id.as_str()])
+                .await
+                .unwrap()
+                .remove(id)
+                .unwrap();
+            for (seat, user) in support::seated(&db, id).await.iter().enumerate() {
+                let turns =
+                    rules::analysis::turns_of(config.clone(), &actions, &[seat as u8], lexicon)
+                        .unwrap();
+                let line = expected.get_mut(user).unwrap();
+                line.analysed_turns += turns.len() as i64;
+                line.missed += turns
+                    .iter()
+                    .map(|t| i64::from(analyser.turn(t).missed))
+                    .sum::<i64>();
+            }
+        }
+        assert!(
+            expected.values().all(|l| l.analysed_turns > 0),
+            "{name}: every player's turns looked at"
+        );
         // Two groups of three, far apart: each player is compared with the other two of theirs.
         for (i, player) in players.iter().enumerate() {
             sqlx::query("UPDATE ranks SET rank = $3 WHERE user_id = $1 AND dictionary = $2")
@@ -255,6 +295,9 @@ async fn statistics_equal_a_recount_from_the_logs_and_compare_players_near_the_r
                     assert_eq!(standing.average_score, share(average), "{name}");
                     let rate = |r: &Recount| (2 * r.wins + r.draws) as f64 / r.games as f64;
                     assert_eq!(standing.win_rate, share(rate), "{name}");
+                    // Fewer points missed is ahead: the share ahead of the negated figure.
+                    let missed = |r: &Recount| -(r.missed as f64 / r.analysed_turns as f64);
+                    assert_eq!(standing.missed_per_turn, Some(share(missed)), "{name}");
                 }
             }
         }
@@ -266,11 +309,85 @@ async fn statistics_equal_a_recount_from_the_logs_and_compare_players_near_the_r
             .await
             .unwrap();
         drop(conn);
+        statistics::record_move_values(
+            &db,
+            &ids[1],
+            &[statistics::MoveValues {
+                user: players[0].id,
+                turns: 5,
+                missed: 50,
+            }],
+        )
+        .await
+        .unwrap();
         let again = statistics::of(&db, players[0].id).await.unwrap();
         assert_eq!(
             Recount::of(&again[0].totals),
             expected[&players[0].id],
-            "{name}: counted once"
+            "{name}: counted once, looked at once"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_guest_signing_in_brings_their_statistics_to_the_account() {
+    for (name, db, _dir) in support::own_databases().await {
+        let guest = store::accounts::create_guest(&db).await.unwrap();
+        let user = support::player(&db).await;
+        let line =
+            "INSERT INTO player_statistics (user_id, ruleset, dictionary, games, wins, draws,
+                        points, opponent_points, bingos, exchanges, timeouts, best_play, best_game,
+                        analysed_turns, missed)
+                    VALUES ($1, $2, 'en', $3, 1, 0, $4, 300, 2, 1, 0, $5, $6, 10, 40)";
+        for (who, ruleset, games, points, best_play, best_game) in [
+            (guest.id, "classic", 2, 700, 90, 400),
+            (guest.id, "feud", 1, 350, 40, 350),
+            (user.id, "classic", 3, 1000, 60, 450),
+        ] {
+            sqlx::query(line)
+                .bind(who)
+                .bind(ruleset)
+                .bind(games)
+                .bind(points)
+                .bind(best_play)
+                .bind(best_game)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        }
+        store::accounts::adopt_guest(&db, &guest, &user)
+            .await
+            .unwrap();
+        let lines = statistics::of(&db, user.id).await.unwrap();
+        let summed: Vec<(String, i64, i64, i64, i64, i64, i64)> = lines
+            .iter()
+            .map(|l| {
+                let t = &l.totals;
+                (
+                    t.ruleset.clone(),
+                    t.games,
+                    t.points,
+                    t.best_play,
+                    t.best_game,
+                    t.analysed_turns,
+                    t.missed,
+                )
+            })
+            .collect();
+        assert_eq!(
+            summed,
+            vec![
+                ("classic".into(), 5, 1700, 90, 450, 20, 80),
+                ("feud".into(), 1, 350, 40, 350, 10, 40),
+            ],
+            "{name}"
+        );
+        let left: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM player_statistics WHERE user_id = $1")
+                .bind(guest.id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
+        assert_eq!(left, 0, "{name}: the guest is gone");
     }
 }

@@ -14,6 +14,10 @@ use crate::{db::Database, StoreError};
 /// How far from the player's rank, either way, a player counts as near it.
 pub const RANK_BAND: i64 = 100;
 
+/// The players ranked nearest (within [`RANK_BAND`]) that a player is compared with, at most:
+/// enough for a percentile, and a page's cost that does not grow with the crowd at a rank.
+pub const NEAREST: i64 = 500;
+
 /// Games a player near the rank needs in a line to be compared with.
 pub const PEER_GAMES: i64 = 5;
 
@@ -43,6 +47,10 @@ pub struct Totals {
     pub best_play: i64,
     /// The highest final score.
     pub best_game: i64,
+    /// Turns the engine has looked at.
+    pub analysed_turns: i64,
+    /// Their points short of the engine's best moves.
+    pub missed: i64,
 }
 
 impl Totals {
@@ -62,6 +70,12 @@ impl Totals {
 
     pub fn bingos_per_game(&self) -> f64 {
         self.per_game(self.bingos)
+    }
+
+    /// The points a turn fell short of the engine's best move, on average; `None` before the
+    /// engine has looked at a turn.
+    pub fn missed_per_turn(&self) -> Option<f64> {
+        (self.analysed_turns > 0).then(|| self.missed as f64 / self.analysed_turns as f64)
     }
 
     fn per_game(&self, total: i64) -> f64 {
@@ -143,6 +157,9 @@ pub struct Standing {
     pub average_score: u8,
     pub average_spread: u8,
     pub bingos_per_game: u8,
+    /// Fewer points missed is ahead; among the players the engine has looked at, when both the
+    /// player and one of them have analysed turns.
+    pub missed_per_turn: Option<u8>,
 }
 
 /// A calendar month's games in one line.
@@ -170,7 +187,7 @@ pub struct Line {
 pub async fn of(db: &Database, user: i64) -> Result<Vec<Line>, StoreError> {
     let lines: Vec<Totals> = sqlx::query_as(
         "SELECT ruleset, dictionary, games, wins, draws, points, opponent_points, bingos,
-                exchanges, timeouts, best_play, best_game
+                exchanges, timeouts, best_play, best_game, analysed_turns, missed
          FROM player_statistics WHERE user_id = $1 ORDER BY games DESC, ruleset, dictionary",
     )
     .bind(user)
@@ -192,12 +209,14 @@ pub async fn of(db: &Database, user: i64) -> Result<Vec<Line>, StoreError> {
     Ok(out)
 }
 
+/// A day's games in one line.
 #[derive(sqlx::FromRow)]
-struct Ended {
+struct Day {
     ruleset: String,
     dictionary: String,
-    score: i64,
-    ended_at: i64,
+    day: i64,
+    games: i64,
+    points: i64,
 }
 
 /// A line: its ruleset and dictionary keys.
@@ -209,9 +228,13 @@ type MonthSum = (u32, i64);
 /// The last two years' games by line and calendar month (UTC).
 async fn months(db: &Database, user: i64) -> Result<BTreeMap<LineKey, Vec<Month>>, StoreError> {
     let since = crate::db::now_ms() - MONTHS * 31 * 86_400_000;
-    let rows: Vec<Ended> = sqlx::query_as(
-        "SELECT ruleset, dictionary, score, ended_at FROM game_results
-         WHERE user_id = $1 AND ended_at >= $2 ORDER BY ended_at",
+    // Summed by day in the database (a busy player's thousands of games are a few hundred
+    // days), by calendar month here: the two databases name months differently.
+    let rows: Vec<Day> = sqlx::query_as(
+        "SELECT ruleset, dictionary, ended_at / 86400000 AS day, COUNT(*) AS games,
+                CAST(SUM(score) AS BIGINT) AS points
+         FROM game_results WHERE user_id = $1 AND ended_at >= $2
+         GROUP BY ruleset, dictionary, ended_at / 86400000",
     )
     .bind(user)
     .bind(since)
@@ -220,14 +243,14 @@ async fn months(db: &Database, user: i64) -> Result<BTreeMap<LineKey, Vec<Month>
     // Games and points by line, then by (year, month).
     let mut sums: BTreeMap<LineKey, BTreeMap<(i64, u32), MonthSum>> = BTreeMap::new();
     for row in rows {
-        let (year, month, _) = rules::daily::Day::of_unix_ms(row.ended_at).civil();
+        let (year, month, _) = rules::daily::Day(row.day).civil();
         let sum = sums
             .entry((row.ruleset, row.dictionary))
             .or_default()
             .entry((year, month))
             .or_default();
-        sum.0 += 1;
-        sum.1 += row.score;
+        sum.0 += row.games as u32;
+        sum.1 += row.points;
     }
     Ok(sums
         .into_iter()
@@ -246,8 +269,8 @@ async fn months(db: &Database, user: i64) -> Result<BTreeMap<LineKey, Vec<Month>
         .collect())
 }
 
-/// Where `user` stands in `line` among the players within [`RANK_BAND`] of their rank in its
-/// dictionary with [`PEER_GAMES`] games or more in it.
+/// Where `user` stands in `line` among the [`NEAREST`] players ranked nearest theirs in its
+/// dictionary (within [`RANK_BAND`]), of those with [`PEER_GAMES`] games or more in the line.
 async fn standing(db: &Database, user: i64, line: &Totals) -> Result<Option<Standing>, StoreError> {
     let Some(dictionary) = DictionaryId::parse(&line.dictionary) else {
         return Ok(None);
@@ -261,50 +284,150 @@ async fn standing(db: &Database, user: i64, line: &Totals) -> Result<Option<Stan
     let Some(rank) = rank else {
         return Ok(None);
     };
-    let peers: Vec<Totals> = sqlx::query_as(
-        "SELECT s.ruleset, s.dictionary, s.games, s.wins, s.draws, s.points, s.opponent_points,
-                s.bingos, s.exchanges, s.timeouts, s.best_play, s.best_game
-         FROM player_statistics s
-         JOIN ranks r ON r.user_id = s.user_id AND r.dictionary = s.dictionary
-         WHERE s.ruleset = $1 AND s.dictionary = $2 AND s.games >= $3 AND s.user_id <> $4
-           AND r.rank BETWEEN $5 AND $6",
+    // Each figure is a ratio: theirs (n / d) against the player's (N / D) compares as n·D
+    // against N·d, exactly, in whole numbers. Counted in the database: a band can hold
+    // thousands of players.
+    let behind: Behind = sqlx::query_as(
+        "SELECT COUNT(*) AS players,
+            CAST(SUM(CASE WHEN (2 * s.wins + s.draws) * $7 < $8 * s.games THEN 2
+                          WHEN (2 * s.wins + s.draws) * $7 = $8 * s.games THEN 1 ELSE 0 END)
+                 AS BIGINT) AS win_rate,
+            CAST(SUM(CASE WHEN s.points * $7 < $9 * s.games THEN 2
+                          WHEN s.points * $7 = $9 * s.games THEN 1 ELSE 0 END)
+                 AS BIGINT) AS average_score,
+            CAST(SUM(CASE WHEN (s.points - s.opponent_points) * $7 < $10 * s.games THEN 2
+                          WHEN (s.points - s.opponent_points) * $7 = $10 * s.games THEN 1
+                          ELSE 0 END) AS BIGINT) AS average_spread,
+            CAST(SUM(CASE WHEN s.bingos * $7 < $11 * s.games THEN 2
+                          WHEN s.bingos * $7 = $11 * s.games THEN 1 ELSE 0 END)
+                 AS BIGINT) AS bingos_per_game,
+            CAST(SUM(CASE WHEN s.analysed_turns > 0 THEN 1 ELSE 0 END) AS BIGINT) AS analysed,
+            CAST(SUM(CASE WHEN s.analysed_turns = 0 THEN 0
+                          WHEN s.missed * $12 > $13 * s.analysed_turns THEN 2
+                          WHEN s.missed * $12 = $13 * s.analysed_turns THEN 1 ELSE 0 END)
+                 AS BIGINT) AS missed_per_turn
+         FROM (SELECT user_id FROM ranks
+               WHERE dictionary = $2 AND rank BETWEEN $5 - $6 AND $5 + $6 AND user_id <> $4
+               ORDER BY ABS(rank - $5), user_id LIMIT $14) r
+         JOIN player_statistics s ON s.user_id = r.user_id
+         WHERE s.ruleset = $1 AND s.dictionary = $2 AND s.games >= $3",
     )
     .bind(&line.ruleset)
     .bind(dictionary.as_str())
     .bind(PEER_GAMES)
     .bind(user)
-    .bind(rank - RANK_BAND)
-    .bind(rank + RANK_BAND)
-    .fetch_all(&db.pool)
+    .bind(rank)
+    .bind(RANK_BAND)
+    .bind(line.games.max(1))
+    .bind(2 * line.wins + line.draws)
+    .bind(line.points)
+    .bind(line.points - line.opponent_points)
+    .bind(line.bingos)
+    .bind(line.analysed_turns.max(1))
+    .bind(line.missed)
+    .bind(NEAREST)
+    .fetch_one(&db.pool)
     .await?;
-    Ok(standing_among(line, rank, &peers))
+    Ok(behind.standing(rank, line.analysed_turns > 0))
 }
 
-/// Where `line`, of a player ranked `rank`, stands among `peers`; `None` without peers.
-pub fn standing_among(line: &Totals, rank: i64, peers: &[Totals]) -> Option<Standing> {
-    if peers.is_empty() {
-        return None;
+/// Of the players near a rank: how many, and for each figure twice the number behind the
+/// player (a tie counting one).
+#[derive(sqlx::FromRow)]
+struct Behind {
+    players: i64,
+    win_rate: Option<i64>,
+    average_score: Option<i64>,
+    average_spread: Option<i64>,
+    bingos_per_game: Option<i64>,
+    /// The players the engine has looked at.
+    analysed: Option<i64>,
+    missed_per_turn: Option<i64>,
+}
+
+impl Behind {
+    fn standing(&self, rank: i64, analysed: bool) -> Option<Standing> {
+        let share = |twice: Option<i64>, of: i64| (50 * twice.unwrap_or(0) / of.max(1)) as u8;
+        let looked_at = self.analysed.unwrap_or(0);
+        (self.players > 0).then(|| Standing {
+            rank,
+            players: self.players as u32,
+            win_rate: share(self.win_rate, self.players),
+            average_score: share(self.average_score, self.players),
+            average_spread: share(self.average_spread, self.players),
+            bingos_per_game: share(self.bingos_per_game, self.players),
+            missed_per_turn: (analysed && looked_at > 0)
+                .then(|| share(self.missed_per_turn, looked_at)),
+        })
     }
-    let percentile = |figure: fn(&Totals) -> f64| {
-        let own = figure(line);
-        let twice_below: usize = peers
-            .iter()
-            .map(|p| match figure(p).total_cmp(&own) {
-                std::cmp::Ordering::Less => 2,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Greater => 0,
-            })
-            .sum();
-        (50 * twice_below / peers.len()) as u8
-    };
-    Some(Standing {
-        rank,
-        players: peers.len() as u32,
-        win_rate: percentile(Totals::win_rate),
-        average_score: percentile(Totals::average_score),
-        average_spread: percentile(Totals::average_spread),
-        bingos_per_game: percentile(Totals::bingos_per_game),
-    })
+}
+
+/// The finished games with a result the engine has not looked at yet, newest first.
+pub async fn unanalysed(db: &Database, limit: i64) -> Result<Vec<String>, StoreError> {
+    Ok(sqlx::query_scalar(
+        "SELECT game_id FROM game_results WHERE analysed_turns IS NULL
+         GROUP BY game_id ORDER BY MAX(ended_at) DESC, game_id LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?)
+}
+
+/// What the engine found of one player's turns in one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValues {
+    pub user: i64,
+    /// Turns it looked at.
+    pub turns: i64,
+    /// Their points short of its best moves.
+    pub missed: i64,
+}
+
+/// Records the engine's look at game `game_id` for each player in `values` (every other result
+/// of the game as none: no turn looked at), and adds it to their totals: once, whichever
+/// instance gets there first, as each result is claimed by a conditional update.
+pub async fn record_move_values(
+    db: &Database,
+    game_id: &str,
+    values: &[MoveValues],
+) -> Result<(), StoreError> {
+    let (_writer, mut tx) = db.begin_write().await?;
+    let users: Vec<i64> = sqlx::query_scalar(
+        "SELECT user_id FROM game_results WHERE game_id = $1 AND analysed_turns IS NULL",
+    )
+    .bind(game_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    for user in users {
+        let found = values.iter().find(|v| v.user == user);
+        let (turns, missed) = found.map_or((0, 0), |v| (v.turns, v.missed));
+        let claimed = sqlx::query(
+            "UPDATE game_results SET analysed_turns = $3, missed = $4
+             WHERE game_id = $1 AND user_id = $2 AND analysed_turns IS NULL",
+        )
+        .bind(game_id)
+        .bind(user)
+        .bind(turns)
+        .bind(missed)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() == 1 && turns > 0 {
+            sqlx::query(
+                "UPDATE player_statistics SET analysed_turns = analysed_turns + $2,
+                     missed = missed + $3
+                 WHERE user_id = $1 AND (ruleset, dictionary) =
+                     (SELECT ruleset, dictionary FROM game_results WHERE game_id = $4 AND user_id = $1)",
+            )
+            .bind(user)
+            .bind(turns)
+            .bind(missed)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Forgets `user`'s totals (see [`crate::closing`]).

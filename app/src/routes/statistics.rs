@@ -75,6 +75,11 @@ fn line_card(texts: Texts, line: Line) -> impl IntoView {
                 <dd data-stat="average-spread">{signed(texts, totals.average_spread())}{ahead(|s| s.average_spread)}</dd>
                 <dt>{tr!(texts, statistics.bingos_per_game)}</dt>
                 <dd data-stat="bingos">{hundredths(texts, totals.bingos_per_game())}{ahead(|s| s.bingos_per_game)}</dd>
+                <dt>{tr!(texts, statistics.missed)}</dt>
+                <dd data-stat="missed">{totals.missed_per_turn().map_or_else(|| "—".to_string(), |m| tenth(texts, m))}
+                    {standing.and_then(|s| s.missed_per_turn).map(|share| view! {
+                        <small class="percentile">{tr!(texts, statistics.ahead, share = tr!(texts, number.percent, value = share))}</small>
+                    })}</dd>
                 <dt>{tr!(texts, statistics.best_play)}</dt><dd data-stat="best-play">{totals.best_play}</dd>
                 <dt>{tr!(texts, statistics.best_game)}</dt><dd data-stat="best-game">{totals.best_game}</dd>
                 <dt>{tr!(texts, statistics.exchanges)}</dt><dd data-stat="exchanges">{totals.exchanges}</dd>

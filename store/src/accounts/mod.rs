@@ -262,8 +262,8 @@ pub async fn by_name(db: &Database, name: &str) -> Result<Option<User>, AccountE
     Ok(record.map(User::from))
 }
 
-/// Hands a guest's seats, results and Daily Challenge attempts to the account they signed in
-/// to, then removes the guest. Where the account already has an attempt at the same puzzle, that
+/// Hands a guest's seats, results, statistics and Daily Challenge attempts to the account they
+/// signed in to, then removes the guest. Where the account already has an attempt at the same puzzle, that
 /// one stands (the guest's game stays an ordinary finished game).
 pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(), AccountError> {
     if !guest.guest || guest.id == user.id {
@@ -278,6 +278,29 @@ pub async fn adopt_guest(db: &Database, guest: &User, user: &User) -> Result<(),
              WHERE o.user_id = $1 AND o.day = daily_attempts.day
                AND o.dictionary = daily_attempts.dictionary)",
         "UPDATE daily_attempts SET user_id = $1 WHERE user_id = $2",
+        // The guest's statistics, added line by line to the account's.
+        "INSERT INTO player_statistics (user_id, ruleset, dictionary, games, wins, draws, points,
+             opponent_points, bingos, exchanges, timeouts, best_play, best_game, analysed_turns,
+             missed)
+         SELECT $1, ruleset, dictionary, games, wins, draws, points, opponent_points, bingos,
+                exchanges, timeouts, best_play, best_game, analysed_turns, missed
+         FROM player_statistics WHERE user_id = $2
+         ON CONFLICT (user_id, ruleset, dictionary) DO UPDATE SET
+             games = player_statistics.games + excluded.games,
+             wins = player_statistics.wins + excluded.wins,
+             draws = player_statistics.draws + excluded.draws,
+             points = player_statistics.points + excluded.points,
+             opponent_points = player_statistics.opponent_points + excluded.opponent_points,
+             bingos = player_statistics.bingos + excluded.bingos,
+             exchanges = player_statistics.exchanges + excluded.exchanges,
+             timeouts = player_statistics.timeouts + excluded.timeouts,
+             best_play = CASE WHEN excluded.best_play > player_statistics.best_play
+                 THEN excluded.best_play ELSE player_statistics.best_play END,
+             best_game = CASE WHEN excluded.best_game > player_statistics.best_game
+                 THEN excluded.best_game ELSE player_statistics.best_game END,
+             analysed_turns = player_statistics.analysed_turns + excluded.analysed_turns,
+             missed = player_statistics.missed + excluded.missed",
+        "DELETE FROM player_statistics WHERE user_id = $2",
     ] {
         sqlx::query(sql)
             .bind(user.id)
