@@ -387,7 +387,7 @@ test('the forms that guard an account ask for the password and fit a phone and a
       assert.ok(box.x >= card.x && box.x + box.width <= card.x + card.width + 1, `${viewport.width}: inside its card`);
     }
     assert.ok(field.y < button.y, 'the password comes before the button');
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the screen');
+    assert.ok(await page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize().width), 'nothing wider than the screen');
     await page.locator('section:has([data-testid="new-codes"])').screenshot({ path: path.join(artifacts, `codes-form-${viewport.width}.png`) });
     // After a reset of an account with a second factor, sign-in says the password is set and
     // asks for both, on the first screen.

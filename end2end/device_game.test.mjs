@@ -95,16 +95,16 @@ test('a bot game starts, plays and is restored offline on the device, then reach
 
   // What a person sees: the board and the hand on the first screen, nothing wider than it.
   await page.screenshot({ path: path.join(artifacts, 'device-game-phone.png') });
-  const fits = await page.evaluate(() => {
+  const fits = await page.evaluate((width) => {
     const box = (selector) => document.querySelector(selector)?.getBoundingClientRect();
     return {
-      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      overflow: document.documentElement.scrollWidth - width,
       board: box('.board-frame'),
       rack: box('[data-testid="rack"]'),
       scoreboard: box('[data-testid="scoreboard"]'),
       height: window.innerHeight,
     };
-  });
+  }, page.viewportSize().width);
   assert.ok(fits.overflow <= 0, `nothing wider than the phone (${fits.overflow}px)`);
   for (const what of ['board', 'rack', 'scoreboard']) {
     assert.ok(fits[what] && fits[what].top >= 0 && fits[what].bottom <= fits.height + 1, `${what} on the first screen: ${JSON.stringify(fits[what])}`);

@@ -84,7 +84,7 @@ test('a new player plays a bot: drag and drop, preview equals the committed scor
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: path.join(artifacts, 'game-phone.png'), fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize().width);
   assert.ok(overflow <= 0, `the game page fits a phone (overflow ${overflow}px)`);
 
   // Resigning ends the game with a summary for both players.

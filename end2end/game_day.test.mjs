@@ -54,7 +54,7 @@ print((deadline - time.time() * 1000) / 86400000)`, path.join(suite.server.dataD
 
 /** Nothing on the page is wider than its window. */
 async function noWiderThanTheScreen(page, what) {
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: nothing wider than the screen`);
+  assert.ok(await page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize().width), `${what}: nothing wider than the screen`);
 }
 
 test('Next game: after a move and at the end card, one tap to the game waiting on the player', async () => {
@@ -336,7 +336,7 @@ test('a Blitz match\'s Ready lobby fits a phone: its rule wraps instead of runni
   const turn = await ann.page.locator('[data-testid="turn"]').boundingBox();
   assert.match(await ann.page.textContent('[data-testid="turn"]'), /Blitz: the match starts/);
   assert.ok(turn.x >= 0 && turn.x + turn.width <= 390, `the rule is on screen: ${JSON.stringify(turn)}`);
-  assert.ok(await ann.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the screen');
+  assert.ok(await ann.page.evaluate((width) => document.documentElement.scrollWidth <= width, ann.page.viewportSize().width), 'nothing wider than the screen');
   await ann.page.screenshot({ path: path.join(artifacts, 'blitz-ready-390.png') });
   assert.deepEqual([...ann.errors, ...bob.errors], []);
   await ann.context.close();

@@ -15,7 +15,7 @@ const newPlayer = (name, options) => appNewPlayer(suite.browser, suite.server.ur
 
 /** The page is no wider than its window, and `locator` lies within it across. */
 async function fits(page, locator, what) {
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: nothing wider than the screen`);
+  assert.ok(await page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize().width), `${what}: nothing wider than the screen`);
   const box = await locator.boundingBox();
   const { width } = page.viewportSize();
   assert.ok(box && box.x >= 0 && box.x + box.width <= width + 1, `${what} fits across: ${JSON.stringify(box)}`);

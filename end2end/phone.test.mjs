@@ -80,8 +80,9 @@ async function fingerDrag(page, cdp, from, to, hold = 0) {
 
 /** What of the game screen is not wholly inside the viewport: every cell, the hand, the scores, Play. */
 async function outOfView(page) {
-  return page.evaluate(() => {
-    const inside = (r) => r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+  // The screen as set: a phone's page widens (and innerWidth with it) to whatever overflows it.
+  return page.evaluate(({ width, height }) => {
+    const inside = (r) => r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= width && r.bottom <= height;
     const missing = [];
     for (const selector of ['.board-frame [data-cell]', '[data-testid="rack"] .hand-tile', '[data-testid="scoreboard"] .score', '[data-testid="play"]']) {
       const found = [...document.querySelectorAll(selector)];
@@ -92,7 +93,7 @@ async function outOfView(page) {
       }
     }
     return missing;
-  });
+  }, page.viewportSize());
 }
 
 for (const [width, height] of [[390, 844], [360, 740]]) {

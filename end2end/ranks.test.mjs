@@ -58,9 +58,9 @@ test('a rated friend game moves both ranks by 20, shown on end cards, profiles a
     assert.equal(await player.page.textContent('[data-testid="games-played"]'), '1');
   }
   // Regression: on Bob's 390 px phone the Result and Rank columns were cut off the table.
-  const cut = await bob.page.$$eval('[data-testid="recent-games"] tr > *', (cells) =>
-    cells.filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > window.innerWidth)
-      .map((c) => c.textContent));
+  const cut = await bob.page.$$eval('[data-testid="recent-games"] tr > *', (cells, width) =>
+    cells.filter((c) => getComputedStyle(c).display !== 'none' && c.getBoundingClientRect().right > width)
+      .map((c) => c.textContent), bob.page.viewportSize().width);
   assert.deepEqual(cut, [], 'every shown column of the last games fits the phone');
   assert.match(await bob.page.textContent('[data-testid="recent-games"] tbody tr'), /Lost/);
   await bob.page.screenshot({ path: path.join(artifacts, 'profile-phone.png'), fullPage: true });

@@ -30,7 +30,8 @@ async function resign(page) {
 
 /** Nothing under `root` is wider than the screen (what scrolls inside its own box aside). */
 async function fitsWidth(page, what, root = 'body') {
-  const { scroll, width, wide } = await page.evaluate((root) => {
+  // The screen as set: a phone's page widens to whatever overflows it, and innerWidth with it.
+  const { scroll, width, wide } = await page.evaluate(([root, width]) => {
     const scrollsInside = (e) => {
       for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
         if (getComputedStyle(up).overflowX !== 'visible') return true;
@@ -39,12 +40,12 @@ async function fitsWidth(page, what, root = 'body') {
     };
     return {
       scroll: document.documentElement.scrollWidth,
-      width: window.innerWidth,
+      width,
       wide: [...document.querySelectorAll(`${root} *`)]
-        .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 1 && !scrollsInside(e))
+        .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 1 && !scrollsInside(e))
         .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${Math.round(e.getBoundingClientRect().right)}`),
     };
-  }, root);
+  }, [root, page.viewportSize().width]);
   assert.ok(scroll <= width, `${what}: the page is ${scroll} px wide on a ${width}-px screen`);
   assert.deepEqual(wide, [], `${what}: nothing runs off the right edge`);
 }

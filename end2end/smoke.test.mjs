@@ -122,7 +122,7 @@ test('the page fits a 375 px phone', async () => {
   const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 375, height: 740 }, isMobile: true });
   await page.goto(suite.server.url);
   await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15_000 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize().width);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await page.screenshot({ path: path.join(artifacts, 'home-phone.png'), fullPage: true });
   assert.deepEqual(errors, []);

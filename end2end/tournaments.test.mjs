@@ -16,7 +16,7 @@ const newPlayer = (name, options) => appNewPlayer(suite.browser, suite.server.ur
 
 /** Nothing is wider than the window, and `locator` lies whole within the first screen. */
 async function onFirstScreen(page, locator, what) {
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: nothing wider than the screen`);
+  assert.ok(await page.evaluate((width) => document.documentElement.scrollWidth <= width, page.viewportSize().width), `${what}: nothing wider than the screen`);
   const box = await locator.boundingBox();
   const { width, height } = page.viewportSize();
   assert.ok(box && box.x >= 0 && box.x + box.width <= width + 1, `${what} fits across: ${JSON.stringify(box)}`);
