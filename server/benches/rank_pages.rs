@@ -1,6 +1,7 @@
-//! Profiles and leaderboards at volume: seeds a fresh database with 10,000 players and 100,000
-//! finished rated games (results, rank history and ranks, rated in order with the real Elo), then
-//! renders `/u/<name>` and `/leaderboard` through the whole router and prints their times.
+//! Profiles, statistics and leaderboards at volume: seeds a fresh database with 10,000 players
+//! and 100,000 finished rated games (results, rank history and ranks, rated in order with the
+//! real Elo; one player in 2,000 of them), then renders `/u/<name>`, `/u/<name>/statistics` and
+//! `/leaderboard` through the whole router and prints their times.
 //!
 //! `cargo bench -p server --bench rank_pages` (SQLite in a temporary folder), or with
 //! `BENCH_DATABASE_URL=postgres://…` on an empty Postgres database.
@@ -111,17 +112,19 @@ async fn seed(db: &Database) -> Vec<String> {
     let config = r#"{"variant":{"Classic":null},"dictionary":"en","seed":1,"players":2,"first_seat":0,"format":"Casual"}"#;
     for g in 0..GAMES {
         // A few players play a lot: half the games go to the first 1,000.
+        // (Player 0 plays only those below.)
         let pick = |r: &mut Random| {
             if r.below(2) == 0 {
-                r.below(1000)
+                1 + r.below(999)
             } else {
-                r.below(PLAYERS)
+                1 + r.below(PLAYERS - 1)
             }
         };
-        let a = pick(&mut random);
+        // One player in every fiftieth game: 2,000 games.
+        let a = if g % 50 == 0 { 0 } else { pick(&mut random) };
         let mut b = pick(&mut random);
         while b == a {
-            b = random.below(PLAYERS);
+            b = 1 + random.below(PLAYERS - 1);
         }
         let ended = now - 120 * day + (g as i64) * (120 * day / GAMES as i64);
         let id = format!("bench{g:08}");
@@ -228,6 +231,20 @@ async fn seed(db: &Database) -> Vec<String> {
         &history,
     )
     .await;
+    // The statistics the reaction to each game's end would have added up.
+    sqlx::query(
+        "INSERT INTO player_statistics (user_id, ruleset, dictionary, games, wins, draws, points,
+             opponent_points, bingos, exchanges, timeouts, best_play, best_game)
+         SELECT user_id, ruleset, dictionary, COUNT(*),
+                SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END),
+                SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END),
+                SUM(score), SUM(opponent_score), SUM(bingos), 0, 0,
+                COALESCE(MAX(best_score), 0), MAX(score)
+         FROM game_results GROUP BY user_id, ruleset, dictionary",
+    )
+    .execute(&db.pool)
+    .await
+    .unwrap();
     let ranks: Vec<Vec<Value>> = rank
         .iter()
         .enumerate()
@@ -327,8 +344,39 @@ fn main() {
             busiest.push(get(&app, "/u/player_00000").await);
         }
         println!(
-            "profile of a player with ~100 games: {}",
+            "profile of a player with 2,000 games: {}",
             percentiles(busiest)
+        );
+        let (_, statistics) = fetch(&app, "/u/player_00000/statistics").await;
+        let games = statistics
+            .split_once("data-stat=\"games\">")
+            .and_then(|(_, rest)| rest.split_once("</dd>"))
+            .map(|(cell, _)| cell.replace("<!>", "").replace("<!---->", ""));
+        assert_eq!(games.as_deref(), Some("2000"), "all 2,000 games counted");
+        let compared = ["Compared with", "Nobody near"]
+            .iter()
+            .find_map(|start| {
+                let (_, rest) = statistics.split_once(start)?;
+                Some(format!("{start}{}", rest.split_once("</p>")?.0))
+            })
+            .expect("the comparison's line");
+        println!("statistics of the player with 2,000 games: {compared}");
+        let mut busiest = Vec::new();
+        for _ in 0..500 {
+            busiest.push(get(&app, "/u/player_00000/statistics").await);
+        }
+        println!(
+            "statistics of a player with 2,000 games: {}",
+            percentiles(busiest)
+        );
+        let mut pages = Vec::new();
+        for _ in 0..1000 {
+            let name = &names[random.below(names.len())];
+            pages.push(get(&app, &format!("/u/{name}/statistics")).await);
+        }
+        println!(
+            "statistics /u/<name>/statistics, random players: {}",
+            percentiles(pages)
         );
         // The pages measured are the real ones: a full board, a profile with its games.
         let (_, board) = fetch(&app, "/leaderboard?d=en").await;
